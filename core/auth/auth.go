@@ -1,0 +1,246 @@
+// Package auth signs people in with Discord, issues and checks session tokens, and builds
+// the acting identity of each request from the roles the member holds now.
+package auth
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+	"gorm.io/gorm/clause"
+
+	"zocalo/core/authz"
+	"zocalo/core/db"
+	"zocalo/core/errs"
+	"zocalo/core/members"
+)
+
+// User is someone who has signed in to the portal at least once.
+type User struct {
+	DiscordID   string    `gorm:"primaryKey;size:32"`
+	Username    string    `gorm:"size:100;not null;default:''"`
+	Email       string    `gorm:"size:320;not null;default:''"`
+	Avatar      string    `gorm:"size:100;not null;default:''"`
+	CreatedAt   time.Time `gorm:"not null"`
+	UpdatedAt   time.Time `gorm:"not null"`
+	LastLoginAt time.Time `gorm:"not null"`
+}
+
+// Session is one issued token, named by its jti, so that logout can revoke it.
+type Session struct {
+	ID        string     `gorm:"primaryKey;size:64"`
+	UserID    string     `gorm:"size:32;not null;index:idx_sessions_user_id"`
+	User      User       `gorm:"foreignKey:UserID;references:DiscordID;constraint:OnDelete:CASCADE"`
+	CreatedAt time.Time  `gorm:"not null"`
+	ExpiresAt time.Time  `gorm:"not null;index:idx_sessions_expires_at"`
+	RevokedAt *time.Time `gorm:""`
+}
+
+// Identity is what Discord tells about the person signing in.
+type Identity struct {
+	DiscordID  string
+	Username   string
+	GlobalName string
+	Email      string
+	Avatar     string
+	InGuild    bool
+	JoinedAt   *time.Time
+	RoleIDs    []string
+}
+
+// IdentityProvider is Discord's OAuth2 seen from the core.
+type IdentityProvider interface {
+	// AuthorizeURL is where the browser goes to consent.
+	AuthorizeURL(state string) string
+	// Exchange trades the code for the person's identity and guild membership.
+	Exchange(ctx context.Context, code string) (Identity, error)
+}
+
+// Options configure the service.
+type Options struct {
+	Secret          []byte
+	TTL             time.Duration
+	ArtistReviewers []string
+	Now             func() time.Time
+}
+
+// Service signs people in and checks their tokens.
+type Service struct {
+	db       *db.DB
+	members  *members.Service
+	provider IdentityProvider
+	opts     Options
+}
+
+// NewService builds the auth service.
+func NewService(d *db.DB, m *members.Service, p IdentityProvider, opts Options) *Service {
+	return &Service{db: d, members: m, provider: p, opts: opts}
+}
+
+const issuer = "zocalo"
+
+var (
+	errBadState     = errs.Invalid("La solicitud de inicio de sesión no es válida o expiró. Inténtalo de nuevo.")
+	errDiscordLogin = errs.Unavailable("No se pudo completar el inicio de sesión con Discord. Inténtalo de nuevo.")
+	errDenied       = errs.Unauthorized("Se canceló el inicio de sesión con Discord.")
+)
+
+// BeginSignIn makes a fresh state and the URL of Discord's consent page.
+func (s *Service) BeginSignIn() (authorizeURL, state string) {
+	state = randomHex(16)
+	return s.provider.AuthorizeURL(state), state
+}
+
+// FinishSignIn checks the state the browser brought back against the one it was given,
+// trades the code for the identity, records the user and member, and issues a token.
+func (s *Service) FinishSignIn(ctx context.Context, wantState, gotState, code, providerError string) (string, error) {
+	if wantState == "" || gotState == "" || subtle.ConstantTimeCompare([]byte(wantState), []byte(gotState)) != 1 {
+		return "", errBadState
+	}
+	if providerError != "" {
+		return "", errDenied
+	}
+	if code == "" {
+		return "", errBadState
+	}
+	id, err := s.provider.Exchange(ctx, code)
+	if err != nil {
+		if _, ok := errs.As(err); ok {
+			return "", err
+		}
+		return "", errDiscordLogin.Wrap(err)
+	}
+	var token string
+	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		if _, err := s.members.Upsert(ctx, members.Snapshot{
+			DiscordID: id.DiscordID, Username: id.Username, GlobalName: id.GlobalName,
+			Avatar: id.Avatar, InGuild: id.InGuild, JoinedAt: id.JoinedAt, RoleIDs: id.RoleIDs,
+		}); err != nil {
+			return err
+		}
+		now := s.opts.Now()
+		u := User{DiscordID: id.DiscordID, Username: id.Username, Email: id.Email, Avatar: id.Avatar,
+			CreatedAt: now, UpdatedAt: now, LastLoginAt: now}
+		if err := s.db.Conn(ctx).Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "discord_id"}},
+			DoUpdates: clause.AssignmentColumns([]string{"username", "email", "avatar", "updated_at", "last_login_at"}),
+		}).Create(&u).Error; err != nil {
+			return err
+		}
+		var err error
+		token, err = s.issue(ctx, id.DiscordID)
+		return err
+	})
+	return token, err
+}
+
+// Claims are the token's claims: who (sub) and which session (jti).
+type Claims = jwt.RegisteredClaims
+
+func (s *Service) issue(ctx context.Context, discordID string) (string, error) {
+	now := s.opts.Now()
+	sess := Session{ID: randomHex(16), UserID: discordID, CreatedAt: now, ExpiresAt: now.Add(s.opts.TTL)}
+	if err := s.db.Conn(ctx).Omit("User").Create(&sess).Error; err != nil {
+		return "", err
+	}
+	claims := Claims{
+		Issuer: issuer, Subject: discordID, ID: sess.ID,
+		IssuedAt: jwt.NewNumericDate(now), ExpiresAt: jwt.NewNumericDate(sess.ExpiresAt),
+	}
+	return jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(s.opts.Secret)
+}
+
+// Principal is who a valid token speaks for.
+type Principal struct {
+	Actor     *authz.Actor
+	SessionID string
+	User      User
+}
+
+// Authenticate checks a token (signature, algorithm, expiry, session not revoked) and
+// builds the actor with the roles the member holds now.
+func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, error) {
+	if token == "" {
+		return nil, errs.ErrNotSignedIn
+	}
+	var claims Claims
+	_, err := jwt.ParseWithClaims(token, &claims, func(*jwt.Token) (any, error) { return s.opts.Secret, nil },
+		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
+		jwt.WithIssuer(issuer),
+		jwt.WithExpirationRequired(),
+		jwt.WithTimeFunc(s.opts.Now),
+	)
+	if err != nil || claims.ID == "" || claims.Subject == "" {
+		return nil, errs.ErrSessionEnded.Wrap(err)
+	}
+	var sess Session
+	err = s.db.Conn(ctx).Preload("User").Where("id = ? AND user_id = ?", claims.ID, claims.Subject).Take(&sess).Error
+	if db.IsNotFound(err) {
+		return nil, errs.ErrSessionEnded
+	}
+	if err != nil {
+		return nil, err
+	}
+	if sess.RevokedAt != nil || !sess.ExpiresAt.After(s.opts.Now()) {
+		return nil, errs.ErrSessionEnded
+	}
+	actor, err := s.members.Actor(ctx, sess.UserID, sess.User.Username)
+	if err != nil {
+		return nil, err
+	}
+	return &Principal{Actor: actor, SessionID: sess.ID, User: sess.User}, nil
+}
+
+// Logout revokes the session; its token is refused from then on.
+func (s *Service) Logout(ctx context.Context, sessionID string) error {
+	now := s.opts.Now()
+	return s.db.Conn(ctx).Model(&Session{}).Where("id = ? AND revoked_at IS NULL", sessionID).
+		Update("revoked_at", now).Error
+}
+
+// PruneSessions deletes sessions that expired or were revoked more than a day ago.
+func (s *Service) PruneSessions(ctx context.Context) (int64, error) {
+	cutoff := s.opts.Now().Add(-24 * time.Hour)
+	res := s.db.Conn(ctx).Where("expires_at < ? OR revoked_at < ?", cutoff, cutoff).Delete(&Session{})
+	return res.RowsAffected, res.Error
+}
+
+// Profile is what the portal shows of the signed-in person.
+type Profile struct {
+	DiscordID      string   `json:"discordId"`
+	Username       string   `json:"username"`
+	Email          string   `json:"email"`
+	Avatar         string   `json:"avatar"`
+	DiscordRoles   []string `json:"discordRoles"`
+	ArtistReviewer bool     `json:"artistReviewer"`
+}
+
+// Profile of the principal, with their current roles.
+func (s *Service) Profile(p *Principal) Profile {
+	roles := p.Actor.RoleIDs
+	if roles == nil {
+		roles = []string{}
+	}
+	return Profile{
+		DiscordID: p.User.DiscordID, Username: p.User.Username, Email: p.User.Email, Avatar: p.User.Avatar,
+		DiscordRoles: roles, ArtistReviewer: s.IsArtistReviewer(p.User.DiscordID),
+	}
+}
+
+// IsArtistReviewer tells whether the user is on the artist-application allowlist.
+func (s *Service) IsArtistReviewer(discordID string) bool {
+	return discordID != "" && slices.Contains(s.opts.ArtistReviewers, discordID)
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic(fmt.Sprintf("crypto/rand: %v", err))
+	}
+	return hex.EncodeToString(b)
+}

@@ -1,0 +1,193 @@
+// Package db opens the database (SQLite by default, PostgreSQL by URL), applies the
+// versioned migrations and carries transactions in the context.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/glebarez/sqlite"
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+
+	"zocalo/migrations"
+)
+
+// Dialect names the database engine.
+type Dialect string
+
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// DB is the database handle shared by the core services.
+type DB struct {
+	gorm    *gorm.DB
+	dialect Dialect
+}
+
+// Options open a database.
+type Options struct {
+	// URL is empty for SQLite at SQLitePath, or a postgres:// URL.
+	URL        string
+	SQLitePath string
+	Logger     *slog.Logger
+}
+
+// Open connects without migrating.
+func Open(opts Options) (*DB, error) {
+	cfg := &gorm.Config{
+		Logger:         logger.Discard,
+		NowFunc:        func() time.Time { return time.Now().UTC() },
+		TranslateError: true,
+	}
+	if opts.URL != "" {
+		g, err := gorm.Open(postgres.Open(opts.URL), cfg)
+		if err != nil {
+			return nil, fmt.Errorf("open postgres: %w", err)
+		}
+		sqlDB, err := g.DB()
+		if err != nil {
+			return nil, err
+		}
+		sqlDB.SetMaxOpenConns(20)
+		sqlDB.SetMaxIdleConns(10)
+		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+		return &DB{gorm: g, dialect: Postgres}, nil
+	}
+	if dir := filepath.Dir(opts.SQLitePath); dir != "" {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return nil, fmt.Errorf("create data directory: %w", err)
+		}
+	}
+	dsn := "file:" + opts.SQLitePath +
+		"?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	g, err := gorm.Open(sqlite.Open(dsn), cfg)
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	sqlDB, err := g.DB()
+	if err != nil {
+		return nil, err
+	}
+	// SQLite has one writer; one connection keeps writers from failing with SQLITE_BUSY
+	// and makes every transaction see the last commit.
+	sqlDB.SetMaxOpenConns(1)
+	return &DB{gorm: g, dialect: SQLite}, nil
+}
+
+// Dialect is the engine in use.
+func (d *DB) Dialect() Dialect { return d.dialect }
+
+// SQL is the underlying pool.
+func (d *DB) SQL() (*sql.DB, error) { return d.gorm.DB() }
+
+// Close closes the pool.
+func (d *DB) Close() error {
+	s, err := d.gorm.DB()
+	if err != nil {
+		return err
+	}
+	return s.Close()
+}
+
+// Ping checks the database answers.
+func (d *DB) Ping(ctx context.Context) error {
+	s, err := d.gorm.DB()
+	if err != nil {
+		return err
+	}
+	return s.PingContext(ctx)
+}
+
+type txKey struct{}
+
+// Conn is the handle for ctx: the transaction in it, or the pool.
+func (d *DB) Conn(ctx context.Context) *gorm.DB {
+	if tx, ok := ctx.Value(txKey{}).(*gorm.DB); ok {
+		return tx
+	}
+	return d.gorm.WithContext(ctx)
+}
+
+// InTx runs fn in a transaction carried by the context; nested calls join the outer one.
+func (d *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	if _, ok := ctx.Value(txKey{}).(*gorm.DB); ok {
+		return fn(ctx)
+	}
+	return d.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return fn(context.WithValue(ctx, txKey{}, tx))
+	})
+}
+
+func (d *DB) migrationsFS() (fs.FS, goose.Dialect) {
+	if d.dialect == Postgres {
+		sub, _ := fs.Sub(migrations.FS, "postgres")
+		return sub, goose.DialectPostgres
+	}
+	sub, _ := fs.Sub(migrations.FS, "sqlite")
+	return sub, goose.DialectSQLite3
+}
+
+func (d *DB) provider() (*goose.Provider, error) {
+	sqlDB, err := d.gorm.DB()
+	if err != nil {
+		return nil, err
+	}
+	fsys, dialect := d.migrationsFS()
+	var opts []goose.ProviderOption
+	if d.dialect == Postgres {
+		// Several replicas may start at once: one migrates, the others wait.
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	return goose.NewProvider(dialect, sqlDB, fsys, opts...)
+}
+
+// Migrate applies every pending migration and returns how many it applied.
+func (d *DB) Migrate(ctx context.Context) (int, error) {
+	p, err := d.provider()
+	if err != nil {
+		return 0, err
+	}
+	res, err := p.Up(ctx)
+	if err != nil {
+		return len(res), fmt.Errorf("migrate: %w", err)
+	}
+	return len(res), nil
+}
+
+// Pending reports whether migrations remain to apply (readiness).
+func (d *DB) Pending(ctx context.Context) (bool, error) {
+	p, err := d.provider()
+	if err != nil {
+		return false, err
+	}
+	return p.HasPending(ctx)
+}
+
+// IsUniqueViolation tells whether err is a unique-constraint failure on either engine.
+func IsUniqueViolation(err error) bool {
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return true
+	}
+	return err != nil && strings.Contains(strings.ToLower(err.Error()), "unique constraint")
+}
+
+// IsNotFound tells whether err is GORM's record-not-found.
+func IsNotFound(err error) bool { return errors.Is(err, gorm.ErrRecordNotFound) }

@@ -1,0 +1,230 @@
+// Package config loads Zócalo's configuration: built-in defaults, then (in demo mode) the
+// demo overlay, then a YAML file, then ZOCALO_* environment variables. A variable with the
+// _FILE suffix reads its value from a file, for secrets.
+package config
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"zocalo/core/authz"
+)
+
+// Config is every setting of the binary. The yaml tags are the keys of
+// configs/zocalo.example.yaml; the env tags are the names after ZOCALO_.
+type Config struct {
+	PublicURL   string   `yaml:"publicURL" env:"PUBLIC_URL"`
+	HTTPAddr    string   `yaml:"httpAddr" env:"HTTP_ADDR"`
+	DataDir     string   `yaml:"dataDir" env:"DATA_DIR"`
+	DatabaseURL string   `yaml:"databaseURL" env:"DATABASE_URL"`
+	JWTSecret   string   `yaml:"jwtSecret" env:"JWT_SECRET"`
+	SessionTTL  Duration `yaml:"sessionTTL" env:"SESSION_TTL"`
+	Demo        bool     `yaml:"demo" env:"DEMO"`
+	LogFormat   string   `yaml:"logFormat" env:"LOG_FORMAT"`
+	LogLevel    string   `yaml:"logLevel" env:"LOG_LEVEL"`
+	TimeZone    string   `yaml:"timeZone" env:"TIME_ZONE"`
+
+	CommunityName    string   `yaml:"communityName" env:"COMMUNITY_NAME"`
+	CommunityChatURL string   `yaml:"communityChatURL" env:"COMMUNITY_CHAT_URL"`
+	ArtistReviewers  []string `yaml:"artistReviewers" env:"ARTIST_REVIEWERS"`
+
+	Discord   Discord              `yaml:"discord" env:"DISCORD"`
+	Channels  Channels             `yaml:"channels" env:"CHANNEL"`
+	Roles     map[authz.Role]string `yaml:"roles" env:"ROLE"`
+	Social    Social               `yaml:"social" env:"SOCIAL"`
+	Game      Game                 `yaml:"game" env:"GAME"`
+	RateLimit RateLimit            `yaml:"rateLimit" env:"RATE_LIMIT"`
+
+	Servers       []ServerCard    `yaml:"servers"`
+	SaleCatalogue []CatalogueItem `yaml:"saleCatalogue"`
+	Shop          []ShopSection   `yaml:"shop"`
+}
+
+// Discord is the Discord application and the guild it serves.
+type Discord struct {
+	ClientID     string `yaml:"clientID" env:"CLIENT_ID"`
+	ClientSecret string `yaml:"clientSecret" env:"CLIENT_SECRET"`
+	BotToken     string `yaml:"botToken" env:"BOT_TOKEN"`
+	GuildID      string `yaml:"guildID" env:"GUILD_ID"`
+	// Base URLs, so that tests and demo mode can point them at the fake Discord.
+	APIBaseURL   string `yaml:"apiBaseURL" env:"API_BASE_URL"`
+	AuthorizeURL string `yaml:"authorizeURL" env:"AUTHORIZE_URL"`
+	TokenURL     string `yaml:"tokenURL" env:"TOKEN_URL"`
+	CDNBaseURL   string `yaml:"cdnBaseURL" env:"CDN_BASE_URL"`
+}
+
+// Channels are the Discord channel ids the bot posts to.
+type Channels struct {
+	News               string `yaml:"news" env:"NEWS"`
+	StaffTickets       string `yaml:"staffTickets" env:"STAFF_TICKETS"`
+	Contact            string `yaml:"contact" env:"CONTACT"`
+	ArtistApplications string `yaml:"artistApplications" env:"ARTIST_APPLICATIONS"`
+	StaffReports       string `yaml:"staffReports" env:"STAFF_REPORTS"`
+	Legislative        string `yaml:"legislative" env:"LEGISLATIVE"`
+	Treasury           string `yaml:"treasury" env:"TREASURY"`
+}
+
+// Social are the footer's links.
+type Social struct {
+	YouTube   string `yaml:"youtube" env:"YOUTUBE"`
+	X         string `yaml:"x" env:"X"`
+	Instagram string `yaml:"instagram" env:"INSTAGRAM"`
+	TikTok    string `yaml:"tiktok" env:"TIKTOK"`
+}
+
+// Game holds the Roblox join link; {code} is replaced by a server's code.
+type Game struct {
+	JoinURLTemplate string `yaml:"joinURLTemplate" env:"JOIN_URL_TEMPLATE"`
+}
+
+// RateLimit bounds sign-ins and public writes per client address.
+type RateLimit struct {
+	SignInPerMinute      int `yaml:"signInPerMinute" env:"SIGN_IN_PER_MINUTE"`
+	PublicWritesPerMinute int `yaml:"publicWritesPerMinute" env:"PUBLIC_WRITES_PER_MINUTE"`
+}
+
+// ServerCard is one of the game servers shown on the landing page.
+type ServerCard struct {
+	Name       string `yaml:"name" json:"name"`
+	Code       string `yaml:"code" json:"code"`
+	Players    int    `yaml:"players" json:"players"`
+	MaxPlayers int    `yaml:"maxPlayers" json:"maxPlayers"`
+	Status     string `yaml:"status" json:"status"`
+}
+
+// CatalogueItem is an item the treasury sells. MXN is absent for items priced only in robux.
+type CatalogueItem struct {
+	Key   string `yaml:"key" json:"key"`
+	MXN   *int   `yaml:"mxn" json:"mxn"`
+	Robux int    `yaml:"robux" json:"robux"`
+}
+
+// ShopSection is a section of the public price list.
+type ShopSection struct {
+	ID    string     `yaml:"id" json:"id"`
+	Title string     `yaml:"title" json:"title"`
+	Items []ShopItem `yaml:"items" json:"items"`
+}
+
+// ShopItem is an item of the public price list. Prices are absent for robux-only items.
+type ShopItem struct {
+	Key   string   `yaml:"key" json:"key"`
+	Title string   `yaml:"title" json:"title"`
+	Robux int      `yaml:"robux" json:"robux"`
+	MXN   *float64 `yaml:"mxn" json:"mxn"`
+	USD   *float64 `yaml:"usd" json:"usd"`
+}
+
+// Duration reads "90s", "12h" and the like.
+type Duration struct{ time.Duration }
+
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("%q is not a duration such as 30m or 720h", string(b))
+	}
+	d.Duration = v
+	return nil
+}
+
+func (d Duration) MarshalText() ([]byte, error) { return []byte(d.Duration.String()), nil }
+
+// RoleIDs gives the role map in the form the permission check uses.
+func (c *Config) RoleIDs() authz.RoleIDs { return authz.RoleIDs(c.Roles) }
+
+// Location is the community's time zone.
+func (c *Config) Location() *time.Location {
+	loc, err := time.LoadLocation(c.TimeZone)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}
+
+// DiscordCredentialsSet tells whether a real Discord application is configured.
+func (c *Config) DiscordCredentialsSet() bool {
+	return c.Discord.ClientSecret != "" || c.Discord.BotToken != ""
+}
+
+// Validate checks the values; the error names the key.
+func (c *Config) Validate() error {
+	if _, err := url.ParseRequestURI(c.PublicURL); err != nil || !strings.HasPrefix(c.PublicURL, "http") {
+		return keyErr("publicURL", "PUBLIC_URL", fmt.Sprintf("%q is not an http(s) URL", c.PublicURL))
+	}
+	if c.HTTPAddr == "" || !strings.Contains(c.HTTPAddr, ":") {
+		return keyErr("httpAddr", "HTTP_ADDR", fmt.Sprintf("%q is not host:port", c.HTTPAddr))
+	}
+	if c.DataDir == "" {
+		return keyErr("dataDir", "DATA_DIR", "must not be empty")
+	}
+	if c.DatabaseURL != "" && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
+		return keyErr("databaseURL", "DATABASE_URL", "must be empty (SQLite in the data directory) or a postgres:// URL")
+	}
+	if c.SessionTTL.Duration < time.Minute {
+		return keyErr("sessionTTL", "SESSION_TTL", "must be at least 1m")
+	}
+	if !slices.Contains([]string{"text", "json"}, c.LogFormat) {
+		return keyErr("logFormat", "LOG_FORMAT", "must be text or json")
+	}
+	if !slices.Contains([]string{"debug", "info", "warn", "error"}, c.LogLevel) {
+		return keyErr("logLevel", "LOG_LEVEL", "must be debug, info, warn or error")
+	}
+	if _, err := time.LoadLocation(c.TimeZone); err != nil {
+		return keyErr("timeZone", "TIME_ZONE", fmt.Sprintf("%q is not a time zone", c.TimeZone))
+	}
+	if err := c.RoleIDs().Validate(); err != nil {
+		return keyErr("roles", "ROLE_<NAME>", err.Error())
+	}
+	if c.Roles[authz.Comite] != c.Roles[authz.ScjnAdmin] {
+		return keyErr("roles.SCJN_ADMIN", "ROLE_SCJN_ADMIN", "COMITE and SCJN_ADMIN share one id")
+	}
+	if c.Roles[authz.Oficina] != c.Roles[authz.CongresoAdmin] {
+		return keyErr("roles.CONGRESO_ADMIN", "ROLE_CONGRESO_ADMIN", "OFICINA and CONGRESO_ADMIN share one id")
+	}
+	if len(c.ArtistReviewers) > 3 {
+		return keyErr("artistReviewers", "ARTIST_REVIEWERS", "holds at most 3 user ids")
+	}
+	if len(c.Servers) != 4 {
+		return keyErr("servers", "", "lists exactly four server cards")
+	}
+	for i, s := range c.Servers {
+		if !slices.Contains([]string{"online", "maintenance", "offline"}, s.Status) {
+			return keyErr(fmt.Sprintf("servers[%d].status", i), "", "must be online, maintenance or offline")
+		}
+	}
+	if c.RateLimit.SignInPerMinute < 1 {
+		return keyErr("rateLimit.signInPerMinute", "RATE_LIMIT_SIGN_IN_PER_MINUTE", "must be at least 1")
+	}
+	if c.RateLimit.PublicWritesPerMinute < 1 {
+		return keyErr("rateLimit.publicWritesPerMinute", "RATE_LIMIT_PUBLIC_WRITES_PER_MINUTE", "must be at least 1")
+	}
+	if c.Demo {
+		if c.DiscordCredentialsSet() {
+			return keyErr("demo", "DEMO", "demo mode refuses to start with real Discord credentials (discord.clientSecret or discord.botToken is set)")
+		}
+		return nil
+	}
+	if len(c.JWTSecret) < 32 {
+		return keyErr("jwtSecret", "JWT_SECRET", "must be at least 32 characters outside demo mode")
+	}
+	for _, k := range []struct{ yaml, env, v string }{
+		{"discord.clientID", "DISCORD_CLIENT_ID", c.Discord.ClientID},
+		{"discord.clientSecret", "DISCORD_CLIENT_SECRET", c.Discord.ClientSecret},
+		{"discord.guildID", "DISCORD_GUILD_ID", c.Discord.GuildID},
+	} {
+		if k.v == "" {
+			return keyErr(k.yaml, k.env, "must be set outside demo mode")
+		}
+	}
+	return nil
+}
+
+func keyErr(yamlKey, envKey, msg string) error {
+	if envKey == "" {
+		return fmt.Errorf("config %s: %s", yamlKey, msg)
+	}
+	return fmt.Errorf("config %s (ZOCALO_%s): %s", yamlKey, envKey, msg)
+}

@@ -1,0 +1,46 @@
+// Package demo holds the sample community of demo mode: one persona per role, each a user
+// of the fake Discord, and the data seeded for them.
+package demo
+
+import "zocalo/core/authz"
+
+// Persona is a demo user with the roles they hold in the fake guild.
+type Persona struct {
+	Name      string
+	DiscordID string
+	Username  string
+	Roles     []authz.Role
+	InGuild   bool
+}
+
+// Personas are listed on the fake Discord's sign-in picker in this order. comite holds
+// SCJN_ADMIN through the shared id; oficina holds CONGRESO_ADMIN the same way, and DIPUTADO
+// too so the SAT's confidential view can be tried; revisor is on the artist-application
+// allowlist (configs/demo.yaml) and holds no role.
+var Personas = []Persona{
+	{"comite", "1400000000000000001", "comite", []authz.Role{authz.Comite}, true},
+	{"oficina", "1400000000000000002", "oficina", []authz.Role{authz.Oficina, authz.Diputado}, true},
+	{"rh", "1400000000000000003", "rh", []authz.Role{authz.RH}, true},
+	{"ai", "1400000000000000004", "ai", []authz.Role{authz.AI}, true},
+	{"moderador", "1400000000000000005", "moderador", []authz.Role{authz.Moderador}, true},
+	{"trial", "1400000000000000006", "trial", []authz.Role{authz.Trial}, true},
+	{"soporte", "1400000000000000007", "soporte", []authz.Role{authz.SoporteTecnico}, true},
+	{"tesoreria", "1400000000000000008", "tesoreria", []authz.Role{authz.Tesoreria}, true},
+	{"auditor", "1400000000000000009", "auditor", []authz.Role{authz.Auditor}, true},
+	{"diputado", "1400000000000000010", "diputado", []authz.Role{authz.Diputado}, true},
+	{"senador", "1400000000000000011", "senador", []authz.Role{authz.Senador}, true},
+	{"ministro", "1400000000000000012", "ministro", []authz.Role{authz.Ministro}, true},
+	{"revisor", "1400000000000000013", "revisor", nil, true},
+	{"jugador", "1400000000000000014", "jugador", nil, true},
+}
+
+// RoleIDsOf resolves a persona's role names to the configured ids.
+func RoleIDsOf(p Persona, ids authz.RoleIDs) []string {
+	var out []string
+	for _, r := range p.Roles {
+		if id := ids[r]; id != "" {
+			out = append(out, id)
+		}
+	}
+	return out
+}

@@ -1,0 +1,44 @@
+package demo
+
+import (
+	"context"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"zocalo/core"
+	"zocalo/core/authz"
+	"zocalo/core/members"
+	"zocalo/internal/discordfake"
+)
+
+// PopulateFake adds the guild's roles and every persona to the fake Discord.
+func PopulateFake(f *discordfake.Fake, ids authz.RoleIDs) {
+	seen := map[string]bool{}
+	for _, r := range authz.AllRoles {
+		if id := ids[r]; id != "" && !seen[id] {
+			seen[id] = true
+			f.AddRole(id, string(r))
+		}
+	}
+	for _, p := range Personas {
+		f.AddUser(discordgo.User{ID: p.DiscordID, Username: p.Username, GlobalName: p.Username,
+			Email: p.Username + "@demo.zocalo.mx"}, p.InGuild, RoleIDsOf(p, ids)...)
+		f.AddPersona(discordfake.Persona{Name: p.Name, UserID: p.DiscordID})
+	}
+}
+
+// Seed records the sample community in the database, as the role sync would. It is safe
+// to run again.
+func Seed(ctx context.Context, app *core.App) error {
+	joined := time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC)
+	for _, p := range Personas {
+		if _, err := app.Members.Upsert(ctx, members.Snapshot{
+			DiscordID: p.DiscordID, Username: p.Username, GlobalName: p.Username, InGuild: p.InGuild,
+			JoinedAt: &joined, RoleIDs: RoleIDsOf(p, app.Roles),
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,63 @@
+// Command zocalo is the whole of Zócalo in one binary: the web portal, the Discord bot,
+// and the tools to migrate and seed the database.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+const usage = `Usage: zocalo [--config FILE] COMMAND
+
+Commands:
+  serve     run the web portal and its API
+  bot       run the Discord bot and the scheduled jobs
+  all       run both in one process (the simple deployment)
+  migrate   apply pending database migrations and exit
+  seed      load the demo community's sample data and exit
+  version   print the version
+
+Configuration: defaults, then FILE (or ZOCALO_CONFIG), then ZOCALO_* variables.
+See configs/zocalo.example.yaml for every key.
+`
+
+var version = "dev"
+
+func main() {
+	fs := flag.NewFlagSet("zocalo", flag.ContinueOnError)
+	fs.Usage = func() { fmt.Fprint(os.Stderr, usage) }
+	configPath := fs.String("config", os.Getenv("ZOCALO_CONFIG"), "configuration file")
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		os.Exit(2)
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		os.Exit(2)
+	}
+	cmd := fs.Arg(0)
+	if cmd == "version" {
+		fmt.Println("zocalo", version)
+		return
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, cmd, *configPath); err != nil {
+		var usageErr errUsage
+		if errors.As(err, &usageErr) {
+			fmt.Fprintln(os.Stderr, err)
+			fs.Usage()
+			os.Exit(2)
+		}
+		fmt.Fprintln(os.Stderr, "zocalo:", err)
+		os.Exit(1)
+	}
+}
+
+type errUsage string
+
+func (e errUsage) Error() string { return string(e) }

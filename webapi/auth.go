@@ -1,0 +1,104 @@
+package webapi
+
+import (
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"zocalo/core/auth"
+	"zocalo/core/authz"
+	"zocalo/core/errs"
+)
+
+const (
+	stateCookie  = "zocalo_oauth_state"
+	principalKey = "principal"
+)
+
+// beginSignIn sends the browser to Discord with a state bound to an HttpOnly cookie.
+func (s *Server) beginSignIn(c *gin.Context) {
+	target, state := s.deps.App.Auth.BeginSignIn()
+	http.SetCookie(c.Writer, &http.Cookie{
+		Name: stateCookie, Value: state, Path: "/api/auth/discord", MaxAge: 600,
+		HttpOnly: true, Secure: strings.HasPrefix(s.deps.Config.PublicURL, "https://"),
+		SameSite: http.SameSiteLaxMode,
+	})
+	c.Header("Cache-Control", "no-store")
+	c.Redirect(http.StatusFound, target)
+}
+
+// finishSignIn is Discord's redirect back: it ends at /auth/callback with a token, or
+// with the error to show on the sign-in page.
+func (s *Server) finishSignIn(c *gin.Context) {
+	want, _ := c.Cookie(stateCookie)
+	http.SetCookie(c.Writer, &http.Cookie{Name: stateCookie, Value: "", Path: "/api/auth/discord", MaxAge: -1,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	c.Header("Cache-Control", "no-store")
+	token, err := s.deps.App.Auth.FinishSignIn(c.Request.Context(), want, c.Query("state"), c.Query("code"), c.Query("error"))
+	if err != nil {
+		msg := "No se pudo iniciar sesión. Inténtalo de nuevo."
+		if e, ok := errs.As(err); ok {
+			msg = e.Message
+			if e.Err != nil {
+				slog.Warn("sign-in failed", "request_id", requestID(c), "kind", e.Kind.String(), "cause", e.Err)
+			}
+		} else {
+			slog.Error("sign-in failed", "request_id", requestID(c), "error", err)
+		}
+		c.Redirect(http.StatusFound, "/auth/callback?error="+url.QueryEscape(msg))
+		return
+	}
+	c.Redirect(http.StatusFound, "/auth/callback?token="+url.QueryEscape(token))
+}
+
+// requireAuth admits a request carrying a valid bearer token.
+func (s *Server) requireAuth(c *gin.Context) {
+	raw := c.GetHeader("Authorization")
+	token, ok := strings.CutPrefix(raw, "Bearer ")
+	if !ok || token == "" {
+		fail(c, errs.ErrNotSignedIn)
+		return
+	}
+	p, err := s.deps.App.Auth.Authenticate(c.Request.Context(), strings.TrimSpace(token))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.Set(principalKey, p)
+	c.Next()
+}
+
+func principal(c *gin.Context) *auth.Principal {
+	p, _ := c.Get(principalKey)
+	pr, _ := p.(*auth.Principal)
+	return pr
+}
+
+func (s *Server) profile(c *gin.Context) {
+	c.JSON(http.StatusOK, s.deps.App.Auth.Profile(principal(c)))
+}
+
+func (s *Server) logout(c *gin.Context) {
+	if err := s.deps.App.Auth.Logout(c.Request.Context(), principal(c).SessionID); err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Sesión cerrada."})
+}
+
+// requireGroups admits a signed-in user who passes the permission check for the roles of
+// any of the groups.
+func (s *Server) requireGroups(groups ...authz.Group) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		s.requireAuth(c)
+		if c.IsAborted() {
+			return
+		}
+		if !principal(c).Actor.InGroup(groups...) {
+			fail(c, errs.ErrNoPermission)
+		}
+	}
+}

@@ -1,0 +1,49 @@
+package webapi
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"zocalo/core/authz"
+	"zocalo/internal/config"
+)
+
+type serverCard struct {
+	config.ServerCard
+	JoinURL string `json:"joinUrl"`
+}
+
+type publicConfig struct {
+	CommunityName    string                       `json:"communityName"`
+	RoleIDs          map[authz.Role]string        `json:"roleIds"`
+	Groups           map[authz.Group][]authz.Role `json:"groups"`
+	Social           map[string]string            `json:"social"`
+	CommunityChatURL string                       `json:"communityChatUrl"`
+	Servers          []serverCard                 `json:"servers"`
+	Shop             []config.ShopSection         `json:"shop"`
+	TimeZone         string                       `json:"timeZone"`
+	Demo             bool                         `json:"demo"`
+}
+
+// publicConfig gives the web what it must not hard-code. It holds nothing secret.
+func (s *Server) publicConfig(c *gin.Context) {
+	cfg := s.deps.Config
+	roles := map[authz.Role]string{}
+	for _, r := range authz.AllRoles {
+		roles[r] = cfg.Roles[r]
+	}
+	servers := make([]serverCard, len(cfg.Servers))
+	for i, sc := range cfg.Servers {
+		servers[i] = serverCard{ServerCard: sc, JoinURL: strings.ReplaceAll(cfg.Game.JoinURLTemplate, "{code}", sc.Code)}
+	}
+	c.Header("Cache-Control", "public, max-age=60")
+	c.JSON(http.StatusOK, publicConfig{
+		CommunityName: cfg.CommunityName, RoleIDs: roles, Groups: authz.Groups,
+		Social: map[string]string{"youtube": cfg.Social.YouTube, "x": cfg.Social.X,
+			"instagram": cfg.Social.Instagram, "tiktok": cfg.Social.TikTok},
+		CommunityChatURL: cfg.CommunityChatURL, Servers: servers, Shop: cfg.Shop,
+		TimeZone: cfg.TimeZone, Demo: cfg.Demo,
+	})
+}

@@ -1,0 +1,46 @@
+package webapi
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"zocalo/core/errs"
+)
+
+// genericError is what a 500 says; the cause goes to the log with the request id.
+const genericError = "Ocurrió un error inesperado. Inténtalo de nuevo más tarde."
+
+var statusOf = map[errs.Kind]int{
+	errs.KindInvalid:      http.StatusBadRequest,
+	errs.KindUnauthorized: http.StatusUnauthorized,
+	errs.KindForbidden:    http.StatusForbidden,
+	errs.KindNotFound:     http.StatusNotFound,
+	errs.KindConflict:     http.StatusConflict,
+	errs.KindTooLarge:     http.StatusRequestEntityTooLarge,
+	errs.KindRateLimited:  http.StatusTooManyRequests,
+	errs.KindUnavailable:  http.StatusServiceUnavailable,
+}
+
+// fail is the one place where an error becomes a status and {"message": "…"}.
+func fail(c *gin.Context, err error) {
+	if e, ok := errs.As(err); ok {
+		if status, known := statusOf[e.Kind]; known {
+			if e.Err != nil {
+				slog.Debug("request refused", "request_id", requestID(c), "kind", e.Kind.String(), "cause", e.Err)
+			}
+			c.AbortWithStatusJSON(status, gin.H{"message": e.Message})
+			return
+		}
+	}
+	if errors.Is(err, c.Request.Context().Err()) && c.Request.Context().Err() != nil {
+		// The client went away; nobody reads the answer.
+		c.Abort()
+		return
+	}
+	slog.Error("request failed", "request_id", requestID(c), "method", c.Request.Method,
+		"path", c.FullPath(), "error", err)
+	c.AbortWithStatusJSON(http.StatusInternalServerError, gin.H{"message": genericError})
+}

@@ -1,0 +1,166 @@
+// Package webapi is the HTTP API over core, and serves the built web app. Handlers bind
+// the request, call core with the acting user, and map the result; no rule lives here.
+package webapi
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"zocalo/core"
+	"zocalo/core/storage"
+	"zocalo/internal/config"
+)
+
+// Deps are what the API is built from.
+type Deps struct {
+	App     *core.App
+	Config  *config.Config
+	Files   storage.Store
+	Metrics *prometheus.Registry
+	// WebFS is the built web app (web/dist); nil serves no pages.
+	WebFS fs.FS
+	// Mounts are extra handlers by path prefix, such as demo mode's fake Discord.
+	Mounts map[string]http.Handler
+	Logger *slog.Logger
+}
+
+// Server is the HTTP side of Zócalo.
+type Server struct {
+	deps     Deps
+	engine   *gin.Engine
+	signIns  *ipLimiter
+	migrated bool
+}
+
+func init() { gin.SetMode(gin.ReleaseMode) }
+
+// New builds the router.
+func New(deps Deps) *Server {
+	if deps.Logger == nil {
+		deps.Logger = slog.Default()
+	}
+	if deps.Metrics == nil {
+		deps.Metrics = prometheus.NewRegistry()
+	}
+	s := &Server{deps: deps, engine: gin.New(), signIns: newIPLimiter(deps.Config.RateLimit.SignInPerMinute)}
+	// Forwarded headers are not trusted unless a proxy is configured in front.
+	_ = s.engine.SetTrustedProxies(nil)
+	s.engine.HandleMethodNotAllowed = false
+	s.engine.ContextWithFallback = true
+	s.routes()
+	return s
+}
+
+// Handler is the router, for tests and for http.Server.
+func (s *Server) Handler() http.Handler { return s.engine }
+
+// Routes lists method and path of every API route, for the contract test.
+func (s *Server) Routes() gin.RoutesInfo { return s.engine.Routes() }
+
+func (s *Server) routes() {
+	r := s.engine
+	metrics := newHTTPMetrics(s.deps.Metrics)
+	r.Use(withRequestID, recoverPanics, logRequests(s.deps.Logger), metrics.middleware, securityHeaders,
+		sameOrigin(originOf(s.deps.Config.PublicURL)))
+
+	r.GET("/healthz", s.healthz)
+	r.GET("/readyz", s.readyz)
+	r.GET("/metrics", gin.WrapH(promhttp.HandlerFor(s.deps.Metrics, promhttp.HandlerOpts{})))
+
+	api := r.Group("/api")
+	api.GET("/config", s.publicConfig)
+
+	signIn := s.signIns.middleware("Demasiados intentos de inicio de sesión. Espera un minuto e inténtalo de nuevo.")
+	api.GET("/auth/discord", signIn, s.beginSignIn)
+	api.GET("/auth/discord/callback", signIn, s.finishSignIn)
+	api.GET("/auth/profile", s.requireAuth, s.profile)
+	api.POST("/auth/logout", s.requireAuth, s.logout)
+
+	for prefix, h := range s.deps.Mounts {
+		r.Any(prefix+"/*rest", gin.WrapH(http.StripPrefix(prefix, h)))
+	}
+	r.NoRoute(s.noRoute)
+}
+
+// originOf is scheme://host of a URL.
+func originOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	return u.Scheme + "://" + u.Host
+}
+
+func (s *Server) healthz(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) }
+
+// readyz: the database answers and every migration is applied.
+func (s *Server) readyz(c *gin.Context) {
+	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.deps.App.DB.Ping(ctx); err != nil {
+		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "database unreachable"})
+		return
+	}
+	if !s.migrated {
+		pending, err := s.deps.App.DB.Pending(ctx)
+		if err != nil || pending {
+			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "migrations pending"})
+			return
+		}
+		s.migrated = true
+	}
+	c.JSON(http.StatusOK, gin.H{"status": "ready"})
+}
+
+// noRoute: unknown API paths answer JSON; any other path is a page of the web app.
+func (s *Server) noRoute(c *gin.Context) {
+	p := c.Request.URL.Path
+	if p == "/api" || strings.HasPrefix(p, "/api/") {
+		c.JSON(http.StatusNotFound, gin.H{"message": "Ruta no encontrada."})
+		return
+	}
+	if c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead {
+		c.JSON(http.StatusNotFound, gin.H{"message": "Ruta no encontrada."})
+		return
+	}
+	s.serveWeb(c)
+}
+
+// Run serves until ctx ends, then stops accepting and lets in-flight requests finish.
+func (s *Server) Run(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{
+		Handler:           s.engine,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       2 * time.Minute,
+		WriteTimeout:      2 * time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
