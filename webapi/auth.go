@@ -56,19 +56,25 @@ func (s *Server) finishSignIn(c *gin.Context) {
 
 // requireAuth admits a request carrying a valid bearer token.
 func (s *Server) requireAuth(c *gin.Context) {
-	raw := c.GetHeader("Authorization")
-	token, ok := strings.CutPrefix(raw, "Bearer ")
-	if !ok || token == "" {
+	if s.authenticate(c) {
+		c.Next()
+	}
+}
+
+// authenticate loads the principal of the bearer token, or answers 401.
+func (s *Server) authenticate(c *gin.Context) bool {
+	token, ok := strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
+	if !ok || strings.TrimSpace(token) == "" {
 		fail(c, errs.ErrNotSignedIn)
-		return
+		return false
 	}
 	p, err := s.deps.App.Auth.Authenticate(c.Request.Context(), strings.TrimSpace(token))
 	if err != nil {
 		fail(c, err)
-		return
+		return false
 	}
 	c.Set(principalKey, p)
-	c.Next()
+	return true
 }
 
 func principal(c *gin.Context) *auth.Principal {
@@ -93,12 +99,13 @@ func (s *Server) logout(c *gin.Context) {
 // any of the groups.
 func (s *Server) requireGroups(groups ...authz.Group) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		s.requireAuth(c)
-		if c.IsAborted() {
+		if !s.authenticate(c) {
 			return
 		}
 		if !principal(c).Actor.InGroup(groups...) {
 			fail(c, errs.ErrNoPermission)
+			return
 		}
+		c.Next()
 	}
 }

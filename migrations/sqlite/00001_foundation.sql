@@ -26,7 +26,7 @@ CREATE TABLE `members` (
 CREATE TABLE `member_roles` (
   `member_id` text,
   `role_id` text,
-  PRIMARY KEY (`member_id`, `role_id`),
+  PRIMARY KEY (`member_id`,`role_id`),
   CONSTRAINT `fk_member_roles_member` FOREIGN KEY (`member_id`) REFERENCES `members`(`discord_id`) ON DELETE CASCADE
 );
 CREATE INDEX `idx_member_roles_role_id` ON `member_roles`(`role_id`);

@@ -1,0 +1,84 @@
+package storage
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+var pngHeader = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89")
+
+func files(t *testing.T, root string) []string {
+	t.Helper()
+	var out []string
+	_ = filepath.Walk(root, func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out
+}
+
+func TestLocalStore(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	s, err := NewLocal(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	images := Limits{MaxBytes: 100, Types: []string{"image/png", "image/jpeg", "image/gif"}}
+
+	obj, err := s.Put(ctx, "tickets/1", bytes.NewReader(pngHeader), images)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if obj.ContentType != "image/png" || obj.Size != int64(len(pngHeader)) {
+		t.Fatalf("object %+v", obj)
+	}
+	f, got, err := s.Open(ctx, obj.Key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	content, _ := io.ReadAll(f)
+	f.Close()
+	if !bytes.Equal(content, pngHeader) || got.ContentType != "image/png" {
+		t.Fatalf("read back %d bytes as %s", len(content), got.ContentType)
+	}
+
+	cases := []struct {
+		name string
+		data []byte
+		want error
+	}{
+		{"HTML is not an image, whatever its name", []byte("<html><script>alert(1)</script></html>"), ErrBadType},
+		{"one byte over the limit", append(append([]byte{}, pngHeader...), bytes.Repeat([]byte{0}, 101-len(pngHeader))...), ErrTooLarge},
+		{"empty", nil, ErrEmpty},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			before := len(files(t, root))
+			_, err := s.Put(ctx, "tickets/1", bytes.NewReader(c.data), images)
+			if !errors.Is(err, c.want) {
+				t.Fatalf("err = %v, want %v", err, c.want)
+			}
+			if after := len(files(t, root)); after != before {
+				t.Fatalf("files %d → %d: a refused upload left something behind", before, after)
+			}
+		})
+	}
+
+	if err := s.Delete(ctx, obj.Key); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Open(ctx, obj.Key); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("after delete: %v", err)
+	}
+	if _, _, err := s.Open(ctx, "../../etc/passwd"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("a key leaving the root: %v", err)
+	}
+}

@@ -1,0 +1,209 @@
+package webapi
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"zocalo/core"
+	"zocalo/core/authz"
+	"zocalo/core/db"
+	"zocalo/core/storage"
+	"zocalo/internal/config"
+	"zocalo/internal/discordfake"
+	"zocalo/internal/discordoauth"
+)
+
+// clock is a settable time for tests.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// env is a running API over a fresh database, signed in through a fake Discord served on
+// a real socket.
+type env struct {
+	t      *testing.T
+	cfg    *config.Config
+	app    *core.App
+	server *Server
+	http   *httptest.Server
+	fake   *discordfake.Fake
+	clock  *clock
+}
+
+const (
+	testGuild  = "700000000000000001"
+	testClient = "700000000000000002"
+	testSecret = "a-test-secret-that-is-long-enough-for-hs256"
+)
+
+// test role ids: one per role name, shared where the spec shares them.
+var testRoles = map[authz.Role]string{
+	authz.Comite: "800000000000000001", authz.ScjnAdmin: "800000000000000001",
+	authz.Oficina: "800000000000000002", authz.CongresoAdmin: "800000000000000002",
+	authz.RH: "800000000000000003", authz.AI: "800000000000000004", authz.SoporteTecnico: "800000000000000005",
+	authz.Moderador: "800000000000000006", authz.Trial: "800000000000000007", authz.Tesoreria: "800000000000000008",
+	authz.Auditor: "800000000000000009", authz.Diputado: "800000000000000010", authz.Senador: "800000000000000011",
+	authz.Ministro: "800000000000000012",
+}
+
+func newEnv(t *testing.T, d *db.DB) *env {
+	t.Helper()
+	e := &env{t: t, clock: &clock{now: time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC)}}
+	e.fake = discordfake.New(discordfake.Options{ClientID: testClient, ClientSecret: "shh", GuildID: testGuild})
+	fakeSrv := httptest.NewServer(e.fake.Handler())
+	t.Cleanup(fakeSrv.Close)
+
+	// The API's own URL is known only once its listener exists; the handler is set after.
+	var handler http.Handler
+	e.http = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { handler.ServeHTTP(w, r) }))
+	t.Cleanup(e.http.Close)
+
+	vars := map[string]string{
+		"ZOCALO_PUBLIC_URL":            e.http.URL,
+		"ZOCALO_JWT_SECRET":            testSecret,
+		"ZOCALO_DISCORD_CLIENT_ID":     testClient,
+		"ZOCALO_DISCORD_CLIENT_SECRET": "shh",
+		"ZOCALO_DISCORD_GUILD_ID":      testGuild,
+		"ZOCALO_DISCORD_API_BASE_URL":  fakeSrv.URL + "/api/v10",
+		"ZOCALO_DISCORD_AUTHORIZE_URL": fakeSrv.URL + "/oauth2/authorize",
+		"ZOCALO_DISCORD_TOKEN_URL":     fakeSrv.URL + "/api/oauth2/token",
+		"ZOCALO_ARTIST_REVIEWERS":      "500000000000000099",
+		"ZOCALO_RATE_LIMIT_SIGN_IN_PER_MINUTE": "1000",
+	}
+	for name, id := range testRoles {
+		vars["ZOCALO_ROLE_"+string(name)] = id
+	}
+	cfg, err := config.Load("", func(k string) string { return vars[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.cfg = cfg
+	provider := discordoauth.New(discordoauth.Options{
+		ClientID: cfg.Discord.ClientID, ClientSecret: cfg.Discord.ClientSecret,
+		RedirectURL: cfg.PublicURL + "/api/auth/discord/callback", AuthorizeURL: cfg.Discord.AuthorizeURL,
+		TokenURL: cfg.Discord.TokenURL, APIBaseURL: cfg.Discord.APIBaseURL, GuildID: cfg.Discord.GuildID,
+	})
+	e.app = core.New(d, core.Settings{Roles: cfg.RoleIDs(), JWTSecret: []byte(cfg.JWTSecret),
+		SessionTTL: cfg.SessionTTL.Duration, ArtistReviewers: cfg.ArtistReviewers, Now: e.clock.Now}, provider)
+	files, err := storage.NewLocal(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.server = New(Deps{App: e.app, Config: cfg, Files: files, Logger: slog.New(slog.DiscardHandler)})
+	handler = e.server.Handler()
+	return e
+}
+
+// addUser creates a Discord user (in the guild when roles is not nil) offered as a persona.
+func (e *env) addUser(name, id string, inGuild bool, roles ...authz.Role) {
+	var ids []string
+	for _, r := range roles {
+		ids = append(ids, testRoles[r])
+	}
+	e.fake.AddUser(discordgo.User{ID: id, Username: name, Email: name + "@example.com", Avatar: "a_" + name}, inGuild, ids...)
+	e.fake.AddPersona(discordfake.Persona{Name: name, UserID: id})
+}
+
+// browser is a client with a cookie jar that does not follow redirects by itself.
+func (e *env) browser() *http.Client {
+	jar, _ := cookiejar.New(nil)
+	return &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+// follow walks redirects from url, appending extra to the first hop that leaves the API
+// (Discord's authorize URL), and returns the final URL.
+func (e *env) follow(c *http.Client, start string, onDiscord func(u *url.URL)) *url.URL {
+	e.t.Helper()
+	next := start
+	for range 10 {
+		res, err := c.Get(next)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		res.Body.Close()
+		loc := res.Header.Get("Location")
+		if res.StatusCode != http.StatusFound || loc == "" {
+			u, _ := url.Parse(next)
+			return u
+		}
+		u, err := res.Request.URL.Parse(loc)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		if strings.Contains(u.Path, "/oauth2/authorize") && onDiscord != nil {
+			onDiscord(u)
+		}
+		if strings.HasPrefix(u.Path, "/auth/callback") {
+			return u
+		}
+		next = u.String()
+	}
+	e.t.Fatal("too many redirects")
+	return nil
+}
+
+// signIn goes through the whole flow as persona and returns the token.
+func (e *env) signIn(persona string) string {
+	e.t.Helper()
+	end := e.follow(e.browser(), e.http.URL+"/api/auth/discord", func(u *url.URL) {
+		q := u.Query()
+		q.Set("persona", persona)
+		u.RawQuery = q.Encode()
+	})
+	token := end.Query().Get("token")
+	if token == "" {
+		e.t.Fatalf("sign-in as %s ended at %s", persona, end)
+	}
+	return token
+}
+
+// call makes an API request and decodes the JSON answer into out (when not nil).
+func (e *env) call(method, path, token string, body io.Reader, out any) int {
+	e.t.Helper()
+	req, err := http.NewRequestWithContext(context.Background(), method, e.http.URL+path, body)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	if out != nil && len(raw) > 0 {
+		if err := json.Unmarshal(raw, out); err != nil {
+			e.t.Fatalf("%s %s: %v: %s", method, path, err, raw)
+		}
+	}
+	return res.StatusCode
+}
+
+type messageBody struct {
+	Message string `json:"message"`
+}
