@@ -10,6 +10,9 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	// The community's time zone must load on images without a zoneinfo database.
+	_ "time/tzdata"
 )
 
 const usage = `Usage: zocalo [--config FILE] COMMAND

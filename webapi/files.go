@@ -5,15 +5,25 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
-
-	"zocalo/core/storage"
 )
 
-// sendStoredFile streams a stored object after the caller's core check has passed. The
-// type is the one sniffed from the bytes; the browser is told not to guess another, and
-// anything but an image is offered as a download.
-func (s *Server) sendStoredFile(c *gin.Context, key, filename string) {
-	f, obj, err := s.deps.Files.Open(c.Request.Context(), key)
+// storedFile names an object and the name it is downloaded as.
+type storedFile struct {
+	Key      string
+	Filename string
+}
+
+// serveStoredFile streams a stored object once lookup, the caller's core call that checks
+// the permission and finds the file, has allowed it. The type is the one sniffed from the
+// bytes; the browser is told not to guess another, and anything but an image is offered
+// as a download.
+func (s *Server) serveStoredFile(c *gin.Context, lookup func() (storedFile, error)) {
+	file, err := lookup()
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	f, obj, err := s.deps.Files.Open(c.Request.Context(), file.Key)
 	if err != nil {
 		fail(c, err)
 		return
@@ -25,10 +35,8 @@ func (s *Server) sendStoredFile(c *gin.Context, key, filename string) {
 		disposition = "inline"
 	}
 	c.Header("Content-Type", obj.ContentType)
-	c.Header("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": filename}))
+	c.Header("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": file.Filename}))
 	c.Header("X-Content-Type-Options", "nosniff")
 	c.Header("Cache-Control", "private, max-age=300")
 	http.ServeContent(c.Writer, c.Request, "", obj.ModTime, f)
 }
-
-var _ storage.Store = (*storage.Local)(nil)

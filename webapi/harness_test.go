@@ -79,15 +79,15 @@ func newEnv(t *testing.T, d *db.DB) *env {
 	t.Cleanup(e.http.Close)
 
 	vars := map[string]string{
-		"ZOCALO_PUBLIC_URL":            e.http.URL,
-		"ZOCALO_JWT_SECRET":            testSecret,
-		"ZOCALO_DISCORD_CLIENT_ID":     testClient,
-		"ZOCALO_DISCORD_CLIENT_SECRET": "shh",
-		"ZOCALO_DISCORD_GUILD_ID":      testGuild,
-		"ZOCALO_DISCORD_API_BASE_URL":  fakeSrv.URL + "/api/v10",
-		"ZOCALO_DISCORD_AUTHORIZE_URL": fakeSrv.URL + "/oauth2/authorize",
-		"ZOCALO_DISCORD_TOKEN_URL":     fakeSrv.URL + "/api/oauth2/token",
-		"ZOCALO_ARTIST_REVIEWERS":      "500000000000000099",
+		"ZOCALO_PUBLIC_URL":                    e.http.URL,
+		"ZOCALO_JWT_SECRET":                    testSecret,
+		"ZOCALO_DISCORD_CLIENT_ID":             testClient,
+		"ZOCALO_DISCORD_CLIENT_SECRET":         "shh",
+		"ZOCALO_DISCORD_GUILD_ID":              testGuild,
+		"ZOCALO_DISCORD_API_BASE_URL":          fakeSrv.URL + "/api/v10",
+		"ZOCALO_DISCORD_AUTHORIZE_URL":         fakeSrv.URL + "/oauth2/authorize",
+		"ZOCALO_DISCORD_TOKEN_URL":             fakeSrv.URL + "/api/oauth2/token",
+		"ZOCALO_ARTIST_REVIEWERS":              "500000000000000099",
 		"ZOCALO_RATE_LIMIT_SIGN_IN_PER_MINUTE": "1000",
 	}
 	for name, id := range testRoles {

@@ -1,0 +1,54 @@
+# Zócalo: `make run` for the demo, `make test` for every test.
+GO      ?= go
+NPM     ?= npm
+BIN     := bin/zocalo
+WEB     := web
+GOFLAGS_TEST ?= -race -count=1
+
+.PHONY: all build web go run test lint go-lint web-lint go-test web-test e2e web-deps clean
+
+all: build
+
+## build: the web app, then the binary that embeds it
+build: web go
+
+web-deps: $(WEB)/node_modules/.package-lock.json
+
+$(WEB)/node_modules/.package-lock.json: $(WEB)/package-lock.json $(WEB)/package.json
+	cd $(WEB) && $(NPM) ci --no-audit --no-fund
+
+web: web-deps
+	cd $(WEB) && $(NPM) run build
+
+go:
+	$(GO) build -o $(BIN) .
+
+## run: the portal in demo mode on http://127.0.0.1:8080 with SQLite, no Discord account needed
+run: build
+	ZOCALO_DEMO=true ./$(BIN) all
+
+## test: every test. Go on SQLite, and on Postgres when ZOCALO_TEST_DATABASE_URL is set;
+## the web's unit tests; the end-to-end suite in Chromium against the built binary.
+test: build lint go-test web-test e2e
+
+lint: go-lint web-lint
+
+go-lint:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
+	$(GO) vet ./...
+	$(GO) tool staticcheck ./...
+
+web-lint: web-deps
+	cd $(WEB) && $(NPM) run typecheck && $(NPM) run lint && $(NPM) run check:api
+
+go-test:
+	$(GO) test $(GOFLAGS_TEST) ./...
+
+web-test: web-deps
+	cd $(WEB) && $(NPM) test
+
+e2e: web-deps
+	cd $(WEB) && CI=$${CI:-} $(NPM) run e2e
+
+clean:
+	rm -rf bin $(WEB)/dist

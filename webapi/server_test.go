@@ -1,0 +1,119 @@
+package webapi
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"zocalo/internal/testdb"
+)
+
+func get(t *testing.T, h http.Handler, path string, headers ...string) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest("GET", path, nil)
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+func TestServingTheApp(t *testing.T) {
+	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
+	e.server.deps.WebFS = fstest.MapFS{
+		"index.html":      {Data: []byte("<!doctype html><div id=root></div>")},
+		"assets/app-1.js": {Data: []byte("console.log(1)")},
+		"favicon.svg":     {Data: []byte("<svg/>")},
+	}
+	h := e.server.Handler()
+	cases := []struct {
+		name, path string
+		status     int
+		contains   string
+	}{
+		{"a client route gets index.html", "/records", 200, "id=root"},
+		{"a deep client route gets index.html", "/news/abc", 200, "id=root"},
+		{"an asset", "/assets/app-1.js", 200, "console.log"},
+		{"a missing asset is a 404, not the app", "/assets/missing.js", 404, "not found"},
+		{"an unknown API path answers JSON", "/api/nothing/here", 404, `"message"`},
+		{"healthz", "/healthz", 200, "ok"},
+		{"readyz after migrations", "/readyz", 200, "ready"},
+		{"metrics", "/metrics", 200, "zocalo_http_requests_total"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rec := get(t, h, c.path)
+			if rec.Code != c.status || !strings.Contains(rec.Body.String(), c.contains) {
+				t.Fatalf("%s: %d %q", c.path, rec.Code, rec.Body.String())
+			}
+		})
+	}
+	rec := get(t, h, "/")
+	for _, header := range []string{"Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy", "X-Request-ID"} {
+		if rec.Header().Get(header) == "" {
+			t.Errorf("missing %s", header)
+		}
+	}
+	if !strings.Contains(rec.Header().Get("Content-Security-Policy"), "frame-ancestors 'none'") {
+		t.Errorf("CSP %q", rec.Header().Get("Content-Security-Policy"))
+	}
+}
+
+func TestCORSIsSameOrigin(t *testing.T) {
+	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
+	h := e.server.Handler()
+	own := get(t, h, "/api/config", "Origin", e.cfg.PublicURL)
+	if own.Header().Get("Access-Control-Allow-Origin") != e.cfg.PublicURL {
+		t.Fatalf("own origin: %q", own.Header().Get("Access-Control-Allow-Origin"))
+	}
+	other := get(t, h, "/api/config", "Origin", "https://evil.example")
+	if other.Header().Get("Access-Control-Allow-Origin") != "" {
+		t.Fatal("another origin was allowed")
+	}
+	req := httptest.NewRequest("OPTIONS", "/api/auth/logout", nil)
+	req.Header.Set("Origin", "https://evil.example")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusForbidden {
+		t.Fatalf("foreign preflight: %d", rec.Code)
+	}
+}
+
+func TestSignInIsRateLimited(t *testing.T) {
+	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
+	e.server.signIns.perMin = 3 // buckets take the rate when first used
+	h := e.server.Handler()
+	codes := []int{}
+	for range 5 {
+		codes = append(codes, get(t, h, "/api/auth/discord").Code)
+	}
+	last := get(t, h, "/api/auth/discord")
+	body, _ := io.ReadAll(last.Body)
+	if last.Code != http.StatusTooManyRequests || !strings.Contains(string(body), "Demasiados intentos") {
+		t.Fatalf("codes %v then %d %s", codes, last.Code, body)
+	}
+	if last.Header().Get("Retry-After") == "" {
+		t.Fatal("no Retry-After")
+	}
+}
+
+func TestPublicConfig(t *testing.T) {
+	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
+	var cfg publicConfig
+	if code := e.call("GET", "/api/config", "", nil, &cfg); code != http.StatusOK {
+		t.Fatalf("status %d", code)
+	}
+	if cfg.CommunityName != "Zócalo" || len(cfg.Servers) != 4 || len(cfg.Shop) != 4 || len(cfg.Groups) != 4 {
+		t.Fatalf("config %+v", cfg)
+	}
+	if !strings.Contains(cfg.Servers[0].JoinURL, cfg.Servers[0].Code) {
+		t.Fatalf("join URL %q", cfg.Servers[0].JoinURL)
+	}
+	if cfg.RoleIDs["COMITE"] != testRoles["COMITE"] {
+		t.Fatalf("role ids %v", cfg.RoleIDs)
+	}
+}
