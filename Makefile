@@ -4,6 +4,8 @@ NPM     ?= npm
 BIN     := bin/zocalo
 WEB     := web
 GOFLAGS_TEST ?= -race -count=1
+# Go packages of the project; web/node_modules may ship Go files of its own.
+GOPKGS   = $(shell $(GO) list ./... | grep -v /node_modules/)
 
 .PHONY: all build web go run test lint go-lint web-lint go-test web-test e2e web-deps clean
 
@@ -35,14 +37,14 @@ lint: go-lint web-lint
 
 go-lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
-	$(GO) vet ./...
-	$(GO) tool staticcheck ./...
+	$(GO) vet $(GOPKGS)
+	$(GO) tool staticcheck $(GOPKGS)
 
 web-lint: web-deps
 	cd $(WEB) && $(NPM) run typecheck && $(NPM) run lint && $(NPM) run check:api
 
 go-test:
-	$(GO) test $(GOFLAGS_TEST) ./...
+	$(GO) test $(GOFLAGS_TEST) $(GOPKGS)
 
 web-test: web-deps
 	cd $(WEB) && $(NPM) test

@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { shot, signIn, signInFromLogin } from './helpers';
+
+test('comite signs in through Discord and finds the user menu with Dashboard', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
+  await shot(page, 'login');
+  await signInFromLogin(page, 'comite');
+  await expect(page).toHaveURL('/');
+  await shot(page, 'landing-comite');
+
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  await expect(nav.getByText('Tesorería')).toBeVisible();
+  await expect(nav.getByText('Legislativo')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  const dashboard = page.getByRole('menuitem', { name: 'Dashboard' });
+  await expect(dashboard).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Mi Perfil' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Cerrar Sesión' })).toBeVisible();
+  await shot(page, 'user-menu-comite');
+  await dashboard.click();
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Panel de Control' })).toBeVisible();
+});
+
+test('a signed-out visit to /records returns there after sign-in', async ({ page }) => {
+  await page.goto('/records');
+  await expect(page).toHaveURL('/login');
+  await signInFromLogin(page, 'jugador');
+  await expect(page).toHaveURL('/records');
+  await expect(page.getByRole('heading', { name: 'Expedientes Criminales' })).toBeVisible();
+  await shot(page, 'records-jugador');
+});
+
+test('jugador opening /treasury lands on /unauthorized', async ({ page }) => {
+  await signIn(page, 'jugador');
+  await page.goto('/treasury');
+  await expect(page).toHaveURL('/unauthorized');
+  await expect(page.getByText('Acceso Denegado')).toBeVisible();
+  await expect(page.getByText('No tienes permiso para acceder a esta página.')).toBeVisible();
+  await expect(page.getByText('jugador, tu cuenta no cuenta con los permisos necesarios.')).toBeVisible();
+  await shot(page, 'unauthorized-jugador');
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/no-existe/de-verdad');
+  await expect(page.getByText('Página No Encontrada')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Regresar' })).toBeVisible();
+  await shot(page, 'not-found');
+  await page.getByRole('button', { name: 'Página Principal' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('the dark theme survives a reload', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.getByRole('button', { name: 'Cambiar a tema oscuro' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByRole('button', { name: 'Cambiar a tema claro' })).toBeVisible();
+  const background = await page.locator('.ant-layout').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  const channels = background.match(/\d+/g)?.slice(0, 3).map(Number) ?? [255, 255, 255];
+  expect(Math.max(...channels)).toBeLessThan(60);
+  await shot(page, 'landing-dark');
+});
+
+test('the navigation collapses into a menu on a 375 px window', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  const menu = page.getByRole('navigation', { name: 'Menú' });
+  await expect(menu).toBeInViewport({ ratio: 1 });
+  await expect(menu.getByText('Inicio')).toBeVisible();
+  await expect(menu.getByText('Contacto')).toBeVisible();
+  await expect(menu.getByText('Iniciar Sesión')).toBeVisible();
+  await shot(page, 'mobile-menu');
+  await menu.getByText('Iniciar Sesión').click();
+  await expect(page).toHaveURL('/login');
+});
+
+test('Cerrar Sesión signs out and returns home', async ({ page }) => {
+  await signIn(page, 'moderador');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Panel de Control' })).toBeVisible();
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/login');
+});

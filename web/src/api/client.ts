@@ -1,0 +1,97 @@
+export const TOKEN_KEY = 'token';
+export const NETWORK_ERROR_MESSAGE = 'Error de conexión';
+
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+
+  /** True when the request never got an HTTP answer. */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+type UnauthorizedHandler = () => void;
+
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/** Registers what runs when the server answers 401; returns a function that unregisters it. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = null;
+  };
+}
+
+export interface ApiFetchOptions extends Omit<RequestInit, 'body'> {
+  /** Shown when the server gives no message of its own. */
+  errorMessage?: string;
+  /** A JSON-serialisable body, or FormData sent as multipart. */
+  body?: unknown;
+  /** Whether a 401 answer runs the unauthorized handler (default true). */
+  handleUnauthorized?: boolean;
+  /** Overrides the stored token (null sends no Authorization header). */
+  token?: string | null;
+}
+
+const DEFAULT_ERROR = 'Ocurrió un error inesperado';
+
+async function readMessage(response: Response): Promise<string | null> {
+  try {
+    const data: unknown = await response.json();
+    if (data && typeof data === 'object' && 'message' in data) {
+      const { message } = data as { message: unknown };
+      if (typeof message === 'string' && message.trim() !== '') return message;
+    }
+  } catch {
+    // Not JSON: the caller's default message applies.
+  }
+  return null;
+}
+
+/**
+ * Calls the portal API. Sends the stored bearer token, encodes a JSON body,
+ * parses a JSON answer and throws ApiError with the server's `message` on failure.
+ */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { errorMessage = DEFAULT_ERROR, body, handleUnauthorized = true, token, headers, ...init } = options;
+  const requestHeaders = new Headers(headers);
+  requestHeaders.set('Accept', 'application/json');
+  const bearer = token === undefined ? localStorage.getItem(TOKEN_KEY) : token;
+  if (bearer) requestHeaders.set('Authorization', `Bearer ${bearer}`);
+
+  let requestBody: BodyInit | undefined;
+  if (body instanceof FormData) {
+    requestBody = body;
+  } else if (body !== undefined) {
+    requestHeaders.set('Content-Type', 'application/json');
+    requestBody = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { ...init, headers: requestHeaders, body: requestBody });
+  } catch {
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
+  }
+
+  if (!response.ok) {
+    const message = (await readMessage(response)) ?? errorMessage;
+    if (response.status === 401 && handleUnauthorized && unauthorizedHandler) unauthorizedHandler();
+    throw new ApiError(message, response.status);
+  }
+
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  if (text === '') return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError(errorMessage, response.status);
+  }
+}

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from './client';
+import type { PortalConfig, Profile } from './types';
+
+export const queryKeys = {
+  config: ['config'] as const,
+  profile: (token: string) => ['auth', 'profile', token] as const,
+};
+
+export function fetchConfig(): Promise<PortalConfig> {
+  return apiFetch<PortalConfig>('/api/config', {
+    token: null,
+    errorMessage: 'Error al cargar la configuración',
+  });
+}
+
+export function fetchProfile(token: string): Promise<Profile> {
+  return apiFetch<Profile>('/api/auth/profile', {
+    token,
+    handleUnauthorized: false,
+    errorMessage: 'Failed to fetch user profile',
+  });
+}
+
+/** The portal's public configuration: community name, role ids, groups, servers, shop. */
+export function useConfig() {
+  return useQuery({
+    queryKey: queryKeys.config,
+    queryFn: fetchConfig,
+    staleTime: Infinity,
+  });
+}
+
+export const PRODUCT_NAME = 'Zócalo';
+
+/** The community's name from the configuration, or the product's name until it loads. */
+export function useCommunityName(): string {
+  return useConfig().data?.communityName ?? PRODUCT_NAME;
+}

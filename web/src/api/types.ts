@@ -1,0 +1,20 @@
+import type { components, paths } from './schema';
+
+type Schemas = components['schemas'];
+
+/** The JSON body of a successful GET on a path of the API. */
+export type GetResponse<P extends keyof paths> = paths[P] extends {
+  get: { responses: { 200: { content: { 'application/json': infer T } } } };
+}
+  ? T
+  : never;
+
+export type RoleName = Schemas['RoleName'];
+export type GroupName = Schemas['GroupName'];
+export type PortalConfig = GetResponse<'/api/config'>;
+export type RoleIds = PortalConfig['roleIds'];
+export type ServerCard = Schemas['ServerCard'];
+export type ShopItem = Schemas['ShopItem'];
+export type ShopSection = Schemas['ShopSection'];
+export type Profile = GetResponse<'/api/auth/profile'>;
+export type ErrorBody = Schemas['Error'];

@@ -1,0 +1,127 @@
+import { useEffect } from 'react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TOKEN_KEY } from '../api/client';
+import { jsonResponse, mockFetch, profile, roleIds } from '../test/fixtures';
+import { renderWithProviders } from '../test/render';
+import { PROFILE_FAILED_MESSAGE, PROFILE_NETWORK_MESSAGE, SESSION_EXPIRED_MESSAGE, USER_KEY, type AuthContextValue } from './context';
+import { useAuth } from './useAuth';
+
+const captured: { current: AuthContextValue | null } = { current: null };
+
+function auth(): AuthContextValue {
+  if (!captured.current) throw new Error('AuthProvider not rendered');
+  return captured.current;
+}
+
+function Probe() {
+  const value = useAuth();
+  useEffect(() => {
+    captured.current = value;
+  });
+  return (
+    <div>
+      <span data-testid="user">{value.user?.username ?? 'none'}</span>
+      <span data-testid="loading">{String(value.loading)}</span>
+      <span data-testid="error">{value.error ?? ''}</span>
+    </div>
+  );
+}
+
+const text = (id: string) => screen.getByTestId(id).textContent;
+
+describe('AuthProvider', () => {
+  it('starts signed out without a token', () => {
+    mockFetch();
+    renderWithProviders(<Probe />);
+    expect(text('user')).toBe('none');
+    expect(text('loading')).toBe('false');
+    expect(auth().hasPermission([])).toBe(false);
+    expect(auth().hasRole('COMITE')).toBe(false);
+  });
+
+  it('restores the stored user, then refreshes it from the profile', async () => {
+    localStorage.setItem(TOKEN_KEY, 'stored-token');
+    localStorage.setItem(USER_KEY, JSON.stringify(profile({ username: 'antes' })));
+    const fetch = mockFetch({ '/api/auth/profile': () => jsonResponse(profile({ username: 'despues' })) });
+
+    renderWithProviders(<Probe />);
+    expect(text('user')).toBe('antes');
+    expect(text('loading')).toBe('true');
+
+    await waitFor(() => expect(text('user')).toBe('despues'));
+    expect(text('loading')).toBe('false');
+    expect(JSON.parse(localStorage.getItem(USER_KEY) ?? '{}').username).toBe('despues');
+    const call = fetch.mock.calls.find(([url]) => String(url).includes('/api/auth/profile'));
+    expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe('Bearer stored-token');
+  });
+
+  it('logs in with a token and fetches the profile', async () => {
+    mockFetch({ '/api/auth/profile': () => jsonResponse(profile({ username: 'moderador', discordRoles: [roleIds.MODERADOR] })) });
+    renderWithProviders(<Probe />);
+
+    let ok = false;
+    await act(async () => {
+      ok = await auth().login('new-token');
+    });
+
+    expect(ok).toBe(true);
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('new-token');
+    expect(text('user')).toBe('moderador');
+    await waitFor(() => expect(auth().hasRole('MODERADOR')).toBe(true));
+    expect(auth().hasPermission(['TESORERIA'])).toBe(false);
+    expect(auth().inGroups(['STAFF'])).toBe(true);
+    expect(auth().inGroups(['ADMIN'])).toBe(false);
+  });
+
+  it('logs out with the session-expired message when the profile answers 401', async () => {
+    localStorage.setItem(TOKEN_KEY, 'old-token');
+    localStorage.setItem(USER_KEY, JSON.stringify(profile()));
+    mockFetch({ '/api/auth/profile': () => jsonResponse({ message: 'Token inválido' }, 401) });
+
+    renderWithProviders(<Probe />, '/records');
+
+    await waitFor(() => expect(text('error')).toBe(SESSION_EXPIRED_MESSAGE));
+    expect(text('user')).toBe('none');
+    expect(text('location')).toBe('/');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(USER_KEY)).toBeNull();
+  });
+
+  it('reports other profile failures without signing out', async () => {
+    localStorage.setItem(TOKEN_KEY, 'token');
+    mockFetch({ '/api/auth/profile': () => jsonResponse({ message: 'boom' }, 500) });
+    renderWithProviders(<Probe />);
+    await waitFor(() => expect(text('error')).toBe(PROFILE_FAILED_MESSAGE));
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('token');
+  });
+
+  it('reports a network failure of the profile', async () => {
+    localStorage.setItem(TOKEN_KEY, 'token');
+    mockFetch({
+      '/api/auth/profile': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderWithProviders(<Probe />);
+    await waitFor(() => expect(text('error')).toBe(PROFILE_NETWORK_MESSAGE));
+  });
+
+  it('logs out: clears storage, tells the server and goes home', async () => {
+    localStorage.setItem(TOKEN_KEY, 'token');
+    const fetch = mockFetch({
+      '/api/auth/profile': () => jsonResponse(profile()),
+      'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+    });
+    renderWithProviders(<Probe />, '/dashboard');
+    await waitFor(() => expect(text('user')).toBe('comite'));
+
+    act(() => auth().logout());
+
+    expect(text('user')).toBe('none');
+    expect(text('location')).toBe('/');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(USER_KEY)).toBeNull();
+    expect(fetch.mock.calls.some(([url, init]) => String(url) === '/api/auth/logout' && init?.method === 'POST')).toBe(true);
+  });
+});

@@ -1,0 +1,154 @@
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { ApiError, TOKEN_KEY, apiFetch, setUnauthorizedHandler } from '../api/client';
+import { fetchProfile, queryKeys, useConfig } from '../api/queries';
+import type { GroupName, Profile, RoleName } from '../api/types';
+import {
+  AuthContext,
+  PROFILE_FAILED_MESSAGE,
+  PROFILE_NETWORK_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+  USER_KEY,
+  type AuthContextValue,
+  type AuthState,
+} from './context';
+import { hasPermission as checkPermission, hasRole as checkRole, rolesOfGroups } from './permissions';
+
+function readStoredUser(): Profile | null {
+  const raw = localStorage.getItem(USER_KEY);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (parsed && typeof parsed === 'object' && 'discordId' in parsed) return parsed as Profile;
+  } catch {
+    // A damaged entry is dropped below.
+  }
+  localStorage.removeItem(USER_KEY);
+  return null;
+}
+
+function initialState(): AuthState {
+  const token = localStorage.getItem(TOKEN_KEY);
+  if (!token) {
+    localStorage.removeItem(USER_KEY);
+    return { user: null, loading: false, error: null };
+  }
+  return { user: readStoredUser(), loading: true, error: null };
+}
+
+type ProfileResult = { ok: true; profile: Profile } | { ok: false; error: string };
+
+/** Fetches the signed-in user's profile and maps a failure to its message. */
+async function requestProfile(queryClient: QueryClient, token: string): Promise<ProfileResult> {
+  try {
+    const profile = await queryClient.fetchQuery({
+      queryKey: queryKeys.profile(token),
+      queryFn: () => fetchProfile(token),
+      retry: false,
+      staleTime: 0,
+    });
+    return { ok: true, profile };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return { ok: false, error: SESSION_EXPIRED_MESSAGE };
+    if (err instanceof ApiError && err.isNetworkError) return { ok: false, error: PROFILE_NETWORK_MESSAGE };
+    return { ok: false, error: PROFILE_FAILED_MESSAGE };
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: config } = useConfig();
+  const [state, setState] = useState<AuthState>(initialState);
+
+  const clearStoredSession = useCallback(() => {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(USER_KEY);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.config[0] });
+  }, [queryClient]);
+
+  // The router moves in a transition; signing out in the same transition lets the page
+  // change and the user disappear in one render, so a protected page never sees a signed-out user.
+  const signOutAndGoHome = useCallback(
+    (error: string | null) => {
+      clearStoredSession();
+      startTransition(() => {
+        setState({ user: null, loading: false, error });
+        navigate('/');
+      });
+    },
+    [clearStoredSession, navigate],
+  );
+
+  const expireSession = useCallback(() => signOutAndGoHome(SESSION_EXPIRED_MESSAGE), [signOutAndGoHome]);
+
+  const logout = useCallback(() => {
+    const token = localStorage.getItem(TOKEN_KEY);
+    if (token) {
+      apiFetch<void>('/api/auth/logout', { method: 'POST', token, handleUnauthorized: false }).catch(() => undefined);
+    }
+    signOutAndGoHome(null);
+  }, [signOutAndGoHome]);
+
+  /** Applies a profile answer for `token`; true when the user is signed in. */
+  const applyProfile = useCallback(
+    (token: string, result: ProfileResult): boolean => {
+      if (localStorage.getItem(TOKEN_KEY) !== token) return false;
+      if (result.ok) {
+        localStorage.setItem(USER_KEY, JSON.stringify(result.profile));
+        setState({ user: result.profile, loading: false, error: null });
+        return true;
+      }
+      if (result.error === SESSION_EXPIRED_MESSAGE) expireSession();
+      else setState((current) => ({ ...current, loading: false, error: result.error }));
+      return false;
+    },
+    [expireSession],
+  );
+
+  const login = useCallback(
+    (token: string) => {
+      localStorage.setItem(TOKEN_KEY, token);
+      setState((current) => ({ ...current, loading: true, error: null }));
+      return requestProfile(queryClient, token).then((result) => applyProfile(token, result));
+    },
+    [queryClient, applyProfile],
+  );
+
+  // The session check at start-up, when a token is stored.
+  // Later sign-ins go through login(), so this runs once.
+  const sessionChecked = useRef(false);
+  useEffect(() => {
+    if (sessionChecked.current) return;
+    sessionChecked.current = true;
+    const token = localStorage.getItem(TOKEN_KEY);
+    if (token) void requestProfile(queryClient, token).then((result) => applyProfile(token, result));
+  }, [queryClient, applyProfile]);
+
+  useEffect(() => setUnauthorizedHandler(expireSession), [expireSession]);
+
+  const clearError = useCallback(() => setState((current) => ({ ...current, error: null })), []);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const roleIds = config?.roleIds;
+    const user = state.user;
+    return {
+      ...state,
+      login,
+      logout,
+      clearError,
+      hasPermission: (required: readonly RoleName[]) =>
+        user !== null && roleIds !== undefined && checkPermission(user.discordRoles, required, roleIds),
+      hasRole: (role: RoleName) => user !== null && roleIds !== undefined && checkRole(user.discordRoles, role, roleIds),
+      inGroups: (groups: readonly GroupName[]) => {
+        if (user === null || config === undefined) return false;
+        const required = rolesOfGroups(config.groups, groups);
+        if (groups.length > 0 && required.length === 0) return false;
+        return checkPermission(user.discordRoles, required, config.roleIds);
+      },
+    };
+  }, [state, config, login, logout, clearError]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

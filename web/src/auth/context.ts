@@ -1,0 +1,29 @@
+import { createContext } from 'react';
+import type { GroupName, Profile, RoleName } from '../api/types';
+
+export const USER_KEY = 'user';
+export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
+export const PROFILE_FAILED_MESSAGE = 'Failed to fetch user profile';
+export const PROFILE_NETWORK_MESSAGE = 'Network error. Please try again.';
+
+export interface AuthState {
+  user: Profile | null;
+  loading: boolean;
+  error: string | null;
+}
+
+export interface AuthContextValue extends AuthState {
+  /** Stores the token and loads the profile; resolves true once signed in. */
+  login: (token: string) => Promise<boolean>;
+  /** Signs out here and on the server, then goes to /. */
+  logout: () => void;
+  /** The portal's permission check over role names (false when signed out). */
+  hasPermission: (requiredRoleNames: readonly RoleName[]) => boolean;
+  /** Whether the user holds the named role (false when signed out). */
+  hasRole: (roleName: RoleName) => boolean;
+  /** The permission check over the role names of the given groups (false when signed out). */
+  inGroups: (groups: readonly GroupName[]) => boolean;
+  clearError: () => void;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);

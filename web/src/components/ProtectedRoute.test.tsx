@@ -1,0 +1,94 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Route, Routes } from 'react-router';
+import { TOKEN_KEY } from '../api/client';
+import { REDIRECT_KEY } from '../auth/redirect';
+import { jsonResponse, mockFetch, profile, roleIds } from '../test/fixtures';
+import { renderWithProviders } from '../test/render';
+import { useAuth } from '../auth/useAuth';
+import { ProtectedRoute } from './ProtectedRoute';
+
+function SignOutButton() {
+  const { logout } = useAuth();
+  return (
+    <button type="button" onClick={logout}>
+      salir
+    </button>
+  );
+}
+
+function routes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<p>login page</p>} />
+      <Route path="/unauthorized" element={<p>denied page</p>} />
+      <Route path="/treasury" element={<p>treasury page</p>} />
+      <Route path="/" element={<p>home page</p>} />
+      <Route path="/records" element={<ProtectedRoute><p>records page</p><SignOutButton /></ProtectedRoute>} />
+      <Route
+        path="/dashboard"
+        element={
+          <ProtectedRoute groups={['ADMIN', 'STAFF']} otherwise={{ groups: ['TREASURY'], to: '/treasury' }}>
+            <p>dashboard page</p>
+          </ProtectedRoute>
+        }
+      />
+      <Route path="/legislative" element={<ProtectedRoute groups={['LEGISLATIVE']}><p>legislative page</p></ProtectedRoute>} />
+    </Routes>
+  );
+}
+
+function signIn(discordRoles: string[]) {
+  localStorage.setItem(TOKEN_KEY, 'token');
+  mockFetch({ '/api/auth/profile': () => jsonResponse(profile({ discordRoles })) });
+}
+
+describe('ProtectedRoute', () => {
+  it('sends a signed-out visitor to /login and remembers the page', async () => {
+    mockFetch();
+    renderWithProviders(routes(), '/records?q=1');
+    await waitFor(() => expect(screen.getByText('login page')).toBeInTheDocument());
+    expect(sessionStorage.getItem(REDIRECT_KEY)).toBe('/records?q=1');
+  });
+
+  it("shows 'Verifying authentication...' while the session is checked", async () => {
+    localStorage.setItem(TOKEN_KEY, 'token');
+    mockFetch({ '/api/auth/profile': () => new Promise<Response>(() => undefined) });
+    renderWithProviders(routes(), '/records');
+    expect(screen.getByText('Verifying authentication...')).toBeInTheDocument();
+  });
+
+  it('lets in any signed-in user where no role is needed', async () => {
+    signIn([]);
+    renderWithProviders(routes(), '/records');
+    expect(await screen.findByText('records page')).toBeInTheDocument();
+  });
+
+  it('lets in a member of a required group', async () => {
+    signIn([roleIds.MODERADOR]);
+    renderWithProviders(routes(), '/dashboard');
+    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+  });
+
+  it('sends a user without the roles to /unauthorized', async () => {
+    signIn([roleIds.MODERADOR]);
+    renderWithProviders(routes(), '/legislative');
+    expect(await screen.findByText('denied page')).toBeInTheDocument();
+  });
+
+  it('sends a treasury-only member from the dashboard to /treasury', async () => {
+    signIn([roleIds.AUDITOR]);
+    renderWithProviders(routes(), '/dashboard');
+    expect(await screen.findByText('treasury page')).toBeInTheDocument();
+  });
+
+  it('signing out on a protected page goes home, not to /login', async () => {
+    signIn([]);
+    renderWithProviders(routes(), '/records');
+    await userEvent.click(await screen.findByRole('button', { name: 'salir' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(screen.getByTestId('location').textContent).toBe('/');
+    expect(sessionStorage.getItem(REDIRECT_KEY)).toBeNull();
+  });
+});

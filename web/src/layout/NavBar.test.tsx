@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { TOKEN_KEY } from '../api/client';
+import { jsonResponse, mockFetch, profile, roleIds } from '../test/fixtures';
+import { renderWithProviders } from '../test/render';
+import { setViewport } from '../test/viewport';
+import { NavBar } from './NavBar';
+
+function signIn(overrides: Parameters<typeof profile>[0]) {
+  localStorage.setItem(TOKEN_KEY, 'token');
+  mockFetch({ '/api/auth/profile': () => jsonResponse(profile(overrides)) });
+}
+
+const mainNav = () => screen.getByRole('navigation', { name: 'Navegación principal' });
+
+/** The open user menu (the horizontal navigation is a menu too). */
+async function userMenu() {
+  await userEvent.click(screen.getByRole('button', { name: 'Menú de usuario' }));
+  let menu: HTMLElement | undefined;
+  await waitFor(() => {
+    menu = screen.getAllByRole('menu').find((m) => !mainNav().contains(m));
+    expect(menu).toBeDefined();
+  });
+  return menu as HTMLElement;
+}
+
+describe('NavBar', () => {
+  it('shows the public items and a sign-in button when signed out', async () => {
+    setViewport(1280);
+    mockFetch();
+    renderWithProviders(<NavBar />, '/');
+    const nav = mainNav();
+    expect(within(nav).getByText('Inicio')).toBeInTheDocument();
+    expect(within(nav).getByText('Contacto')).toBeInTheDocument();
+    expect(within(nav).getByText('Convocatoria de Dibujantes')).toBeInTheDocument();
+    expect(within(nav).queryByText('Expedientes')).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Tesorería')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: /Iniciar Sesión/ }));
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+  });
+
+  it('brands with the community name and links it home', async () => {
+    setViewport(1280);
+    mockFetch();
+    renderWithProviders(<NavBar />, '/shop');
+    const brand = await screen.findByRole('link', { name: 'Zócalo RP: Inicio' });
+    expect(brand).toHaveAttribute('href', '/');
+  });
+
+  it('shows every item and the full user menu to a COMITE member', async () => {
+    setViewport(1280);
+    signIn({ username: 'comite', discordRoles: [roleIds.COMITE] });
+    renderWithProviders(<NavBar />, '/');
+    await waitFor(() => expect(within(mainNav()).getByText('Tesorería')).toBeInTheDocument());
+    for (const item of ['Expedientes', 'Documentos', 'Soporte', 'Legislativo']) {
+      expect(within(mainNav()).getByText(item)).toBeInTheDocument();
+    }
+
+    const menu = await userMenu();
+    for (const entry of ['Mi Perfil', 'Soporte', 'Dashboard', 'Cerrar Sesión']) {
+      expect(within(menu).getByText(entry)).toBeInTheDocument();
+    }
+    expect(within(menu).queryByText('Ver Aplicaciones')).not.toBeInTheDocument();
+  });
+
+  it('hides staff and role items from a player, and shows Ver Aplicaciones to a reviewer', async () => {
+    setViewport(1280);
+    signIn({ username: 'revisor', discordRoles: [], artistReviewer: true });
+    renderWithProviders(<NavBar />, '/');
+    await waitFor(() => expect(within(mainNav()).getByText('Expedientes')).toBeInTheDocument());
+    expect(within(mainNav()).queryByText('Legislativo')).not.toBeInTheDocument();
+    expect(within(mainNav()).queryByText('Tesorería')).not.toBeInTheDocument();
+
+    const menu = await userMenu();
+    expect(within(menu).getByText('Ver Aplicaciones')).toBeInTheDocument();
+    expect(within(menu).getByText('Soporte')).toBeInTheDocument();
+    expect(within(menu).queryByText('Dashboard')).not.toBeInTheDocument();
+    expect(within(menu).queryByText('Mi Perfil')).not.toBeInTheDocument();
+  });
+
+  it('shows the avatar image, or the first letter of the name', async () => {
+    setViewport(1280);
+    signIn({ username: 'moderador', discordId: '42', avatar: 'abc123', discordRoles: [roleIds.MODERADOR] });
+    renderWithProviders(<NavBar />, '/');
+    const img = await screen.findByRole('img', { name: 'moderador' });
+    expect(img).toHaveAttribute('src', 'https://cdn.discordapp.com/avatars/42/abc123.png');
+  });
+
+  it('falls back to the initial without an avatar', async () => {
+    setViewport(1280);
+    signIn({ username: 'jugador', avatar: '', discordRoles: [] });
+    renderWithProviders(<NavBar />, '/');
+    const button = await screen.findByRole('button', { name: 'Menú de usuario' });
+    await waitFor(() => expect(within(button).getByText('J')).toBeInTheDocument());
+  });
+
+  it.each(['Contacto', 'Convocatoria de Dibujantes'])('opens the %s dialog', async (title) => {
+    setViewport(1280);
+    mockFetch();
+    renderWithProviders(<NavBar />, '/');
+    await userEvent.click(within(mainNav()).getByText(title));
+    expect(await screen.findByRole('dialog', { name: title })).toBeInTheDocument();
+  });
+
+  it('collapses into a menu on narrow screens, with Iniciar Sesión', async () => {
+    setViewport(375);
+    mockFetch();
+    renderWithProviders(<NavBar />, '/');
+    expect(screen.queryByRole('navigation', { name: 'Navegación principal' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    const drawer = await screen.findByRole('navigation', { name: 'Menú' });
+    expect(within(drawer).getByText('Inicio')).toBeInTheDocument();
+    expect(within(drawer).getByText('Iniciar Sesión')).toBeInTheDocument();
+    expect(within(drawer).queryByText('Dashboard')).not.toBeInTheDocument();
+  });
+
+  it('adds Dashboard to the narrow menu for staff', async () => {
+    setViewport(375);
+    signIn({ discordRoles: [roleIds.MODERADOR] });
+    renderWithProviders(<NavBar />, '/');
+    await screen.findByRole('button', { name: 'Menú de usuario' });
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    const drawer = await screen.findByRole('navigation', { name: 'Menú' });
+    await waitFor(() => expect(within(drawer).getByText('Dashboard')).toBeInTheDocument());
+    expect(within(drawer).queryByText('Iniciar Sesión')).not.toBeInTheDocument();
+    await userEvent.click(within(drawer).getByText('Dashboard'));
+    expect(screen.getByTestId('location').textContent).toBe('/dashboard');
+  });
+});

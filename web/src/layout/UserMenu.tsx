@@ -1,0 +1,49 @@
+import { Avatar, Button, Dropdown, Typography, type MenuProps } from 'antd';
+import { AppstoreOutlined, CustomerServiceOutlined, FileSearchOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import type { Profile } from '../api/types';
+import { useAuth } from '../auth/useAuth';
+import { avatarUrl, initial } from './avatar';
+
+export function UserAvatar({ user, size = 36 }: { user: Profile; size?: number }) {
+  return (
+    <Avatar size={size} src={avatarUrl(user)} alt={user.username} style={{ backgroundColor: '#ec4899', flexShrink: 0 }}>
+      {initial(user.username)}
+    </Avatar>
+  );
+}
+
+/** The signed-in user's avatar and their menu. */
+export function UserMenu({ user, compact }: { user: Profile; compact: boolean }) {
+  const { inGroups, logout } = useAuth();
+  const navigate = useNavigate();
+  const isStaff = inGroups(['ADMIN', 'STAFF']);
+
+  const items: MenuProps['items'] = [
+    { key: 'header', type: 'group', label: user.username },
+    isStaff ? { key: '/staff/profile', icon: <UserOutlined />, label: 'Mi Perfil' } : null,
+    { key: '/support', icon: <CustomerServiceOutlined />, label: 'Soporte' },
+    isStaff ? { key: '/dashboard', icon: <AppstoreOutlined />, label: 'Dashboard' } : null,
+    user.artistReviewer ? { key: '/admin/artist-applications', icon: <FileSearchOutlined />, label: 'Ver Aplicaciones' } : null,
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: 'Cerrar Sesión', danger: true },
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') logout();
+    else navigate(key);
+  };
+
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <Button type="text" aria-label="Menú de usuario" style={{ height: 'auto', padding: '4px 8px' }}>
+        <UserAvatar user={user} size={32} />
+        {compact ? null : (
+          <Typography.Text strong style={{ maxWidth: 140 }} ellipsis>
+            {user.username}
+          </Typography.Text>
+        )}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Flex, Typography } from 'antd';
+import { LoginOutlined } from '@ant-design/icons';
+import { useLocation, useNavigate } from 'react-router';
+import { useCommunityName } from '../../api/queries';
+import { startDiscordLogin, takeRedirect } from '../../auth/redirect';
+import { useAuth } from '../../auth/useAuth';
+import { ErrorBanner } from '../../components/ErrorBanner';
+
+export interface LoginLocationState {
+  authError?: string;
+}
+
+export function LoginPage() {
+  const { user, loading, error, clearError } = useAuth();
+  const communityName = useCommunityName();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [leaving, setLeaving] = useState(false);
+  const stateError = (location.state as LoginLocationState | null)?.authError;
+  const [shownError, setShownError] = useState<string | null>(stateError ?? null);
+
+  useEffect(() => {
+    if (user) navigate(takeRedirect('/dashboard'), { replace: true });
+  }, [user, navigate]);
+
+  const signIn = () => {
+    setLeaving(true);
+    startDiscordLogin();
+  };
+
+  const busy = loading || leaving;
+  const message = shownError ?? error;
+  const dismiss = () => {
+    setShownError(null);
+    clearError();
+  };
+
+  return (
+    <Flex justify="center" style={{ paddingBlock: 32 }}>
+      <Card style={{ width: '100%', maxWidth: 460 }}>
+        <Flex vertical gap={16} align="stretch">
+          <Typography.Title level={2} style={{ margin: 0, textAlign: 'center' }}>
+            Iniciar Sesión
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" style={{ margin: 0, textAlign: 'center' }}>
+            Inicia sesión con tu cuenta de Discord para acceder al dashboard y a los servicios de {communityName}.
+            Tus roles del servidor de Discord deciden a qué paneles tienes acceso.
+          </Typography.Paragraph>
+          <ErrorBanner message={message} onClose={dismiss} style={{ marginBottom: 0 }} />
+          <Button type="primary" size="large" block icon={<LoginOutlined />} loading={busy} disabled={busy} onClick={signIn}>
+            {busy ? 'Autenticando...' : 'Iniciar sesión con Discord'}
+          </Button>
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}

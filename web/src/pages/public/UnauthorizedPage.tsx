@@ -1,0 +1,29 @@
+import { Button, Result } from 'antd';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../../auth/useAuth';
+
+export function UnauthorizedPage() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="403"
+      title="Acceso Denegado"
+      subTitle={
+        <>
+          <div>No tienes permiso para acceder a esta página.</div>
+          <div>
+            {user
+              ? `${user.username}, tu cuenta no cuenta con los permisos necesarios.`
+              : 'Inicia sesión con una cuenta que tenga los permisos adecuados.'}
+          </div>
+        </>
+      }
+      extra={
+        <Button type="primary" onClick={() => navigate('/')}>
+          Volver al Inicio
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,118 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router';
+import { TOKEN_KEY } from '../../api/client';
+import { REDIRECT_KEY } from '../../auth/redirect';
+import { jsonResponse, mockFetch, profile } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { AuthCallbackPage, MISSING_TOKEN_MESSAGE } from './AuthCallbackPage';
+import { LoginPage } from './LoginPage';
+import { UnauthorizedPage } from './UnauthorizedPage';
+
+function routes() {
+  return (
+    <Routes>
+      <Route path="/" element={<p>home page</p>} />
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/auth/callback" element={<AuthCallbackPage />} />
+      <Route path="/dashboard" element={<p>dashboard page</p>} />
+      <Route path="/records" element={<p>records page</p>} />
+      <Route path="/unauthorized" element={<UnauthorizedPage />} />
+    </Routes>
+  );
+}
+
+describe('LoginPage', () => {
+  it('sends the browser to the Discord sign-in', async () => {
+    mockFetch();
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    renderWithProviders(routes(), '/login');
+    expect(screen.getByText(/para acceder al dashboard/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Iniciar sesión con Discord/ }));
+    expect(assign).toHaveBeenCalledWith('/api/auth/discord');
+    expect(screen.getByRole('button', { name: /Autenticando\.\.\./ })).toBeDisabled();
+  });
+
+  it('shows Autenticando... while the session is checked', () => {
+    localStorage.setItem(TOKEN_KEY, 'token');
+    mockFetch({ '/api/auth/profile': () => new Promise<Response>(() => undefined) });
+    renderWithProviders(routes(), '/login');
+    expect(screen.getByRole('button', { name: /Autenticando\.\.\./ })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in user to the stored page and forgets it', async () => {
+    localStorage.setItem(TOKEN_KEY, 'token');
+    sessionStorage.setItem(REDIRECT_KEY, '/records');
+    mockFetch({ '/api/auth/profile': () => jsonResponse(profile()) });
+    renderWithProviders(routes(), '/login');
+    expect(await screen.findByText('records page')).toBeInTheDocument();
+    expect(sessionStorage.getItem(REDIRECT_KEY)).toBeNull();
+  });
+
+  it('sends a signed-in user to /dashboard by default', async () => {
+    localStorage.setItem(TOKEN_KEY, 'token');
+    mockFetch({ '/api/auth/profile': () => jsonResponse(profile()) });
+    renderWithProviders(routes(), '/login');
+    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+  });
+});
+
+describe('AuthCallbackPage', () => {
+  it('signs in with the token and returns to the stored page', async () => {
+    sessionStorage.setItem(REDIRECT_KEY, '/records');
+    mockFetch({ '/api/auth/profile': () => jsonResponse(profile()) });
+    renderWithProviders(routes(), '/auth/callback?token=jwt-1');
+    expect(screen.getByText('Iniciando sesión...')).toBeInTheDocument();
+    expect(await screen.findByText('records page')).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('jwt-1');
+    expect(sessionStorage.getItem(REDIRECT_KEY)).toBeNull();
+  });
+
+  it('goes home when no page was stored', async () => {
+    mockFetch({ '/api/auth/profile': () => jsonResponse(profile()) });
+    renderWithProviders(routes(), '/auth/callback?token=jwt-1');
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+  });
+
+  it('shows the error of a failed sign-in on /login', async () => {
+    mockFetch();
+    renderWithProviders(routes(), '/auth/callback?error=' + encodeURIComponent('No perteneces al servidor'));
+    expect(await screen.findByText('No perteneces al servidor')).toBeInTheDocument();
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+  });
+
+  it('complains when the token is missing', async () => {
+    mockFetch();
+    renderWithProviders(routes(), '/auth/callback');
+    expect(await screen.findByText(MISSING_TOKEN_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('shows the session error on /login when the profile is refused', async () => {
+    mockFetch({ '/api/auth/profile': () => jsonResponse({ message: 'Token inválido' }, 401) });
+    renderWithProviders(routes(), '/auth/callback?token=bad');
+    expect(await screen.findByText('Session expired. Please login again.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+});
+
+describe('UnauthorizedPage', () => {
+  it('asks a visitor to sign in with the right permissions', () => {
+    mockFetch();
+    renderWithProviders(routes(), '/unauthorized');
+    expect(screen.getByText('Acceso Denegado')).toBeInTheDocument();
+    expect(screen.getByText('No tienes permiso para acceder a esta página.')).toBeInTheDocument();
+    expect(screen.getByText('Inicia sesión con una cuenta que tenga los permisos adecuados.')).toBeInTheDocument();
+  });
+
+  it('names the signed-in user', async () => {
+    localStorage.setItem(TOKEN_KEY, 'token');
+    mockFetch({ '/api/auth/profile': () => jsonResponse(profile({ username: 'jugador' })) });
+    renderWithProviders(routes(), '/unauthorized');
+    expect(await screen.findByText('jugador, tu cuenta no cuenta con los permisos necesarios.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Volver al Inicio' }));
+    expect(screen.getByText('home page')).toBeInTheDocument();
+  });
+});

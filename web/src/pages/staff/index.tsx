@@ -1,0 +1,17 @@
+import { Page } from '../../components/Page';
+
+export function DashboardPage() {
+  return <Page title="Panel de Control" />;
+}
+
+export function StaffProfilePage() {
+  return <Page title="Mi Perfil" />;
+}
+
+export function StaffStatsPage() {
+  return <Page title="Mis Estadísticas" />;
+}
+
+export function AdminSupportPage() {
+  return <Page title="Panel de Soporte" />;
+}

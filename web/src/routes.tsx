@@ -1,0 +1,111 @@
+import { lazy, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import type { GroupName } from './api/types';
+import { ProtectedRoute } from './components/ProtectedRoute';
+import { AppLayout } from './layout/AppLayout';
+
+type Area = Record<string, unknown>;
+
+/** A page from an area's module; each area downloads as one chunk, on first use. */
+function page<M extends Area>(load: () => Promise<M>, name: keyof M & string) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const publicArea = () => import('./pages/public');
+const membersArea = () => import('./pages/members');
+const staffArea = () => import('./pages/staff');
+const treasuryArea = () => import('./pages/treasury');
+const adminArea = () => import('./pages/admin');
+const legislativeArea = () => import('./pages/legislative');
+const verifyArea = () => import('./pages/verify');
+
+const LandingPage = page(publicArea, 'LandingPage');
+const ShopPage = page(publicArea, 'ShopPage');
+const NewsPage = page(publicArea, 'NewsPage');
+const NewsDetailPage = page(publicArea, 'NewsDetailPage');
+const LoginPage = page(publicArea, 'LoginPage');
+const AuthCallbackPage = page(publicArea, 'AuthCallbackPage');
+const UnauthorizedPage = page(publicArea, 'UnauthorizedPage');
+const ContactPage = page(publicArea, 'ContactPage');
+const ArtistApplicationPage = page(publicArea, 'ArtistApplicationPage');
+const PrivacyPolicyPage = page(publicArea, 'PrivacyPolicyPage');
+const NotFoundPage = page(publicArea, 'NotFoundPage');
+
+const RecordsPage = page(membersArea, 'RecordsPage');
+const DocumentsPage = page(membersArea, 'DocumentsPage');
+const SupportPage = page(membersArea, 'SupportPage');
+
+const DashboardPage = page(staffArea, 'DashboardPage');
+const StaffProfilePage = page(staffArea, 'StaffProfilePage');
+const StaffStatsPage = page(staffArea, 'StaffStatsPage');
+const AdminSupportPage = page(staffArea, 'AdminSupportPage');
+
+const TreasuryPage = page(treasuryArea, 'TreasuryPage');
+const RegisterSalePage = page(treasuryArea, 'RegisterSalePage');
+const SalesHistoryPage = page(treasuryArea, 'SalesHistoryPage');
+const TreasuryMembersPage = page(treasuryArea, 'TreasuryMembersPage');
+
+const SatPage = page(adminArea, 'SatPage');
+const NewsAdminPage = page(adminArea, 'NewsAdminPage');
+const RolesPage = page(adminArea, 'RolesPage');
+const SecurityPage = page(adminArea, 'SecurityPage');
+const ArtistApplicationsPage = page(adminArea, 'ArtistApplicationsPage');
+
+const LegislativePage = page(legislativeArea, 'LegislativePage');
+const VerifyPage = page(verifyArea, 'VerifyPage');
+
+const STAFF: GroupName[] = ['ADMIN', 'STAFF'];
+const TREASURY: GroupName[] = ['TREASURY', 'ADMIN'];
+const ADMIN: GroupName[] = ['ADMIN'];
+const LEGISLATIVE: GroupName[] = ['LEGISLATIVE'];
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<LandingPage />} />
+        <Route path="shop" element={<ShopPage />} />
+        <Route path="news" element={<NewsPage />} />
+        <Route path="news/:id" element={<NewsDetailPage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="auth/callback" element={<AuthCallbackPage />} />
+        <Route path="unauthorized" element={<UnauthorizedPage />} />
+        <Route path="verify/*" element={<VerifyPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="artist-application" element={<ArtistApplicationPage />} />
+        <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
+
+        <Route path="records" element={<ProtectedRoute><RecordsPage /></ProtectedRoute>} />
+        <Route path="documents" element={<ProtectedRoute><DocumentsPage /></ProtectedRoute>} />
+        <Route path="support" element={<ProtectedRoute><SupportPage /></ProtectedRoute>} />
+        <Route path="admin/artist-applications" element={<ProtectedRoute><ArtistApplicationsPage /></ProtectedRoute>} />
+
+        <Route
+          path="dashboard"
+          element={
+            <ProtectedRoute groups={STAFF} otherwise={{ groups: ['TREASURY'], to: '/treasury' }}>
+              <DashboardPage />
+            </ProtectedRoute>
+          }
+        />
+        <Route path="staff/profile" element={<ProtectedRoute groups={STAFF}><StaffProfilePage /></ProtectedRoute>} />
+        <Route path="staff/stats" element={<ProtectedRoute groups={STAFF}><StaffStatsPage /></ProtectedRoute>} />
+        <Route path="admin/support" element={<ProtectedRoute groups={STAFF}><AdminSupportPage /></ProtectedRoute>} />
+
+        <Route path="treasury" element={<ProtectedRoute groups={TREASURY}><TreasuryPage /></ProtectedRoute>} />
+        <Route path="treasury/register" element={<ProtectedRoute groups={TREASURY}><RegisterSalePage /></ProtectedRoute>} />
+        <Route path="treasury/history" element={<ProtectedRoute groups={TREASURY}><SalesHistoryPage /></ProtectedRoute>} />
+        <Route path="treasury/members" element={<ProtectedRoute groups={TREASURY}><TreasuryMembersPage /></ProtectedRoute>} />
+
+        <Route path="sat/business" element={<ProtectedRoute groups={ADMIN}><SatPage /></ProtectedRoute>} />
+        <Route path="admin/news" element={<ProtectedRoute groups={ADMIN}><NewsAdminPage /></ProtectedRoute>} />
+        <Route path="admin/roles" element={<ProtectedRoute groups={ADMIN}><RolesPage /></ProtectedRoute>} />
+        <Route path="security" element={<ProtectedRoute groups={ADMIN}><SecurityPage /></ProtectedRoute>} />
+
+        <Route path="legislative" element={<ProtectedRoute groups={LEGISLATIVE}><LegislativePage /></ProtectedRoute>} />
+
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

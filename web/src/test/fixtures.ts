@@ -1,0 +1,54 @@
+import { vi } from 'vitest';
+import vectors from '../../../core/authz/testdata/permission_vectors.json';
+import type { GroupName, PortalConfig, Profile, RoleIds, RoleName } from '../api/types';
+
+export const roleIds = vectors.roleIds as RoleIds;
+
+export const testConfig: PortalConfig = {
+  communityName: 'Zócalo RP',
+  roleIds,
+  groups: vectors.groups as Record<GroupName, RoleName[]>,
+  social: {
+    youtube: 'https://youtube.example/zocalo',
+    x: 'https://x.example/zocalo',
+    instagram: 'https://instagram.example/zocalo',
+    tiktok: 'https://tiktok.example/zocalo',
+  },
+  communityChatUrl: 'https://discord.example/zocalo',
+  servers: [],
+  shop: [],
+  timeZone: 'America/Mexico_City',
+  demo: true,
+};
+
+export function profile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    discordId: '100000000000000001',
+    username: 'comite',
+    email: 'comite@example.com',
+    avatar: '',
+    discordRoles: [roleIds.COMITE],
+    artistReviewer: false,
+    ...overrides,
+  };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+type Handler = (request: { url: string; init: RequestInit | undefined }) => Response | Promise<Response>;
+
+/** Replaces fetch: answers /api/config with the test config and other paths with the given handlers. */
+export function mockFetch(handlers: Record<string, Handler> = {}) {
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0] ?? url;
+    const handler = handlers[`${init?.method ?? 'GET'} ${path}`] ?? handlers[path];
+    if (handler) return handler({ url, init });
+    if (path === '/api/config') return jsonResponse(testConfig);
+    return jsonResponse({ message: 'not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}

@@ -1,0 +1,35 @@
+import type { ReactElement, ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { AuthProvider } from '../auth/AuthProvider';
+import { ThemeProvider } from '../theme/ThemeProvider';
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+}
+
+/** Shows the current path, for assertions on navigation. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+export function Providers({ children, path = '/' }: { children: ReactNode; path?: string }) {
+  return (
+    <QueryClientProvider client={testQueryClient()}>
+      <ThemeProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <AuthProvider>
+            {children}
+            <LocationProbe />
+          </AuthProvider>
+        </MemoryRouter>
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}
+
+export function renderWithProviders(ui: ReactElement, path = '/') {
+  return render(<Providers path={path}>{ui}</Providers>);
+}

@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider, theme as antTheme, type ThemeConfig } from 'antd';
+import esES from 'antd/locale/es_ES';
+import dayjs from 'dayjs';
+import 'dayjs/locale/es';
+import { ThemeContext, type ThemeContextValue } from './context';
+import { PRIMARY, SECONDARY, THEME_KEY, storedOrSystemMode, type ThemeMode } from './palette';
+
+dayjs.locale('es');
+
+function themeConfig(mode: ThemeMode): ThemeConfig {
+  return {
+    algorithm: mode === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
+    token: {
+      colorPrimary: PRIMARY,
+      colorInfo: PRIMARY,
+      colorLink: SECONDARY,
+      borderRadius: 10,
+      fontFamily:
+        "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+    },
+    components: {
+      Badge: { colorError: SECONDARY },
+      Menu: { itemPaddingInline: 14 },
+      Layout: mode === 'dark' ? { headerBg: '#141414', bodyBg: '#0b0b12', footerBg: '#141414' } : { headerBg: '#ffffff', bodyBg: '#f5f5fb', footerBg: '#ffffff' },
+    },
+  };
+}
+
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const [mode, setModeState] = useState<ThemeMode>(storedOrSystemMode);
+
+  const setMode = useCallback((next: ThemeMode) => {
+    localStorage.setItem(THEME_KEY, next);
+    setModeState(next);
+  }, []);
+
+  const toggle = useCallback(() => setMode(mode === 'dark' ? 'light' : 'dark'), [mode, setMode]);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = mode;
+    root.style.colorScheme = mode;
+  }, [mode]);
+
+  const value = useMemo<ThemeContextValue>(() => ({ mode, setMode, toggle }), [mode, setMode, toggle]);
+  const config = useMemo(() => themeConfig(mode), [mode]);
+
+  return (
+    <ThemeContext.Provider value={value}>
+      <ConfigProvider locale={esES} theme={config}>
+        <AntApp>{children}</AntApp>
+      </ConfigProvider>
+    </ThemeContext.Provider>
+  );
+}

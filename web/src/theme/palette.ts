@@ -1,0 +1,12 @@
+export const PRIMARY = '#4f46e5';
+export const SECONDARY = '#ec4899';
+export const THEME_KEY = 'theme';
+
+export type ThemeMode = 'light' | 'dark';
+
+export function storedOrSystemMode(): ThemeMode {
+  const stored = localStorage.getItem(THEME_KEY);
+  if (stored === 'light' || stored === 'dark') return stored;
+  const prefersDark = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+  return prefersDark ? 'dark' : 'light';
+}
