@@ -7,7 +7,7 @@ GOFLAGS_TEST ?= -race -count=1
 # Go packages of the project; web/node_modules may ship Go files of its own.
 GOPKGS   = $(shell $(GO) list ./... | grep -v /node_modules/)
 
-.PHONY: all build web go run test lint go-lint web-lint go-test web-test e2e web-deps clean
+.PHONY: all build web go run test lint go-lint web-lint go-test web-test e2e web-deps bench clean
 
 all: build
 
@@ -51,6 +51,10 @@ web-test: web-deps
 
 e2e: web-deps
 	cd $(WEB) && CI=$${CI:-} $(NPM) run e2e
+
+## bench: the Go benchmarks, on SQLite and (with ZOCALO_TEST_DATABASE_URL) PostgreSQL
+bench:
+	$(GO) test -run '^$$' -bench . -benchtime 3x $(GOPKGS)
 
 clean:
 	rm -rf bin $(WEB)/dist

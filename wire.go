@@ -15,8 +15,10 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"golang.org/x/sync/errgroup"
 
+	"zocalo/bot"
 	"zocalo/core"
 	"zocalo/core/db"
 	"zocalo/core/storage"
@@ -41,7 +43,7 @@ func run(ctx context.Context, cmd, configPath string) error {
 	log := newLogger(cfg)
 	slog.SetDefault(log)
 
-	if cmd == "bot" && cfg.Discord.BotToken == "" && !cfg.Demo {
+	if (cmd == "bot" || cmd == "all") && cfg.Discord.BotToken == "" && !cfg.Demo {
 		return fmt.Errorf("config discord.botToken (ZOCALO_DISCORD_BOT_TOKEN) is not set: the bot cannot connect to Discord")
 	}
 
@@ -68,7 +70,9 @@ func run(ctx context.Context, cmd, configPath string) error {
 	var fake *discordfake.Fake
 	httpClient := &http.Client{Timeout: 10 * time.Second}
 	if cfg.Demo {
-		fake = discordfake.New(discordfake.Options{ClientID: cfg.Discord.ClientID, GuildID: cfg.Discord.GuildID})
+		fake = discordfake.New(discordfake.Options{ClientID: cfg.Discord.ClientID, GuildID: cfg.Discord.GuildID,
+			GuildName: cfg.CommunityName, BotToken: demoBotToken})
+		demo.AddChannels(fake, cfg)
 		demo.PopulateFake(fake, cfg.RoleIDs())
 		// The server reaches the fake in-process, whatever the public URL resolves to.
 		httpClient = &http.Client{Timeout: 10 * time.Second, Transport: fake.Transport(config.DemoDiscordPath)}
@@ -94,40 +98,76 @@ func run(ctx context.Context, cmd, configPath string) error {
 		}
 	}
 
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	ln, err := net.Listen("tcp", cfg.HTTPAddr)
+	if err != nil {
+		return fmt.Errorf("listen on %s (ZOCALO_HTTP_ADDR): %w", cfg.HTTPAddr, err)
+	}
+	if fake != nil {
+		// The fake's gateway is a real websocket on this listener.
+		fake.SetGatewayURL("ws://" + ln.Addr().String() + config.DemoDiscordPath + "/gateway")
+	}
+
 	g, ctx := errgroup.WithContext(ctx)
 	if cmd == "serve" || cmd == "all" {
 		files, err := storage.NewLocal(filepath.Join(cfg.DataDir, "uploads"))
 		if err != nil {
 			return err
 		}
-		reg := prometheus.NewRegistry()
-		reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 		mounts := map[string]http.Handler{}
 		if fake != nil {
 			mounts[config.DemoDiscordPath] = fake.Handler()
 		}
 		srv := webapi.New(webapi.Deps{App: app, Config: cfg, Files: files, Metrics: reg, WebFS: web.Dist(), Mounts: mounts, Logger: log})
-		ln, err := net.Listen("tcp", cfg.HTTPAddr)
-		if err != nil {
-			return fmt.Errorf("listen on %s (ZOCALO_HTTP_ADDR): %w", cfg.HTTPAddr, err)
-		}
 		log.Info("portal listening", "url", cfg.PublicURL, "addr", ln.Addr().String(), "demo", cfg.Demo)
 		g.Go(func() error { return srv.Run(ctx, ln) })
+	} else {
+		// A bot on its own still answers health checks and metrics (and, in demo mode,
+		// serves the fake Discord it talks to).
+		g.Go(func() error { return serveBotEndpoints(ctx, ln, reg, fake) })
 	}
 	if cmd == "bot" || cmd == "all" {
-		g.Go(func() error { return runBot(ctx, cfg, log) })
+		token := cfg.Discord.BotToken
+		var transport http.RoundTripper
+		if fake != nil {
+			token, transport = demoBotToken, fake.Transport("")
+		}
+		b, err := bot.New(bot.Deps{App: app, Config: cfg, Token: token, Transport: transport, Metrics: reg, Logger: log})
+		if err != nil {
+			return err
+		}
+		g.Go(func() error { return b.Run(ctx) })
 	}
 	err = g.Wait()
 	log.Info("stopped")
 	return err
 }
 
-// runBot is replaced by the Discord bot; until then it says what it would need.
-func runBot(ctx context.Context, cfg *config.Config, log *slog.Logger) error {
-	if cfg.Discord.BotToken == "" {
-		log.Warn("no bot token configured (discord.botToken / ZOCALO_DISCORD_BOT_TOKEN): the Discord bot is not running")
+// demoBotToken is what the demo's bot and fake Discord agree on; it opens nothing real.
+const demoBotToken = "demo-bot-token"
+
+// serveBotEndpoints serves /healthz and /metrics for a bot running alone.
+func serveBotEndpoints(ctx context.Context, ln net.Listener, reg *prometheus.Registry, fake *discordfake.Fake) error {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"status":"ok"}`))
+	})
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	if fake != nil {
+		mux.Handle(config.DemoDiscordPath+"/", http.StripPrefix(config.DemoDiscordPath, fake.Handler()))
 	}
-	<-ctx.Done()
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		<-ctx.Done()
+		shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(shutdownCtx)
+	}()
+	if err := srv.Serve(ln); err != nil && err != http.ErrServerClosed {
+		return err
+	}
 	return nil
 }
 

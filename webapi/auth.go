@@ -95,9 +95,9 @@ func (s *Server) logout(c *gin.Context) {
 	c.JSON(http.StatusOK, gin.H{"message": "Sesión cerrada."})
 }
 
-// requireGroups admits a signed-in user who passes the permission check for the roles of
+// RequireGroups admits a signed-in user who passes the permission check for the roles of
 // any of the groups.
-func (s *Server) requireGroups(groups ...authz.Group) gin.HandlerFunc {
+func (s *Server) RequireGroups(groups ...authz.Group) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if !s.authenticate(c) {
 			return

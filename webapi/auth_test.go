@@ -206,7 +206,7 @@ func TestRolesFollowTheMembersTable(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		e.addUser("tesorera", "500000000000000001", true, authz.Tesoreria)
-		e.server.engine.GET("/api/test/treasury", e.server.requireGroups(authz.Treasury), func(c *gin.Context) {
+		e.server.engine.GET("/api/test/treasury", e.server.RequireGroups(authz.Treasury), func(c *gin.Context) {
 			c.JSON(http.StatusOK, gin.H{"ok": true})
 		})
 		token := e.signIn("tesorera")

@@ -10,7 +10,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -23,20 +22,8 @@ import (
 	"zocalo/internal/config"
 	"zocalo/internal/discordfake"
 	"zocalo/internal/discordoauth"
+	"zocalo/internal/testenv"
 )
-
-// clock is a settable time for tests.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
 
 // env is a running API over a fresh database, signed in through a fake Discord served on
 // a real socket.
@@ -47,29 +34,17 @@ type env struct {
 	server *Server
 	http   *httptest.Server
 	fake   *discordfake.Fake
-	clock  *clock
+	clock  *testenv.Clock
 }
 
-const (
-	testGuild  = "700000000000000001"
-	testClient = "700000000000000002"
-	testSecret = "a-test-secret-that-is-long-enough-for-hs256"
-)
+const testSecret = testenv.Secret
 
-// test role ids: one per role name, shared where the spec shares them.
-var testRoles = map[authz.Role]string{
-	authz.Comite: "800000000000000001", authz.ScjnAdmin: "800000000000000001",
-	authz.Oficina: "800000000000000002", authz.CongresoAdmin: "800000000000000002",
-	authz.RH: "800000000000000003", authz.AI: "800000000000000004", authz.SoporteTecnico: "800000000000000005",
-	authz.Moderador: "800000000000000006", authz.Trial: "800000000000000007", authz.Tesoreria: "800000000000000008",
-	authz.Auditor: "800000000000000009", authz.Diputado: "800000000000000010", authz.Senador: "800000000000000011",
-	authz.Ministro: "800000000000000012",
-}
+var testRoles = testenv.Roles
 
 func newEnv(t *testing.T, d *db.DB) *env {
 	t.Helper()
-	e := &env{t: t, clock: &clock{now: time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC)}}
-	e.fake = discordfake.New(discordfake.Options{ClientID: testClient, ClientSecret: "shh", GuildID: testGuild})
+	e := &env{t: t, clock: testenv.NewClock(time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC))}
+	e.fake = discordfake.New(discordfake.Options{ClientID: testenv.ClientID, ClientSecret: testenv.ClientKey, GuildID: testenv.GuildID})
 	fakeSrv := httptest.NewServer(e.fake.Handler())
 	t.Cleanup(fakeSrv.Close)
 
@@ -78,25 +53,7 @@ func newEnv(t *testing.T, d *db.DB) *env {
 	e.http = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { handler.ServeHTTP(w, r) }))
 	t.Cleanup(e.http.Close)
 
-	vars := map[string]string{
-		"ZOCALO_PUBLIC_URL":                    e.http.URL,
-		"ZOCALO_JWT_SECRET":                    testSecret,
-		"ZOCALO_DISCORD_CLIENT_ID":             testClient,
-		"ZOCALO_DISCORD_CLIENT_SECRET":         "shh",
-		"ZOCALO_DISCORD_GUILD_ID":              testGuild,
-		"ZOCALO_DISCORD_API_BASE_URL":          fakeSrv.URL + "/api/v10",
-		"ZOCALO_DISCORD_AUTHORIZE_URL":         fakeSrv.URL + "/oauth2/authorize",
-		"ZOCALO_DISCORD_TOKEN_URL":             fakeSrv.URL + "/api/oauth2/token",
-		"ZOCALO_ARTIST_REVIEWERS":              "500000000000000099",
-		"ZOCALO_RATE_LIMIT_SIGN_IN_PER_MINUTE": "1000",
-	}
-	for name, id := range testRoles {
-		vars["ZOCALO_ROLE_"+string(name)] = id
-	}
-	cfg, err := config.Load("", func(k string) string { return vars[k] })
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := testenv.Config(t, e.http.URL, fakeSrv.URL, map[string]string{"ZOCALO_ARTIST_REVIEWERS": "500000000000000099"})
 	e.cfg = cfg
 	provider := discordoauth.New(discordoauth.Options{
 		ClientID: cfg.Discord.ClientID, ClientSecret: cfg.Discord.ClientSecret,

@@ -34,8 +34,9 @@ const (
 
 // DB is the database handle shared by the core services.
 type DB struct {
-	gorm    *gorm.DB
-	dialect Dialect
+	gorm       *gorm.DB
+	dialect    Dialect
+	sqlitePath string
 }
 
 // Options open a database.
@@ -85,7 +86,7 @@ func Open(opts Options) (*DB, error) {
 	// SQLite has one writer; one connection keeps writers from failing with SQLITE_BUSY
 	// and makes every transaction see the last commit.
 	sqlDB.SetMaxOpenConns(1)
-	return &DB{gorm: g, dialect: SQLite}, nil
+	return &DB{gorm: g, dialect: SQLite, sqlitePath: opts.SQLitePath}, nil
 }
 
 // Dialect is the engine in use.

@@ -12,6 +12,7 @@ import (
 
 	"zocalo/core/authz"
 	"zocalo/core/db"
+	"zocalo/core/errs"
 )
 
 // Member is a Discord user as the guild knows them. Members who left keep their row (and
@@ -162,4 +163,160 @@ func (s *Service) Actor(ctx context.Context, discordID, username string) (*authz
 		return nil, err
 	}
 	return &authz.Actor{DiscordID: discordID, Username: username, RoleIDs: ids, Roles: s.roles.Names(ids)}, nil
+}
+
+// ReconcileResult counts what a full reconcile changed.
+type ReconcileResult struct {
+	Seen    int
+	Changes []RoleChange
+	Left    int
+}
+
+// Reconcile records the complete member list of the guild: every snapshot is upserted,
+// and members the guild no longer lists are marked as gone, keeping their row but no
+// roles. Snapshots are written in batches, each batch in one transaction.
+func (s *Service) Reconcile(ctx context.Context, snaps []Snapshot) (ReconcileResult, error) {
+	res := ReconcileResult{Seen: len(snaps)}
+	present := make(map[string]bool, len(snaps))
+	for _, snap := range snaps {
+		present[snap.DiscordID] = true
+	}
+	changes, err := s.upsertMany(ctx, snaps)
+	if err != nil {
+		return res, err
+	}
+	res.Changes = changes
+	var inGuild []Member
+	if err := s.db.Conn(ctx).Select("discord_id", "username", "global_name", "avatar").
+		Where("in_guild = ?", true).Find(&inGuild).Error; err != nil {
+		return res, err
+	}
+	for _, m := range inGuild {
+		if present[m.DiscordID] {
+			continue
+		}
+		change, err := s.Upsert(ctx, Snapshot{DiscordID: m.DiscordID, Username: m.Username,
+			GlobalName: m.GlobalName, Avatar: m.Avatar, InGuild: false})
+		if err != nil {
+			return res, err
+		}
+		res.Left++
+		if change.Changed() {
+			res.Changes = append(res.Changes, change)
+		}
+	}
+	return res, nil
+}
+
+const reconcileBatch = 500
+
+// upsertMany writes many snapshots with a few statements per batch instead of several per
+// member: members are upserted in bulk, and only the members whose roles differ have their
+// role rows rewritten.
+func (s *Service) upsertMany(ctx context.Context, snaps []Snapshot) ([]RoleChange, error) {
+	var changes []RoleChange
+	for start := 0; start < len(snaps); start += reconcileBatch {
+		batch := snaps[start:min(start+reconcileBatch, len(snaps))]
+		err := s.db.InTx(ctx, func(ctx context.Context) error {
+			conn := s.db.Conn(ctx)
+			now := s.now()
+			rows := make([]Member, len(batch))
+			ids := make([]string, len(batch))
+			want := make(map[string][]string, len(batch))
+			for i, snap := range batch {
+				rows[i] = Member{DiscordID: snap.DiscordID, Username: snap.Username, GlobalName: snap.GlobalName,
+					Avatar: snap.Avatar, InGuild: snap.InGuild, JoinedAt: snap.JoinedAt, CreatedAt: now, UpdatedAt: now}
+				ids[i] = snap.DiscordID
+				roles := slices.Clone(snap.RoleIDs)
+				if !snap.InGuild {
+					roles = nil
+				}
+				slices.Sort(roles)
+				want[snap.DiscordID] = slices.Compact(roles)
+			}
+			if err := conn.Clauses(clause.OnConflict{
+				Columns: []clause.Column{{Name: "discord_id"}},
+				DoUpdates: clause.Assignments(map[string]any{
+					"username": clause.Column{Table: "excluded", Name: "username"}, "global_name": clause.Column{Table: "excluded", Name: "global_name"},
+					"avatar": clause.Column{Table: "excluded", Name: "avatar"}, "in_guild": clause.Column{Table: "excluded", Name: "in_guild"},
+					"joined_at": clause.Column{Table: "excluded", Name: "joined_at"}, "left_at": nil, "updated_at": now,
+				}),
+			}).CreateInBatches(rows, 100).Error; err != nil {
+				return err
+			}
+			var held []MemberRole
+			if err := conn.Select("member_id", "role_id").Where("member_id IN ?", ids).
+				Order("member_id, role_id").Find(&held).Error; err != nil {
+				return err
+			}
+			have := make(map[string][]string, len(batch))
+			for _, r := range held {
+				have[r.MemberID] = append(have[r.MemberID], r.RoleID)
+			}
+			var changed []string
+			var insert []MemberRole
+			for _, id := range ids {
+				if slices.Equal(have[id], want[id]) {
+					continue
+				}
+				changes = append(changes, RoleChange{DiscordID: id, Before: have[id], After: want[id]})
+				changed = append(changed, id)
+				for _, r := range want[id] {
+					insert = append(insert, MemberRole{MemberID: id, RoleID: r})
+				}
+			}
+			if len(changed) == 0 {
+				return nil
+			}
+			if err := conn.Where("member_id IN ?", changed).Delete(&MemberRole{}).Error; err != nil {
+				return err
+			}
+			if len(insert) == 0 {
+				return nil
+			}
+			return conn.Omit("Member").CreateInBatches(insert, 200).Error
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return changes, nil
+}
+
+// Summary is what the portal knows of a member, for the bot's /perfil.
+type Summary struct {
+	Member Member
+	Roles  []authz.Role
+}
+
+// ErrNotAMember refuses those the guild does not list.
+var ErrNotAMember = errs.Forbidden("Este comando es solo para miembros de la comunidad.")
+
+// Describe summarises a member who is in the guild.
+func (s *Service) Describe(ctx context.Context, discordID string) (Summary, error) {
+	m, err := s.Get(ctx, discordID)
+	if err != nil {
+		return Summary{}, err
+	}
+	if m == nil || !m.InGuild {
+		return Summary{}, ErrNotAMember
+	}
+	ids, err := s.RoleIDs(ctx, discordID)
+	if err != nil {
+		return Summary{}, err
+	}
+	return Summary{Member: *m, Roles: s.roles.Names(ids).Sorted()}, nil
+}
+
+// MemberActor is the acting identity of someone who is in the guild now; others are
+// refused, since commands act for members only.
+func (s *Service) MemberActor(ctx context.Context, discordID string) (*authz.Actor, error) {
+	m, err := s.Get(ctx, discordID)
+	if err != nil {
+		return nil, err
+	}
+	if m == nil || !m.InGuild {
+		return nil, ErrNotAMember
+	}
+	return s.Actor(ctx, m.DiscordID, m.Username)
 }

@@ -31,12 +31,12 @@ type Config struct {
 	CommunityChatURL string   `yaml:"communityChatURL" env:"COMMUNITY_CHAT_URL"`
 	ArtistReviewers  []string `yaml:"artistReviewers" env:"ARTIST_REVIEWERS"`
 
-	Discord   Discord              `yaml:"discord" env:"DISCORD"`
-	Channels  Channels             `yaml:"channels" env:"CHANNEL"`
+	Discord   Discord               `yaml:"discord" env:"DISCORD"`
+	Channels  Channels              `yaml:"channels" env:"CHANNEL"`
 	Roles     map[authz.Role]string `yaml:"roles" env:"ROLE"`
-	Social    Social               `yaml:"social" env:"SOCIAL"`
-	Game      Game                 `yaml:"game" env:"GAME"`
-	RateLimit RateLimit            `yaml:"rateLimit" env:"RATE_LIMIT"`
+	Social    Social                `yaml:"social" env:"SOCIAL"`
+	Game      Game                  `yaml:"game" env:"GAME"`
+	RateLimit RateLimit             `yaml:"rateLimit" env:"RATE_LIMIT"`
 
 	Servers       []ServerCard    `yaml:"servers"`
 	SaleCatalogue []CatalogueItem `yaml:"saleCatalogue"`
@@ -82,7 +82,7 @@ type Game struct {
 
 // RateLimit bounds sign-ins and public writes per client address.
 type RateLimit struct {
-	SignInPerMinute      int `yaml:"signInPerMinute" env:"SIGN_IN_PER_MINUTE"`
+	SignInPerMinute       int `yaml:"signInPerMinute" env:"SIGN_IN_PER_MINUTE"`
 	PublicWritesPerMinute int `yaml:"publicWritesPerMinute" env:"PUBLIC_WRITES_PER_MINUTE"`
 }
 

@@ -9,6 +9,7 @@ import (
 	"zocalo/core"
 	"zocalo/core/authz"
 	"zocalo/core/members"
+	"zocalo/internal/config"
 	"zocalo/internal/discordfake"
 )
 
@@ -41,4 +42,22 @@ func Seed(ctx context.Context, app *core.App) error {
 		}
 	}
 	return nil
+}
+
+// AddChannels creates the configured channels in the fake guild, named as a community
+// would name them.
+func AddChannels(f *discordfake.Fake, cfg *config.Config) {
+	for _, c := range []struct{ id, name string }{
+		{cfg.Channels.News, "noticias"},
+		{cfg.Channels.StaffTickets, "tickets-staff"},
+		{cfg.Channels.Contact, "contacto"},
+		{cfg.Channels.ArtistApplications, "convocatoria-dibujantes"},
+		{cfg.Channels.StaffReports, "reportes-staff"},
+		{cfg.Channels.Legislative, "legislativo"},
+		{cfg.Channels.Treasury, "tesoreria"},
+	} {
+		if c.id != "" {
+			f.AddChannel(c.id, c.name)
+		}
+	}
 }

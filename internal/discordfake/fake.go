@@ -1,19 +1,23 @@
-// Package discordfake is a local stand-in for Discord (OAuth2 and REST) that speaks the
-// real wire format, built from discordgo's own types. Tests script it (fail the next
-// requests, change a member's roles) and read what it received; demo mode mounts it in the
-// same process so the real sign-in code path runs without a Discord account.
+// Package discordfake is a local stand-in for Discord (OAuth2, REST and the gateway) that
+// speaks the real wire format, built from discordgo's own types. Tests script it (dispatch
+// an event, fail the next requests, drop the sockets, change a member's roles) and read what
+// it received; demo mode mounts it in the same process so the real sign-in and the real bot
+// run without a Discord account.
 package discordfake
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"html/template"
+	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -27,6 +31,20 @@ type Options struct {
 	ClientSecret string // empty: any secret is accepted
 	GuildID      string
 	GuildName    string
+	// AppID is the application's id, which is also the bot user's id; ClientID when empty.
+	AppID string
+	// BotToken, when set, is required on the bot's REST calls ("Authorization: Bot <token>")
+	// and in its gateway IDENTIFY and RESUME.
+	BotToken string
+	// GatewayURL is what GET /gateway answers, e.g. ws://127.0.0.1:8080/demo/discord/gateway.
+	// Empty: ws://<Host of the request>/gateway, right when the fake is served at the root
+	// of a real listener.
+	GatewayURL string
+	// HeartbeatInterval is sent in HELLO; 41.25 s when zero.
+	HeartbeatInterval time.Duration
+	// InteractionTimeout, when set, makes a callback that arrives later than this after
+	// SendInteraction answer 404 Unknown interaction, as Discord does after 3 seconds.
+	InteractionTimeout time.Duration
 }
 
 // Persona is a user offered on the authorize page's picker.
@@ -40,7 +58,7 @@ type Request struct {
 	Method string
 	Path   string
 	Query  string
-	Body   string
+	Body   string // the first 64 KiB
 	Time   time.Time
 }
 
@@ -55,9 +73,17 @@ type failure struct {
 	retryAfter float64
 }
 
+// maxBody is Discord's upload limit; larger requests answer 413.
+const maxBody = 25 << 20
+
+// maxRequests is how many requests Requests remembers.
+const maxRequests = 10000
+
 // Fake is the fake Discord.
 type Fake struct {
-	opts Options
+	opts    Options
+	mux     *http.ServeMux
+	botUser discordgo.User
 
 	mu       sync.Mutex
 	users    map[string]*discordgo.User
@@ -68,7 +94,34 @@ type Fake struct {
 	tokens   map[string]string
 	requests []Request
 	failures []failure
-	mux      *http.ServeMux
+	lastID   uint64
+	bulk     int
+
+	channels     map[string]*discordgo.Channel
+	channelOrder []string
+	threads      map[string][]string // parent id → thread ids, oldest first
+	dms          map[string]string   // user id → DM channel id
+	closedDMs    map[string]bool
+	messages     map[string]*message
+	byChannel    map[string][]*message
+	nonces       map[string]*message // channel id + "\x00" + nonce
+	files        map[string]*Attachment
+	roleEdits    []RoleEdit
+	commands     []byte // the last guild bulk overwrite, as answered
+	global       []byte
+
+	interactions map[string]*interaction // by id
+	byToken      map[string]*interaction
+	responses    map[string][]InteractionResponse
+	followups    map[string][]discordgo.Message
+
+	gatewayURL string
+	sessions   map[string]*session
+	conns      map[*gwConn]struct{}
+	identifies []Identify
+	resumes    int
+	changed    chan struct{}
+	closed     bool
 }
 
 // New builds an empty fake.
@@ -76,33 +129,129 @@ func New(opts Options) *Fake {
 	if opts.GuildName == "" {
 		opts.GuildName = "Zócalo"
 	}
-	f := &Fake{
-		opts:    opts,
-		users:   map[string]*discordgo.User{},
-		members: map[string]*discordgo.Member{},
-		codes:   map[string]grant{},
-		tokens:  map[string]string{},
+	if opts.AppID == "" {
+		opts.AppID = opts.ClientID
 	}
-	f.mux = http.NewServeMux()
-	f.mux.HandleFunc("GET /oauth2/authorize", f.authorize)
-	f.mux.HandleFunc("POST /api/oauth2/token", f.token)
-	f.mux.HandleFunc("POST /api/v10/oauth2/token", f.token)
-	f.mux.HandleFunc("GET /api/v10/users/@me", f.me)
-	f.mux.HandleFunc("GET /api/v10/users/@me/guilds/{guild}/member", f.myMember)
+	if opts.HeartbeatInterval <= 0 {
+		opts.HeartbeatInterval = 41250 * time.Millisecond
+	}
+	f := &Fake{
+		opts:         opts,
+		botUser:      discordgo.User{ID: opts.AppID, Username: "Zócalo", Discriminator: "0", Bot: true},
+		users:        map[string]*discordgo.User{},
+		members:      map[string]*discordgo.Member{},
+		codes:        map[string]grant{},
+		tokens:       map[string]string{},
+		channels:     map[string]*discordgo.Channel{},
+		threads:      map[string][]string{},
+		dms:          map[string]string{},
+		closedDMs:    map[string]bool{},
+		messages:     map[string]*message{},
+		byChannel:    map[string][]*message{},
+		nonces:       map[string]*message{},
+		files:        map[string]*Attachment{},
+		interactions: map[string]*interaction{},
+		byToken:      map[string]*interaction{},
+		responses:    map[string][]InteractionResponse{},
+		followups:    map[string][]discordgo.Message{},
+		gatewayURL:   opts.GatewayURL,
+		sessions:     map[string]*session{},
+		conns:        map[*gwConn]struct{}{},
+		changed:      make(chan struct{}),
+	}
+	f.routes()
 	return f
 }
 
-// Handler serves the fake; mount it at the base URL the client is configured with.
+func (f *Fake) routes() {
+	m := http.NewServeMux()
+	f.mux = m
+	// OAuth2 and the signed-in user's reads (bearer token).
+	m.HandleFunc("GET /oauth2/authorize", f.authorize)
+	m.HandleFunc("POST /api/oauth2/token", f.token)
+	m.HandleFunc("GET /api/users/@me", f.me)
+	m.HandleFunc("GET /api/users/@me/guilds/{guild}/member", f.myMember)
+
+	// The bot's REST calls.
+	m.HandleFunc("GET /api/gateway", f.gateway)
+	m.HandleFunc("GET /api/gateway/bot", f.bot(f.gatewayBot))
+	m.HandleFunc("GET /api/users/{user}", f.bot(f.getUser))
+	m.HandleFunc("POST /api/users/@me/channels", f.bot(f.createDM))
+	m.HandleFunc("GET /api/guilds/{guild}", f.bot(f.getGuild))
+	m.HandleFunc("GET /api/guilds/{guild}/roles", f.bot(f.getRoles))
+	m.HandleFunc("GET /api/guilds/{guild}/channels", f.bot(f.getGuildChannels))
+	m.HandleFunc("GET /api/guilds/{guild}/members", f.bot(f.listMembers))
+	m.HandleFunc("GET /api/guilds/{guild}/members/{user}", f.bot(f.getMember))
+	m.HandleFunc("PUT /api/guilds/{guild}/members/{user}/roles/{role}", f.bot(f.editRole(true)))
+	m.HandleFunc("DELETE /api/guilds/{guild}/members/{user}/roles/{role}", f.bot(f.editRole(false)))
+	m.HandleFunc("GET /api/channels/{channel}", f.bot(f.getChannel))
+	m.HandleFunc("PATCH /api/channels/{channel}", f.bot(f.editChannel))
+	m.HandleFunc("POST /api/channels/{channel}/threads", f.bot(f.startThread))
+	m.HandleFunc("GET /api/channels/{channel}/messages", f.bot(f.listMessages))
+	m.HandleFunc("POST /api/channels/{channel}/messages", f.bot(f.createMessage))
+	m.HandleFunc("GET /api/channels/{channel}/messages/{message}", f.bot(f.getMessage))
+	m.HandleFunc("PATCH /api/channels/{channel}/messages/{message}", f.bot(f.editMessage))
+	m.HandleFunc("DELETE /api/channels/{channel}/messages/{message}", f.bot(f.deleteMessage))
+	m.HandleFunc("POST /api/channels/{channel}/messages/{message}/threads", f.bot(f.startThread))
+	m.HandleFunc("GET /api/applications/{app}/commands", f.bot(f.getCommands(false)))
+	m.HandleFunc("PUT /api/applications/{app}/commands", f.bot(f.putCommands(false)))
+	m.HandleFunc("GET /api/applications/{app}/guilds/{guild}/commands", f.bot(f.getCommands(true)))
+	m.HandleFunc("PUT /api/applications/{app}/guilds/{guild}/commands", f.bot(f.putCommands(true)))
+
+	// Interactions: the token in the path is the credential.
+	m.HandleFunc("POST /api/interactions/{id}/{token}/callback", f.callback)
+	m.HandleFunc("POST /api/webhooks/{app}/{token}", f.followup)
+	m.HandleFunc("GET /api/webhooks/{app}/{token}/messages/{message}", f.webhookMessage)
+	m.HandleFunc("PATCH /api/webhooks/{app}/{token}/messages/{message}", f.webhookEdit)
+	m.HandleFunc("DELETE /api/webhooks/{app}/{token}/messages/{message}", f.webhookDelete)
+
+	m.HandleFunc("/api/", func(w http.ResponseWriter, _ *http.Request) {
+		apiError(w, http.StatusNotFound, 0, "404: Not Found")
+	})
+
+	// The CDN, the gateway and the demo page.
+	m.HandleFunc("GET /attachments/{channel}/{attachment}/{name}", f.cdn)
+	m.HandleFunc("GET /gateway", f.serveGateway)
+	m.HandleFunc("GET /gateway/{$}", f.serveGateway)
+	m.HandleFunc("GET /{$}", f.demoPage)
+	m.HandleFunc("POST /members/{user}/roles", f.demoRoles)
+}
+
+// Handler serves the fake; mount it at the base URL the clients are configured with.
 func (f *Fake) Handler() http.Handler { return http.HandlerFunc(f.serve) }
 
 func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
-	body := ""
-	if r.Body != nil && r.Method != http.MethodGet {
-		_ = r.ParseForm()
-		body = r.PostForm.Encode()
+	original := r.URL.Path
+	if p := apiPath(original); p != original {
+		r2 := *r
+		u := *r.URL
+		u.Path, u.RawPath = p, ""
+		r2.URL = &u
+		r = &r2
+	}
+	var body []byte
+	if r.Body != nil && r.Method != http.MethodGet && r.Method != http.MethodHead {
+		b, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+		if err != nil {
+			apiError(w, http.StatusBadRequest, 0, "400: Bad Request")
+			return
+		}
+		if len(b) > maxBody {
+			apiError(w, http.StatusRequestEntityTooLarge, 40005, "Request entity too large")
+			return
+		}
+		body = b
+		r.Body = io.NopCloser(bytes.NewReader(b))
+	}
+	recorded := body
+	if len(recorded) > 64<<10 {
+		recorded = recorded[:64<<10]
 	}
 	f.mu.Lock()
-	f.requests = append(f.requests, Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Body: body, Time: time.Now()})
+	if len(f.requests) >= maxRequests {
+		f.requests = slices.Delete(f.requests, 0, len(f.requests)-maxRequests+1)
+	}
+	f.requests = append(f.requests, Request{Method: r.Method, Path: original, Query: r.URL.RawQuery, Body: string(recorded), Time: time.Now()})
 	var fail *failure
 	if len(f.failures) > 0 && strings.HasPrefix(r.URL.Path, "/api/") {
 		fail = &f.failures[0]
@@ -110,24 +259,75 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	f.mu.Unlock()
 	if fail != nil {
-		if fail.status == http.StatusTooManyRequests {
-			w.Header().Set("Retry-After", fmt.Sprintf("%.0f", fail.retryAfter+0.5))
-			writeJSON(w, fail.status, map[string]any{"message": "You are being rate limited.", "retry_after": fail.retryAfter, "global": false})
-			return
-		}
-		writeJSON(w, fail.status, map[string]any{"message": "500: Internal Server Error", "code": 0})
+		writeFailure(w, *fail)
 		return
 	}
 	f.mux.ServeHTTP(w, r)
 }
 
+// apiPath drops the version from /api/vN/…, so that v9 (discordgo) and v10 (the sign-in)
+// reach the same routes.
+func apiPath(p string) string {
+	rest, ok := strings.CutPrefix(p, "/api/v")
+	if !ok {
+		return p
+	}
+	i := 0
+	for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+		i++
+	}
+	if i == 0 || (i < len(rest) && rest[i] != '/') {
+		return p
+	}
+	return "/api" + rest[i:]
+}
+
+// writeFailure answers a scripted failure the way Discord does.
+func writeFailure(w http.ResponseWriter, fail failure) {
+	if fail.status == http.StatusTooManyRequests {
+		after := strconv.FormatFloat(fail.retryAfter, 'f', 3, 64)
+		reset := float64(time.Now().UnixMilli())/1000 + fail.retryAfter
+		h := w.Header()
+		h.Set("Retry-After", strconv.Itoa(int(math.Ceil(fail.retryAfter))))
+		h.Set("X-RateLimit-Limit", "5")
+		h.Set("X-RateLimit-Remaining", "0")
+		h.Set("X-RateLimit-Reset", strconv.FormatFloat(reset, 'f', 3, 64))
+		h.Set("X-RateLimit-Reset-After", after)
+		h.Set("X-RateLimit-Bucket", "fakebucket")
+		h.Set("X-RateLimit-Scope", "user")
+		writeJSON(w, fail.status, map[string]any{"message": "You are being rate limited.", "retry_after": fail.retryAfter, "global": false})
+		return
+	}
+	writeJSON(w, fail.status, map[string]any{"message": fmt.Sprintf("%d: %s", fail.status, http.StatusText(fail.status)), "code": 0})
+}
+
+// bot guards a bot route: the configured bot token, as discordgo sends it.
+func (f *Fake) bot(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !f.botAuthorized(r) {
+			apiError(w, http.StatusUnauthorized, 0, "401: Unauthorized")
+			return
+		}
+		h(w, r)
+	}
+}
+
+func (f *Fake) botAuthorized(r *http.Request) bool {
+	if f.opts.BotToken == "" {
+		return true
+	}
+	tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bot ")
+	return ok && tok == f.opts.BotToken
+}
+
 // Transport serves requests in-process, whatever their host: the client's base URL only
-// needs the right path.
+// needs the right path. pathPrefix is cut from the path first.
 func (f *Fake) Transport(pathPrefix string) http.RoundTripper {
 	return roundTripper(func(r *http.Request) (*http.Response, error) {
 		rec := httptest.NewRecorder()
 		r2 := r.Clone(r.Context())
 		r2.URL.Path = strings.TrimPrefix(r.URL.Path, pathPrefix)
+		r2.URL.RawPath = ""
 		r2.RequestURI = r2.URL.RequestURI()
 		f.Handler().ServeHTTP(rec, r2)
 		res := rec.Result()
@@ -136,15 +336,49 @@ func (f *Fake) Transport(pathPrefix string) http.RoundTripper {
 	})
 }
 
+// RewriteTransport sends every request to baseURL's scheme and host, keeping its path and
+// query: a client that calls https://discord.com/api/v9/… reaches a fake served at baseURL.
+func RewriteTransport(baseURL string) http.RoundTripper {
+	base, err := url.Parse(baseURL)
+	if err != nil || base.Host == "" {
+		panic(fmt.Sprintf("discordfake: bad base URL %q", baseURL))
+	}
+	return roundTripper(func(r *http.Request) (*http.Response, error) {
+		r2 := r.Clone(r.Context())
+		r2.URL.Scheme, r2.URL.Host, r2.Host = base.Scheme, base.Host, base.Host
+		return http.DefaultTransport.RoundTrip(r2)
+	})
+}
+
 type roundTripper func(*http.Request) (*http.Response, error)
 
 func (rt roundTripper) RoundTrip(r *http.Request) (*http.Response, error) { return rt(r) }
+
+// SetGatewayURL changes what GET /gateway answers (see Options.GatewayURL).
+func (f *Fake) SetGatewayURL(u string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.gatewayURL = u
+}
 
 // AddRole adds a guild role.
 func (f *Fake) AddRole(id, name string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.roles = append(f.roles, &discordgo.Role{ID: id, Name: name})
+	f.roles = append(f.roles, &discordgo.Role{ID: id, Name: name, Position: len(f.roles) + 1})
+}
+
+// AddChannel adds a guild text channel, or renames it.
+func (f *Fake) AddChannel(id, name string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if c, ok := f.channels[id]; ok {
+		c.Name = name
+		return
+	}
+	f.channels[id] = &discordgo.Channel{ID: id, GuildID: f.opts.GuildID, Name: name, Type: discordgo.ChannelTypeGuildText,
+		Position: len(f.channelOrder), PermissionOverwrites: []*discordgo.PermissionOverwrite{}}
+	f.channelOrder = append(f.channelOrder, id)
 }
 
 // AddUser adds a user; with inGuild they are a member holding roleIDs.
@@ -154,10 +388,25 @@ func (f *Fake) AddUser(u discordgo.User, inGuild bool, roleIDs ...string) {
 	user := u
 	f.users[u.ID] = &user
 	if inGuild {
-		f.members[u.ID] = &discordgo.Member{GuildID: f.opts.GuildID, User: &user, Roles: slices.Clone(roleIDs),
+		f.members[u.ID] = &discordgo.Member{GuildID: f.opts.GuildID, User: &user, Roles: cloneIDs(roleIDs),
 			JoinedAt: time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC)}
 	} else {
 		delete(f.members, u.ID)
+	}
+}
+
+// AddBulkMembers adds n generated members holding roleIDs: user ids 600000000000000000+i and
+// usernames "miembro<i>", i counting from 1 across calls.
+func (f *Fake) AddBulkMembers(n int, roleIDs ...string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	joined := time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC)
+	for range n {
+		f.bulk++
+		u := &discordgo.User{ID: strconv.FormatUint(600000000000000000+uint64(f.bulk), 10),
+			Username: "miembro" + strconv.Itoa(f.bulk), Discriminator: "0"}
+		f.users[u.ID] = u
+		f.members[u.ID] = &discordgo.Member{GuildID: f.opts.GuildID, User: u, Roles: cloneIDs(roleIDs), JoinedAt: joined}
 	}
 }
 
@@ -168,7 +417,7 @@ func (f *Fake) AddPersona(p Persona) {
 	f.personas = append(f.personas, p)
 }
 
-// SetRoles replaces a member's roles.
+// SetRoles replaces a member's roles without telling the gateway.
 func (f *Fake) SetRoles(userID string, roleIDs ...string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -176,8 +425,48 @@ func (f *Fake) SetRoles(userID string, roleIDs ...string) error {
 	if !ok {
 		return fmt.Errorf("user %s is not in the guild", userID)
 	}
-	m.Roles = slices.Clone(roleIDs)
+	m.Roles = cloneIDs(roleIDs)
 	return nil
+}
+
+// UpdateMemberRoles replaces a member's roles and dispatches GUILD_MEMBER_UPDATE.
+func (f *Fake) UpdateMemberRoles(userID string, roleIDs ...string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	m, ok := f.members[userID]
+	if !ok {
+		return fmt.Errorf("user %s is not in the guild", userID)
+	}
+	m.Roles = cloneIDs(roleIDs)
+	f.broadcast("GUILD_MEMBER_UPDATE", mustJSON(m))
+	return nil
+}
+
+// AddMember adds a user to the guild (and to the fake's users) and dispatches
+// GUILD_MEMBER_ADD.
+func (f *Fake) AddMember(u discordgo.User, roleIDs ...string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	user := u
+	f.users[u.ID] = &user
+	m := &discordgo.Member{GuildID: f.opts.GuildID, User: &user, Roles: cloneIDs(roleIDs), JoinedAt: time.Now().UTC().Truncate(time.Millisecond)}
+	f.members[u.ID] = m
+	f.broadcast("GUILD_MEMBER_ADD", mustJSON(m))
+}
+
+// RemoveMember takes a user out of the guild and dispatches GUILD_MEMBER_REMOVE.
+func (f *Fake) RemoveMember(userID string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	m, ok := f.members[userID]
+	if !ok {
+		return
+	}
+	delete(f.members, userID)
+	f.broadcast("GUILD_MEMBER_REMOVE", mustJSON(struct {
+		GuildID string          `json:"guild_id"`
+		User    *discordgo.User `json:"user"`
+	}{f.opts.GuildID, m.User}))
 }
 
 // Member returns a copy of a guild member, if there is one.
@@ -189,11 +478,12 @@ func (f *Fake) Member(userID string) (discordgo.Member, bool) {
 		return discordgo.Member{}, false
 	}
 	c := *m
-	c.Roles = slices.Clone(m.Roles)
+	c.Roles = cloneIDs(m.Roles)
 	return c, true
 }
 
-// FailNext makes the next n API requests answer status (429 with retry_after seconds).
+// FailNext makes the next n API requests answer status; a 429 says to retry after
+// retryAfter seconds, with the headers and body Discord sends.
 func (f *Fake) FailNext(n, status int, retryAfter float64) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -202,177 +492,88 @@ func (f *Fake) FailNext(n, status int, retryAfter float64) {
 	}
 }
 
-// Requests lists what the fake received, oldest first.
+// Requests lists what the fake received, oldest first (the last 10,000).
 func (f *Fake) Requests() []Request {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return slices.Clone(f.requests)
 }
 
-var pickerPage = template.Must(template.New("picker").Parse(`<!doctype html>
-<html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Discord (demo): elige con quién entrar</title>
-<style>
-body{font-family:system-ui,sans-serif;background:#313338;color:#f2f3f5;display:flex;justify-content:center;padding:40px 16px;margin:0}
-main{background:#2b2d31;border-radius:8px;padding:24px;max-width:480px;width:100%}
-h1{font-size:20px;margin:0 0 8px}p{color:#b5bac1;font-size:14px}
-.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(130px,1fr));gap:8px;margin:16px 0}
-button{background:#5865f2;color:#fff;border:0;border-radius:4px;padding:10px;font-size:15px;cursor:pointer}
-button.cancel{background:#4e5058;width:100%}
-</style></head><body><main>
-<h1>Demo: inicia sesión como…</h1>
-<p>Este Discord es de demostración. Elige una persona; cada una tiene los roles de su nombre en el servidor de prueba.</p>
-<form method="get" action="authorize">
-{{range $k, $v := .Params}}<input type="hidden" name="{{$k}}" value="{{$v}}">{{end}}
-<div class="grid">{{range .Personas}}<button type="submit" name="persona" value="{{.Name}}">{{.Name}}</button>{{end}}</div>
-<button class="cancel" type="submit" name="deny" value="1">Cancelar</button>
-</form></main></body></html>`))
-
-func (f *Fake) authorize(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	redirectURI, state := q.Get("redirect_uri"), q.Get("state")
-	if q.Get("client_id") != f.opts.ClientID || q.Get("response_type") != "code" || redirectURI == "" {
-		http.Error(w, "invalid OAuth2 request", http.StatusBadRequest)
-		return
+// newID makes a snowflake: increasing, with the current time in its top bits. f.mu is held.
+func (f *Fake) newID() string {
+	id := uint64(time.Now().UnixMilli()-1420070400000) << 22
+	if id <= f.lastID {
+		id = f.lastID + 1
 	}
-	target, err := url.Parse(redirectURI)
+	f.lastID = id
+	return strconv.FormatUint(id, 10)
+}
+
+// guild is the guild as GUILD_CREATE and GET /guilds/{id} show it. f.mu is held.
+func (f *Fake) guild() *discordgo.Guild {
+	g := &discordgo.Guild{ID: f.opts.GuildID, Name: f.opts.GuildName, OwnerID: "100000000000000001",
+		JoinedAt: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC), MemberCount: len(f.members), Large: len(f.members) > 250,
+		Roles: f.guildRoles(), Channels: []*discordgo.Channel{}, Threads: []*discordgo.Channel{}, Members: []*discordgo.Member{},
+		PreferredLocale: "es-ES"}
+	for _, id := range f.channelOrder {
+		c := *f.channels[id]
+		g.Channels = append(g.Channels, &c)
+		for _, tid := range f.threads[id] {
+			if t := f.channels[tid]; t.ThreadMetadata == nil || !t.ThreadMetadata.Archived {
+				g.Threads = append(g.Threads, copyChannel(t))
+			}
+		}
+	}
+	return g
+}
+
+// guildRoles are the roles with @everyone first. f.mu is held.
+func (f *Fake) guildRoles() []*discordgo.Role {
+	roles := []*discordgo.Role{}
+	if f.opts.GuildID != "" {
+		roles = append(roles, &discordgo.Role{ID: f.opts.GuildID, Name: "@everyone", Permissions: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages})
+	}
+	for _, r := range f.roles {
+		c := *r
+		roles = append(roles, &c)
+	}
+	return roles
+}
+
+func copyChannel(c *discordgo.Channel) *discordgo.Channel {
+	cp := *c
+	if c.ThreadMetadata != nil {
+		md := *c.ThreadMetadata
+		cp.ThreadMetadata = &md
+	}
+	cp.Recipients = slices.Clone(c.Recipients)
+	return &cp
+}
+
+func cloneIDs(ids []string) []string {
+	if ids == nil {
+		return []string{}
+	}
+	return slices.Clone(ids)
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
 	if err != nil {
-		http.Error(w, "invalid redirect_uri", http.StatusBadRequest)
-		return
+		panic(fmt.Sprintf("discordfake: marshal %T: %v", v, err))
 	}
-	back := target.Query()
-	if state != "" {
-		back.Set("state", state)
-	}
-	if q.Get("deny") != "" {
-		back.Set("error", "access_denied")
-		target.RawQuery = back.Encode()
-		http.Redirect(w, r, target.String(), http.StatusFound)
-		return
-	}
-	name := q.Get("persona")
-	if name == "" {
-		params := map[string]string{}
-		for k := range q {
-			params[k] = q.Get(k)
-		}
-		f.mu.Lock()
-		personas := slices.Clone(f.personas)
-		f.mu.Unlock()
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		_ = pickerPage.Execute(w, map[string]any{"Params": params, "Personas": personas})
-		return
-	}
-	f.mu.Lock()
-	userID := ""
-	for _, p := range f.personas {
-		if p.Name == name {
-			userID = p.UserID
-		}
-	}
-	if userID == "" {
-		f.mu.Unlock()
-		http.Error(w, "unknown persona "+name, http.StatusBadRequest)
-		return
-	}
-	code := randomHex(16)
-	f.codes[code] = grant{userID: userID, redirectURI: redirectURI, scope: q.Get("scope")}
-	f.mu.Unlock()
-	back.Set("code", code)
-	target.RawQuery = back.Encode()
-	http.Redirect(w, r, target.String(), http.StatusFound)
-}
-
-// IssueCode makes an authorization code for a user directly, as if they had consented.
-func (f *Fake) IssueCode(userID, redirectURI string) string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	code := randomHex(16)
-	f.codes[code] = grant{userID: userID, redirectURI: redirectURI, scope: "identify email guilds.members.read"}
-	return code
-}
-
-func (f *Fake) token(w http.ResponseWriter, r *http.Request) {
-	if err := r.ParseForm(); err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "invalid_request"})
-		return
-	}
-	clientID, secret, ok := r.BasicAuth()
-	if !ok {
-		clientID, secret = r.PostForm.Get("client_id"), r.PostForm.Get("client_secret")
-	}
-	if clientID != f.opts.ClientID || (f.opts.ClientSecret != "" && secret != f.opts.ClientSecret) {
-		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "invalid_client"})
-		return
-	}
-	if r.PostForm.Get("grant_type") != "authorization_code" {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "unsupported_grant_type"})
-		return
-	}
-	f.mu.Lock()
-	g, found := f.codes[r.PostForm.Get("code")]
-	delete(f.codes, r.PostForm.Get("code"))
-	var access string
-	if found && g.redirectURI == r.PostForm.Get("redirect_uri") {
-		access = randomHex(20)
-		f.tokens[access] = g.userID
-	}
-	f.mu.Unlock()
-	if access == "" {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "invalid_grant", "error_description": "Invalid \"code\" in request."})
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{
-		"access_token": access, "token_type": "Bearer", "expires_in": 604800,
-		"refresh_token": randomHex(20), "scope": g.scope,
-	})
-}
-
-func (f *Fake) bearerUser(r *http.Request) (string, bool) {
-	tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	if !ok {
-		return "", false
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	id, ok := f.tokens[tok]
-	return id, ok
-}
-
-func (f *Fake) me(w http.ResponseWriter, r *http.Request) {
-	id, ok := f.bearerUser(r)
-	if !ok {
-		writeJSON(w, http.StatusUnauthorized, map[string]any{"message": "401: Unauthorized", "code": 0})
-		return
-	}
-	f.mu.Lock()
-	u := *f.users[id]
-	f.mu.Unlock()
-	writeJSON(w, http.StatusOK, u)
-}
-
-func (f *Fake) myMember(w http.ResponseWriter, r *http.Request) {
-	id, ok := f.bearerUser(r)
-	if !ok {
-		writeJSON(w, http.StatusUnauthorized, map[string]any{"message": "401: Unauthorized", "code": 0})
-		return
-	}
-	if r.PathValue("guild") != f.opts.GuildID {
-		writeJSON(w, http.StatusNotFound, map[string]any{"message": "Unknown Guild", "code": 10004})
-		return
-	}
-	m, found := f.Member(id)
-	if !found {
-		writeJSON(w, http.StatusNotFound, map[string]any{"message": "Unknown Guild", "code": 10004})
-		return
-	}
-	writeJSON(w, http.StatusOK, m)
+	return b
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
+}
+
+// apiError answers Discord's error shape.
+func apiError(w http.ResponseWriter, status, code int, message string) {
+	writeJSON(w, status, map[string]any{"message": message, "code": code})
 }
 
 func randomHex(n int) string {

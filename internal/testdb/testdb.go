@@ -40,7 +40,7 @@ func Each(t *testing.T, fn func(t *testing.T, d *db.DB)) {
 }
 
 // Open makes a fresh database of the dialect, migrated when migrate is true.
-func Open(t *testing.T, dialect db.Dialect, migrate bool) *db.DB {
+func Open(t testing.TB, dialect db.Dialect, migrate bool) *db.DB {
 	t.Helper()
 	var opts db.Options
 	switch dialect {
@@ -62,7 +62,7 @@ func Open(t *testing.T, dialect db.Dialect, migrate bool) *db.DB {
 	return d
 }
 
-func freshSchema(t *testing.T) string {
+func freshSchema(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv(EnvURL)
 	if base == "" {

@@ -1,0 +1,120 @@
+package bot
+
+import (
+	"context"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"zocalo/core"
+	"zocalo/core/authz"
+	"zocalo/core/db"
+	"zocalo/internal/config"
+	"zocalo/internal/discordfake"
+	"zocalo/internal/testenv"
+)
+
+// rig is a fake Discord on a real socket and the core over a fresh database.
+type rig struct {
+	t    *testing.T
+	db   *db.DB
+	fake *discordfake.Fake
+	srv  *httptest.Server
+	cfg  *config.Config
+	app  *core.App
+}
+
+const testChannel = "710000000000000001"
+
+func newRig(t *testing.T, d *db.DB) *rig {
+	t.Helper()
+	r := &rig{t: t, db: d}
+	r.fake = discordfake.New(discordfake.Options{ClientID: testenv.ClientID, GuildID: testenv.GuildID,
+		BotToken: testenv.BotToken, HeartbeatInterval: 500 * time.Millisecond})
+	r.srv = httptest.NewServer(r.fake.Handler())
+	t.Cleanup(r.srv.Close)
+	r.fake.SetGatewayURL("ws" + strings.TrimPrefix(r.srv.URL, "http") + "/gateway")
+	r.fake.AddChannel(testChannel, "general")
+	for name, id := range testenv.Roles {
+		r.fake.AddRole(id, string(name))
+	}
+	r.cfg = testenv.Config(t, "http://portal.test", r.srv.URL, map[string]string{"ZOCALO_CHANNEL_NEWS": testChannel})
+	r.app = core.New(d, core.Settings{Roles: r.cfg.RoleIDs(), JWTSecret: []byte(r.cfg.JWTSecret),
+		SessionTTL: r.cfg.SessionTTL.Duration}, nil)
+	return r
+}
+
+// newBot builds a bot over the rig with short intervals; its logs are dropped.
+func (r *rig) newBot() *Bot {
+	r.t.Helper()
+	b, err := New(Deps{App: r.app, Config: r.cfg, Token: testenv.BotToken,
+		Transport: discordfake.RewriteTransport(r.srv.URL), Metrics: prometheus.NewRegistry(),
+		Logger: slog.New(slog.DiscardHandler),
+		Timing: Timing{LeaderPoll: 50 * time.Millisecond, RelayInterval: 20 * time.Millisecond,
+			RetryBase: 10 * time.Millisecond, RetryMax: 80 * time.Millisecond, DeferAfter: 150 * time.Millisecond}})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return b
+}
+
+// start runs the bot until the returned stop is called (or the test ends); it waits
+// for the bot to connect when wait is true.
+func (r *rig) start(b *Bot, wait bool) (stop func()) {
+	r.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- b.Run(ctx) }()
+	stopped := false
+	stop = func() {
+		if stopped {
+			return
+		}
+		stopped = true
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				r.t.Errorf("bot stopped with %v", err)
+			}
+		case <-time.After(10 * time.Second):
+			r.t.Error("bot did not stop")
+		}
+	}
+	r.t.Cleanup(stop)
+	if wait {
+		r.eventually("the bot connects", func() bool { return b.currentSession() != nil && r.fake.Connected() > 0 })
+	}
+	return stop
+}
+
+// eventually waits for cond, failing the test after a generous deadline.
+func (r *rig) eventually(what string, cond func() bool) {
+	r.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			r.t.Fatalf("timed out waiting until %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// member adds a guild member to the fake.
+func (r *rig) member(id, name string, roles ...authz.Role) {
+	r.fake.AddUser(discordgo.User{ID: id, Username: name}, true, testenv.RoleIDs(roles...)...)
+}
+
+func (r *rig) rolesOf(id string) []string {
+	r.t.Helper()
+	ids, err := r.app.Members.RoleIDs(context.Background(), id)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return ids
+}

@@ -1,0 +1,165 @@
+package bot
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"zocalo/core/members"
+)
+
+// roleSync keeps the members table equal to the guild: a full reconcile from the
+// member chunks at start and every hour, and each member event as it comes. Gateway
+// handlers only queue work; one worker applies it in arrival order.
+type roleSync struct {
+	b     *Bot
+	queue chan func(ctx context.Context)
+
+	mu      sync.Mutex
+	pending map[string]*chunkSet // by request nonce
+}
+
+type chunkSet struct {
+	count    int
+	received map[int]bool
+	members  []members.Snapshot
+}
+
+func newRoleSync(b *Bot) *roleSync {
+	return &roleSync{b: b, queue: make(chan func(context.Context), 4096), pending: map[string]*chunkSet{}}
+}
+
+func (r *roleSync) run(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case job := <-r.queue:
+			job(ctx)
+		}
+	}
+}
+
+func (r *roleSync) enqueue(job func(ctx context.Context)) { r.queue <- job }
+
+func (r *roleSync) guildID() string { return r.b.deps.Config.Discord.GuildID }
+
+// requestAll asks the gateway for every member of the guild.
+func (r *roleSync) requestAll(context.Context) error {
+	s := r.b.currentSession()
+	if s == nil {
+		return errNotConnected
+	}
+	nonce := randomNonce()
+	r.mu.Lock()
+	r.pending[nonce] = &chunkSet{received: map[int]bool{}}
+	r.mu.Unlock()
+	return s.RequestGuildMembers(r.guildID(), "", 0, nonce, false)
+}
+
+func (r *roleSync) onGuildCreate(_ *discordgo.Session, g *discordgo.GuildCreate) {
+	if g.ID != r.guildID() {
+		return
+	}
+	if err := r.requestAll(context.Background()); err != nil {
+		r.b.log.Error("request guild members", "error", err)
+	}
+}
+
+func (r *roleSync) onChunk(_ *discordgo.Session, c *discordgo.GuildMembersChunk) {
+	if c.GuildID != r.guildID() {
+		return
+	}
+	r.mu.Lock()
+	set, ok := r.pending[c.Nonce]
+	if !ok {
+		r.mu.Unlock()
+		return
+	}
+	set.count = c.ChunkCount
+	if !set.received[c.ChunkIndex] {
+		set.received[c.ChunkIndex] = true
+		for _, m := range c.Members {
+			set.members = append(set.members, snapshotOf(m, true))
+		}
+	}
+	done := len(set.received) == set.count
+	if done {
+		delete(r.pending, c.Nonce)
+	}
+	r.mu.Unlock()
+	if done {
+		r.enqueue(func(ctx context.Context) { r.reconcile(ctx, set.members) })
+	}
+}
+
+func (r *roleSync) reconcile(ctx context.Context, snaps []members.Snapshot) {
+	start := time.Now()
+	res, err := r.b.deps.App.Members.Reconcile(ctx, snaps)
+	if err != nil {
+		r.b.log.Error("role reconcile failed", "error", err)
+		return
+	}
+	for _, c := range res.Changes {
+		r.logChange(c)
+	}
+	r.b.metrics.reconciles.Inc()
+	r.b.log.Info("members reconciled", "members", res.Seen, "role_changes", len(res.Changes), "left", res.Left,
+		"duration_ms", time.Since(start).Milliseconds())
+}
+
+func (r *roleSync) onMemberAdd(_ *discordgo.Session, m *discordgo.GuildMemberAdd) {
+	r.apply(m.Member, true)
+}
+
+func (r *roleSync) onMemberUpdate(_ *discordgo.Session, m *discordgo.GuildMemberUpdate) {
+	r.apply(m.Member, true)
+}
+
+func (r *roleSync) onMemberRemove(_ *discordgo.Session, m *discordgo.GuildMemberRemove) {
+	r.apply(m.Member, false)
+}
+
+func (r *roleSync) apply(m *discordgo.Member, inGuild bool) {
+	if m == nil || m.User == nil || m.GuildID != r.guildID() {
+		return
+	}
+	snap := snapshotOf(m, inGuild)
+	r.enqueue(func(ctx context.Context) {
+		change, err := r.b.deps.App.Members.Upsert(ctx, snap)
+		if err != nil {
+			r.b.log.Error("member sync failed", "member", snap.DiscordID, "error", err)
+			return
+		}
+		if change.Changed() {
+			r.logChange(change)
+		}
+	})
+}
+
+func (r *roleSync) logChange(c members.RoleChange) {
+	ids := r.b.deps.App.Roles
+	r.b.log.Info("member roles changed", "member", c.DiscordID,
+		"before", ids.Names(c.Before).Sorted(), "after", ids.Names(c.After).Sorted(),
+		"before_ids", c.Before, "after_ids", c.After)
+}
+
+func snapshotOf(m *discordgo.Member, inGuild bool) members.Snapshot {
+	snap := members.Snapshot{DiscordID: m.User.ID, Username: m.User.Username, GlobalName: m.User.GlobalName,
+		Avatar: m.User.Avatar, InGuild: inGuild, RoleIDs: m.Roles}
+	if !m.JoinedAt.IsZero() {
+		j := m.JoinedAt.UTC()
+		snap.JoinedAt = &j
+	}
+	return snap
+}
+
+func randomNonce() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}

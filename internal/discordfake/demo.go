@@ -1,0 +1,186 @@
+package discordfake
+
+import (
+	"html/template"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+type demoMessage struct {
+	Author      string
+	Bot         bool
+	Time        string
+	Content     string
+	Embeds      []*discordgo.MessageEmbed
+	Attachments []string
+	Edited      bool
+	Deleted     bool
+}
+
+type demoThread struct {
+	Name             string
+	Archived, Locked bool
+	Messages         []demoMessage
+}
+
+type demoChannel struct {
+	Name     string
+	Messages []demoMessage
+	Threads  []demoThread
+}
+
+type demoRole struct {
+	ID, Name string
+	Held     bool
+}
+
+type demoPersona struct {
+	Name, UserID string
+	Roles        []demoRole
+}
+
+var demoTemplate = template.Must(template.New("demo").Parse(`<!doctype html>
+<html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Discord (demo) — {{.Guild}}</title>
+<style>
+body{font-family:system-ui,sans-serif;background:#313338;color:#f2f3f5;margin:0;padding:24px 16px;line-height:1.4}
+main{max-width:920px;margin:0 auto}
+h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px;color:#dbdee1}
+h3{font-size:15px;margin:14px 0 6px;color:#b5bac1}
+p.note{color:#b5bac1;font-size:14px;margin:0 0 16px}
+a{color:#00a8fc}
+section.channel{background:#2b2d31;border-radius:8px;padding:12px 16px;margin:12px 0}
+.thread{border-left:3px solid #4e5058;padding-left:12px;margin:10px 0 4px}
+.msg{background:#383a40;border-radius:6px;padding:8px 10px;margin:6px 0}
+.msg.deleted{opacity:.5;text-decoration:line-through}
+.meta{font-size:12px;color:#949ba4;margin-bottom:4px}.bot{background:#5865f2;color:#fff;border-radius:3px;padding:0 4px;font-size:11px;margin-left:4px}
+.content{white-space:pre-wrap;word-wrap:break-word}
+.embed{border-left:4px solid #5865f2;background:#2b2d31;border-radius:4px;padding:8px 10px;margin-top:6px}
+.embed .title{font-weight:600}.embed .desc{white-space:pre-wrap;font-size:14px}
+.field{font-size:13px;margin-top:4px}.field b{display:block}
+.tag{font-size:11px;background:#4e5058;border-radius:3px;padding:0 4px;margin-left:6px}
+.empty{color:#949ba4;font-size:14px}
+form.persona{background:#2b2d31;border-radius:8px;padding:12px 16px;margin:10px 0}
+.roles{display:flex;flex-wrap:wrap;gap:6px 14px;margin:8px 0}
+label{font-size:14px}button{background:#5865f2;color:#fff;border:0;border-radius:4px;padding:6px 12px;font-size:14px;cursor:pointer}
+</style></head><body><main>
+<h1>Discord de demostración: {{.Guild}}</h1>
+<p class="note">Lo que el bot ha publicado en el servidor de prueba, lo más reciente primero. <a href="./">Actualizar</a></p>
+
+<h2>Canales</h2>
+{{range .Channels}}<section class="channel"><h3>#{{.Name}}</h3>
+{{range .Threads}}<div class="thread"><h3>🧵 {{.Name}}{{if .Locked}}<span class="tag">bloqueado</span>{{end}}{{if .Archived}}<span class="tag">archivado</span>{{end}}</h3>
+{{range .Messages}}{{template "msg" .}}{{else}}<p class="empty">Sin mensajes.</p>{{end}}</div>{{end}}
+{{range .Messages}}{{template "msg" .}}{{else}}{{if not .Threads}}<p class="empty">Todavía no hay mensajes.</p>{{end}}{{end}}
+</section>{{else}}<p class="empty">No hay canales.</p>{{end}}
+
+<h2>Roles de las personas</h2>
+<p class="note">Cambiar los roles aquí es como cambiarlos en Discord: el bot recibe el cambio y el portal lo refleja.</p>
+{{range .Personas}}<form class="persona" method="post" action="members/{{.UserID}}/roles">
+<b>{{.Name}}</b>
+<div class="roles">{{range .Roles}}<label><input type="checkbox" name="role" value="{{.ID}}"{{if .Held}} checked{{end}}> {{.Name}}</label>{{end}}</div>
+<button type="submit">Guardar roles</button>
+</form>{{else}}<p class="empty">No hay personas.</p>{{end}}
+</main></body></html>
+{{define "msg"}}<div class="msg{{if .Deleted}} deleted{{end}}"><div class="meta">{{.Author}}{{if .Bot}}<span class="bot">BOT</span>{{end}} · {{.Time}}{{if .Edited}} · (editado){{end}}{{if .Deleted}} · (borrado){{end}}</div>
+{{if .Content}}<div class="content">{{.Content}}</div>{{end}}
+{{range .Embeds}}<div class="embed">{{if .Title}}<div class="title">{{.Title}}</div>{{end}}{{if .Description}}<div class="desc">{{.Description}}</div>{{end}}
+{{range .Fields}}<div class="field"><b>{{.Name}}</b>{{.Value}}</div>{{end}}{{if .Footer}}<div class="meta">{{.Footer.Text}}</div>{{end}}</div>{{end}}
+{{range .Attachments}}<div class="meta">📎 {{.}}</div>{{end}}
+</div>{{end}}`))
+
+func (f *Fake) demoPage(w http.ResponseWriter, _ *http.Request) {
+	f.mu.Lock()
+	data := struct {
+		Guild    string
+		Channels []demoChannel
+		Personas []demoPersona
+	}{Guild: f.opts.GuildName}
+	var dms []string
+	for _, id := range f.dms {
+		dms = append(dms, id)
+	}
+	slices.SortFunc(dms, compareIDs)
+	ids := append(slices.Clone(f.channelOrder), dms...)
+	for _, id := range ids {
+		c := f.channels[id]
+		dc := demoChannel{Name: c.Name, Messages: f.demoMessages(id)}
+		if c.Type == discordgo.ChannelTypeDM && len(c.Recipients) > 0 {
+			if len(dc.Messages) == 0 {
+				continue
+			}
+			dc.Name = "MD con " + c.Recipients[0].Username
+		}
+		threads := f.threads[id]
+		for i := len(threads) - 1; i >= 0; i-- {
+			t := f.channels[threads[i]]
+			dc.Threads = append(dc.Threads, demoThread{Name: t.Name, Archived: t.ThreadMetadata.Archived,
+				Locked: t.ThreadMetadata.Locked, Messages: f.demoMessages(t.ID)})
+		}
+		data.Channels = append(data.Channels, dc)
+	}
+	for _, p := range f.personas {
+		m, ok := f.members[p.UserID]
+		if !ok {
+			continue
+		}
+		dp := demoPersona{Name: p.Name, UserID: p.UserID}
+		for _, r := range f.roles {
+			dp.Roles = append(dp.Roles, demoRole{ID: r.ID, Name: r.Name, Held: slices.Contains(m.Roles, r.ID)})
+		}
+		data.Personas = append(data.Personas, dp)
+	}
+	f.mu.Unlock()
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_ = demoTemplate.Execute(w, data)
+}
+
+// demoMessages are a channel's messages, newest first. f.mu is held.
+func (f *Fake) demoMessages(channelID string) []demoMessage {
+	all := f.byChannel[channelID]
+	out := make([]demoMessage, 0, len(all))
+	for i := len(all) - 1; i >= 0; i-- {
+		m := all[i]
+		author := m.dg.Author.Username
+		if author == "" {
+			author = m.dg.Author.ID
+		}
+		if u, ok := f.users[m.dg.Author.ID]; ok && u.GlobalName != "" {
+			author = u.GlobalName
+		}
+		dm := demoMessage{Author: author, Bot: m.dg.Author.Bot, Time: m.dg.Timestamp.Format("2006-01-02 15:04 UTC"),
+			Content: m.dg.Content, Embeds: m.dg.Embeds, Edited: m.dg.EditedTimestamp != nil, Deleted: m.deleted}
+		for _, a := range m.files {
+			dm.Attachments = append(dm.Attachments, a.Name)
+		}
+		out = append(out, dm)
+	}
+	return out
+}
+
+// demoRoles sets a member's roles from the demo page's form and goes back to the page.
+func (f *Fake) demoRoles(w http.ResponseWriter, r *http.Request) {
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "formulario inválido", http.StatusBadRequest)
+		return
+	}
+	f.mu.Lock()
+	var roles []string
+	for _, id := range r.PostForm["role"] {
+		if slices.ContainsFunc(f.roles, func(x *discordgo.Role) bool { return x.ID == id }) && !slices.Contains(roles, id) {
+			roles = append(roles, id)
+		}
+	}
+	f.mu.Unlock()
+	if err := f.UpdateMemberRoles(r.PathValue("user"), roles...); err != nil {
+		http.Error(w, "esa persona no está en el servidor", http.StatusNotFound)
+		return
+	}
+	// Relative, so that it works wherever the fake is mounted.
+	w.Header().Set("Location", strings.Repeat("../", 2))
+	w.WriteHeader(http.StatusSeeOther)
+}

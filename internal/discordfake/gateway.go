@@ -1,0 +1,635 @@
+package discordfake
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// Identify is one IDENTIFY the gateway received; Token is without its "Bot " prefix.
+type Identify struct {
+	Token   string
+	Intents int
+}
+
+// Gateway intents the fake honours.
+const (
+	intentGuilds                = 1 << 0
+	intentGuildMembers          = 1 << 1
+	intentGuildMessages         = 1 << 9
+	intentGuildMessageReactions = 1 << 10
+	intentGuildMessageTyping    = 1 << 11
+	intentDirectMessages        = 1 << 12
+	intentDirectMessageReacts   = 1 << 13
+	intentDirectMessageTyping   = 1 << 14
+	intentMessageContent        = 1 << 15
+	intentsAll                  = 1<<26 - 1
+)
+
+// sessionTTL is how long a session whose socket dropped may still be resumed.
+const sessionTTL = 5 * time.Minute
+
+// chunkSize is the most members one GUILD_MEMBERS_CHUNK carries.
+const chunkSize = 1000
+
+// session is one identified gateway session; it outlives its socket until resumed or expired.
+type session struct {
+	id        string
+	intents   int
+	seq       int64
+	log       []logged // dispatches the client has not acknowledged by a heartbeat
+	conn      *gwConn  // nil while disconnected
+	downSince time.Time
+}
+
+type logged struct {
+	seq   int64
+	frame []byte
+}
+
+// gwConn is one websocket; frames are written in order by its own goroutine.
+type gwConn struct {
+	ws      *websocket.Conn
+	version int
+	sess    *session // guarded by Fake.mu
+
+	mu    sync.Mutex
+	queue []outFrame
+	wake  chan struct{}
+	done  chan struct{}
+	once  sync.Once
+}
+
+type outFrame struct {
+	data      []byte
+	closeCode int
+	reason    string
+}
+
+var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
+
+func (f *Fake) gatewayAddress(r *http.Request) string {
+	f.mu.Lock()
+	u := f.gatewayURL
+	f.mu.Unlock()
+	if u != "" {
+		return u
+	}
+	scheme := "ws"
+	if r.TLS != nil {
+		scheme = "wss"
+	}
+	return scheme + "://" + r.Host + "/gateway"
+}
+
+func (f *Fake) gateway(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]string{"url": f.gatewayAddress(r)})
+}
+
+func (f *Fake) gatewayBot(w http.ResponseWriter, r *http.Request) {
+	res := discordgo.GatewayBotResponse{URL: f.gatewayAddress(r), Shards: 1}
+	res.SessionStartLimit = discordgo.SessionInformation{Total: 1000, Remaining: 1000, ResetAfter: 86400000, MaxConcurrency: 1}
+	writeJSON(w, http.StatusOK, res)
+}
+
+func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	closed := f.closed
+	f.mu.Unlock()
+	if closed {
+		http.Error(w, "gateway closed", http.StatusServiceUnavailable)
+		return
+	}
+	ws, err := upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return // the upgrader answered
+	}
+	c := &gwConn{ws: ws, version: 9, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	if v, err := strconv.Atoi(r.URL.Query().Get("v")); err == nil && v > 0 {
+		c.version = v
+	}
+	f.mu.Lock()
+	if f.closed {
+		f.mu.Unlock()
+		c.kill()
+		return
+	}
+	f.conns[c] = struct{}{}
+	f.mu.Unlock()
+	go c.writeLoop()
+	c.sendOp(10, map[string]int64{"heartbeat_interval": f.opts.HeartbeatInterval.Milliseconds()})
+
+	ws.SetReadLimit(1 << 16)
+	for {
+		_, data, err := ws.ReadMessage()
+		if err != nil {
+			var ce *websocket.CloseError
+			normal := errors.As(err, &ce) && (ce.Code == websocket.CloseNormalClosure || ce.Code == websocket.CloseGoingAway)
+			f.detach(c, normal)
+			return
+		}
+		f.onFrame(c, data)
+	}
+}
+
+// detach forgets a socket; a client that closed normally also ends its session, as on
+// Discord, while a dropped one may resume.
+func (f *Fake) detach(c *gwConn, endSession bool) {
+	f.mu.Lock()
+	delete(f.conns, c)
+	if s := c.sess; s != nil && s.conn == c {
+		s.conn, s.downSince = nil, time.Now()
+		if endSession {
+			delete(f.sessions, s.id)
+		}
+		f.notify()
+	}
+	f.mu.Unlock()
+	c.kill()
+}
+
+func (f *Fake) onFrame(c *gwConn, data []byte) {
+	var p struct {
+		Op int             `json:"op"`
+		D  json.RawMessage `json:"d"`
+	}
+	if err := json.Unmarshal(data, &p); err != nil {
+		c.closeWith(4002, "Error while decoding payload.")
+		return
+	}
+	switch p.Op {
+	case 1:
+		f.heartbeat(c, p.D)
+	case 2:
+		f.identify(c, p.D)
+	case 6:
+		f.resume(c, p.D)
+	case 8:
+		f.requestMembers(c, p.D)
+	case 3, 4:
+		f.mu.Lock()
+		identified := c.sess != nil
+		f.mu.Unlock()
+		if !identified {
+			c.closeWith(4003, "Not authenticated.")
+		}
+	default:
+		c.closeWith(4001, "Unknown opcode.")
+	}
+}
+
+func (f *Fake) heartbeat(c *gwConn, d json.RawMessage) {
+	var seq *int64
+	_ = json.Unmarshal(d, &seq)
+	f.mu.Lock()
+	if s := c.sess; s != nil && seq != nil && s.conn == c {
+		i := 0
+		for i < len(s.log) && s.log[i].seq <= *seq {
+			i++
+		}
+		s.log = slices.Delete(s.log, 0, i)
+	}
+	f.mu.Unlock()
+	c.sendOp(11, nil)
+}
+
+func (f *Fake) identify(c *gwConn, d json.RawMessage) {
+	// Only what the fake checks: discordgo's Identify does not decode what discordgo sends
+	// (its presence's empty activity fails Activity.UnmarshalJSON).
+	var id struct {
+		Token   string `json:"token"`
+		Intents int    `json:"intents"`
+	}
+	if err := json.Unmarshal(d, &id); err != nil {
+		c.closeWith(4002, "Error while decoding payload.")
+		return
+	}
+	token := strings.TrimPrefix(id.Token, "Bot ")
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if c.sess != nil {
+		c.closeWith(4005, "Already authenticated.")
+		return
+	}
+	f.identifies = append(f.identifies, Identify{Token: token, Intents: id.Intents})
+	if f.opts.BotToken != "" && token != f.opts.BotToken {
+		c.closeWith(4004, "Authentication failed.")
+		return
+	}
+	if id.Intents < 0 || id.Intents > intentsAll {
+		c.closeWith(4013, "Invalid intent(s).")
+		return
+	}
+	s := &session{id: randomHex(16), intents: id.Intents, conn: c}
+	f.sessions[s.id] = s
+	c.sess = s
+	ready := struct {
+		discordgo.Ready
+		ResumeGatewayURL string `json:"resume_gateway_url"`
+	}{Ready: discordgo.Ready{Version: c.version, SessionID: s.id, User: &f.botUser,
+		Guilds:          []*discordgo.Guild{{ID: f.opts.GuildID, Unavailable: true}},
+		PrivateChannels: []*discordgo.Channel{},
+		Application:     &discordgo.Application{ID: f.opts.AppID}},
+		ResumeGatewayURL: f.gatewayURL,
+	}
+	f.dispatchTo(s, "READY", mustJSON(ready), false)
+	if s.intents&intentGuilds != 0 {
+		f.dispatchTo(s, "GUILD_CREATE", mustJSON(f.guild()), true)
+	}
+	f.notify()
+}
+
+func (f *Fake) resume(c *gwConn, d json.RawMessage) {
+	var p struct {
+		Token     string `json:"token"`
+		SessionID string `json:"session_id"`
+		Seq       int64  `json:"seq"`
+	}
+	if err := json.Unmarshal(d, &p); err != nil {
+		c.closeWith(4002, "Error while decoding payload.")
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if c.sess != nil {
+		c.closeWith(4005, "Already authenticated.")
+		return
+	}
+	if f.opts.BotToken != "" && strings.TrimPrefix(p.Token, "Bot ") != f.opts.BotToken {
+		c.closeWith(4004, "Authentication failed.")
+		return
+	}
+	s := f.sessions[p.SessionID]
+	if s != nil && s.conn == nil && time.Since(s.downSince) > sessionTTL {
+		delete(f.sessions, s.id)
+		s = nil
+	}
+	if s == nil || p.Seq > s.seq {
+		c.sendOp(9, false) // invalid session, not resumable: identify again
+		return
+	}
+	if old := s.conn; old != nil {
+		old.kill()
+	}
+	s.conn, c.sess = c, s
+	f.resumes++
+	for _, e := range s.log {
+		if e.seq > p.Seq {
+			c.send(outFrame{data: e.frame})
+		}
+	}
+	f.dispatchTo(s, "RESUMED", mustJSON(discordgo.Resumed{Trace: []string{}}), false)
+	f.notify()
+}
+
+func (f *Fake) requestMembers(c *gwConn, d json.RawMessage) {
+	var p struct {
+		GuildID   json.RawMessage `json:"guild_id"`
+		Query     *string         `json:"query"`
+		Limit     int             `json:"limit"`
+		UserIDs   []string        `json:"user_ids"`
+		Nonce     string          `json:"nonce"`
+		Presences bool            `json:"presences"`
+	}
+	if err := json.Unmarshal(d, &p); err != nil {
+		c.closeWith(4002, "Error while decoding payload.")
+		return
+	}
+	// discordgo sends guild_id as a list; Discord documents a single id.
+	var guilds []string
+	if err := json.Unmarshal(p.GuildID, &guilds); err != nil {
+		var one string
+		if err := json.Unmarshal(p.GuildID, &one); err != nil {
+			c.closeWith(4002, "Error while decoding payload.")
+			return
+		}
+		guilds = []string{one}
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	s := c.sess
+	if s == nil {
+		c.closeWith(4003, "Not authenticated.")
+		return
+	}
+	query := ""
+	if p.Query != nil {
+		query = strings.ToLower(*p.Query)
+	}
+	all := p.UserIDs == nil && query == ""
+	if all && s.intents&intentGuildMembers == 0 {
+		delete(f.sessions, s.id)
+		c.closeWith(4014, "Disallowed intent(s).")
+		return
+	}
+	for _, gid := range guilds {
+		if gid != f.opts.GuildID {
+			continue
+		}
+		var found []*discordgo.Member
+		var notFound []string
+		switch {
+		case p.UserIDs != nil:
+			for _, id := range p.UserIDs {
+				if m, ok := f.members[id]; ok {
+					found = append(found, m)
+				} else {
+					notFound = append(notFound, id)
+				}
+			}
+		default:
+			limit := p.Limit
+			if !all && (limit <= 0 || limit > 100) {
+				limit = 100
+			}
+			for _, id := range f.memberIDs() {
+				m := f.members[id]
+				if query != "" && !strings.HasPrefix(strings.ToLower(m.User.Username), query) && !strings.HasPrefix(strings.ToLower(m.Nick), query) {
+					continue
+				}
+				found = append(found, m)
+				if limit > 0 && len(found) == limit {
+					break
+				}
+			}
+		}
+		count := max(1, (len(found)+chunkSize-1)/chunkSize)
+		for i := range count {
+			part := found[min(i*chunkSize, len(found)):min((i+1)*chunkSize, len(found))]
+			chunk := discordgo.GuildMembersChunk{GuildID: gid, Members: part, ChunkIndex: i, ChunkCount: count, Nonce: p.Nonce}
+			if chunk.Members == nil {
+				chunk.Members = []*discordgo.Member{}
+			}
+			if i == 0 {
+				chunk.NotFound = notFound
+			}
+			f.dispatchTo(s, "GUILD_MEMBERS_CHUNK", mustJSON(chunk), true)
+		}
+	}
+}
+
+// memberIDs are the members' ids in snowflake order. f.mu is held.
+func (f *Fake) memberIDs() []string {
+	ids := make([]string, 0, len(f.members))
+	for id := range f.members {
+		ids = append(ids, id)
+	}
+	slices.SortFunc(ids, compareIDs)
+	return ids
+}
+
+func compareIDs(a, b string) int {
+	if len(a) != len(b) {
+		return len(a) - len(b)
+	}
+	return strings.Compare(a, b)
+}
+
+// dispatchTo sends one dispatch to a session, or keeps it for the session's resume while
+// its socket is down. Kept dispatches are replayed on RESUME. f.mu is held.
+func (f *Fake) dispatchTo(s *session, eventType string, payload []byte, keep bool) {
+	s.seq++
+	frame := mustJSON(discordgo.Event{Operation: 0, Sequence: s.seq, Type: eventType, RawData: payload})
+	if keep {
+		s.log = append(s.log, logged{seq: s.seq, frame: frame})
+	}
+	if s.conn != nil {
+		s.conn.send(outFrame{data: frame})
+	}
+}
+
+// Dispatch sends a gateway event to every identified session whose intents allow it; a
+// session whose socket is down gets it when it resumes. data is marshalled as the event's d.
+func (f *Fake) Dispatch(eventType string, data any) {
+	payload := mustJSON(data)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.broadcast(eventType, payload)
+}
+
+// broadcast is Dispatch with f.mu held.
+func (f *Fake) broadcast(eventType string, payload []byte) {
+	for id, s := range f.sessions {
+		if s.conn == nil && time.Since(s.downSince) > sessionTTL {
+			delete(f.sessions, id)
+			continue
+		}
+		if p, ok := f.allowed(eventType, payload, s.intents); ok {
+			f.dispatchTo(s, eventType, p, true)
+		}
+	}
+}
+
+// allowed applies a session's intents to an event: whether it is sent, and with which
+// payload (message content is emptied without the message-content intent).
+func (f *Fake) allowed(eventType string, payload []byte, intents int) ([]byte, bool) {
+	has := func(bit int) bool { return intents&bit != 0 }
+	switch eventType {
+	case "GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE", "GUILD_ROLE_CREATE", "GUILD_ROLE_UPDATE", "GUILD_ROLE_DELETE",
+		"CHANNEL_CREATE", "CHANNEL_UPDATE", "CHANNEL_DELETE", "CHANNEL_PINS_UPDATE",
+		"THREAD_CREATE", "THREAD_UPDATE", "THREAD_DELETE", "THREAD_LIST_SYNC", "THREAD_MEMBER_UPDATE":
+		return payload, has(intentGuilds)
+	case "GUILD_MEMBER_ADD", "GUILD_MEMBER_UPDATE", "GUILD_MEMBER_REMOVE", "THREAD_MEMBERS_UPDATE":
+		return payload, has(intentGuildMembers)
+	}
+	var head struct {
+		GuildID string `json:"guild_id"`
+		Author  *struct {
+			ID string `json:"id"`
+		} `json:"author"`
+		Mentions []struct {
+			ID string `json:"id"`
+		} `json:"mentions"`
+	}
+	inGuild := func() bool {
+		_ = json.Unmarshal(payload, &head)
+		return head.GuildID != ""
+	}
+	switch eventType {
+	case "MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE", "MESSAGE_DELETE_BULK":
+		if !inGuild() {
+			return payload, has(intentDirectMessages)
+		}
+		if !has(intentGuildMessages) {
+			return nil, false
+		}
+		if eventType == "MESSAGE_DELETE" || eventType == "MESSAGE_DELETE_BULK" || has(intentMessageContent) {
+			return payload, true
+		}
+		if head.Author != nil && head.Author.ID == f.botUser.ID {
+			return payload, true
+		}
+		for _, m := range head.Mentions {
+			if m.ID == f.botUser.ID {
+				return payload, true
+			}
+		}
+		return withoutContent(payload), true
+	case "MESSAGE_REACTION_ADD", "MESSAGE_REACTION_REMOVE", "MESSAGE_REACTION_REMOVE_ALL", "MESSAGE_REACTION_REMOVE_EMOJI":
+		if inGuild() {
+			return payload, has(intentGuildMessageReactions)
+		}
+		return payload, has(intentDirectMessageReacts)
+	case "TYPING_START":
+		if inGuild() {
+			return payload, has(intentGuildMessageTyping)
+		}
+		return payload, has(intentDirectMessageTyping)
+	}
+	return payload, true
+}
+
+// withoutContent empties what the message-content intent guards.
+func withoutContent(payload []byte) []byte {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(payload, &m); err != nil {
+		return payload
+	}
+	m["content"] = json.RawMessage(`""`)
+	m["embeds"] = json.RawMessage(`[]`)
+	m["attachments"] = json.RawMessage(`[]`)
+	m["components"] = json.RawMessage(`[]`)
+	delete(m, "poll")
+	return mustJSON(m)
+}
+
+// Identifies lists every IDENTIFY received, oldest first (including refused ones).
+func (f *Fake) Identifies() []Identify {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.identifies)
+}
+
+// Resumes counts the sessions resumed.
+func (f *Fake) Resumes() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.resumes
+}
+
+// Connected counts the identified sessions whose socket is up.
+func (f *Fake) Connected() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.connected()
+}
+
+func (f *Fake) connected() int {
+	n := 0
+	for _, s := range f.sessions {
+		if s.conn != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// WaitConnected waits until at least n identified sessions are connected.
+func (f *Fake) WaitConnected(ctx context.Context, n int) error {
+	for {
+		f.mu.Lock()
+		ok, changed := f.connected() >= n, f.changed
+		f.mu.Unlock()
+		if ok {
+			return nil
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// notify wakes WaitConnected. f.mu is held.
+func (f *Fake) notify() {
+	close(f.changed)
+	f.changed = make(chan struct{})
+}
+
+// DropConnections closes every socket abruptly, without a close frame, as a network failure
+// would: clients reconnect and resume, and what is dispatched meanwhile waits for them.
+func (f *Fake) DropConnections() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for c := range f.conns {
+		if s := c.sess; s != nil && s.conn == c {
+			s.conn, s.downSince = nil, time.Now()
+		}
+		delete(f.conns, c)
+		c.kill()
+	}
+	f.notify()
+}
+
+// Close drops every socket and refuses new ones; REST keeps answering.
+func (f *Fake) Close() {
+	f.mu.Lock()
+	f.closed = true
+	f.mu.Unlock()
+	f.DropConnections()
+}
+
+func (c *gwConn) sendOp(op int, d any) {
+	c.send(outFrame{data: mustJSON(discordgo.Event{Operation: op, RawData: mustJSON(d)})})
+}
+
+// closeWith sends a close frame with a gateway close code after what is queued, then ends
+// the socket.
+func (c *gwConn) closeWith(code int, reason string) {
+	c.send(outFrame{closeCode: code, reason: reason})
+}
+
+func (c *gwConn) send(fr outFrame) {
+	c.mu.Lock()
+	c.queue = append(c.queue, fr)
+	c.mu.Unlock()
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (c *gwConn) writeLoop() {
+	for {
+		select {
+		case <-c.done:
+			return
+		case <-c.wake:
+		}
+		c.mu.Lock()
+		q := c.queue
+		c.queue = nil
+		c.mu.Unlock()
+		for _, fr := range q {
+			_ = c.ws.SetWriteDeadline(time.Now().Add(10 * time.Second))
+			if fr.closeCode != 0 {
+				_ = c.ws.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(fr.closeCode, fr.reason))
+				// Let the client read the close frame and hang up; the read loop ends then.
+				_ = c.ws.SetReadDeadline(time.Now().Add(2 * time.Second))
+				return
+			}
+			if err := c.ws.WriteMessage(websocket.TextMessage, fr.data); err != nil {
+				c.kill()
+				return
+			}
+		}
+	}
+}
+
+// kill closes the socket without a close frame.
+func (c *gwConn) kill() {
+	c.once.Do(func() {
+		close(c.done)
+		_ = c.ws.Close()
+	})
+}

@@ -1,0 +1,92 @@
+// Package testenv holds what tests across packages share: a production-shaped
+// configuration pointing at a fake Discord, role ids, and a settable clock.
+package testenv
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"zocalo/core/authz"
+	"zocalo/internal/config"
+)
+
+// Identifiers of the test guild and application.
+const (
+	GuildID   = "700000000000000001"
+	ClientID  = "700000000000000002"
+	Secret    = "a-test-secret-that-is-long-enough-for-hs256"
+	BotToken  = "test-bot-token"
+	ClientKey = "shh"
+)
+
+// Roles gives every role name an id, shared where the specification shares them.
+var Roles = map[authz.Role]string{
+	authz.Comite: "800000000000000001", authz.ScjnAdmin: "800000000000000001",
+	authz.Oficina: "800000000000000002", authz.CongresoAdmin: "800000000000000002",
+	authz.RH: "800000000000000003", authz.AI: "800000000000000004", authz.SoporteTecnico: "800000000000000005",
+	authz.Moderador: "800000000000000006", authz.Trial: "800000000000000007", authz.Tesoreria: "800000000000000008",
+	authz.Auditor: "800000000000000009", authz.Diputado: "800000000000000010", authz.Senador: "800000000000000011",
+	authz.Ministro: "800000000000000012",
+}
+
+// RoleIDs resolves role names to the test ids.
+func RoleIDs(roles ...authz.Role) []string {
+	out := make([]string, 0, len(roles))
+	for _, r := range roles {
+		out = append(out, Roles[r])
+	}
+	return out
+}
+
+// Config loads a production (non-demo) configuration whose Discord URLs point at
+// discordBase, with extra environment on top.
+func Config(t testing.TB, publicURL, discordBase string, extra map[string]string) *config.Config {
+	t.Helper()
+	vars := map[string]string{
+		"ZOCALO_PUBLIC_URL":                    publicURL,
+		"ZOCALO_JWT_SECRET":                    Secret,
+		"ZOCALO_DISCORD_CLIENT_ID":             ClientID,
+		"ZOCALO_DISCORD_CLIENT_SECRET":         ClientKey,
+		"ZOCALO_DISCORD_BOT_TOKEN":             BotToken,
+		"ZOCALO_DISCORD_GUILD_ID":              GuildID,
+		"ZOCALO_DISCORD_API_BASE_URL":          discordBase + "/api/v10",
+		"ZOCALO_DISCORD_AUTHORIZE_URL":         discordBase + "/oauth2/authorize",
+		"ZOCALO_DISCORD_TOKEN_URL":             discordBase + "/api/oauth2/token",
+		"ZOCALO_RATE_LIMIT_SIGN_IN_PER_MINUTE": "1000",
+	}
+	for name, id := range Roles {
+		vars["ZOCALO_ROLE_"+string(name)] = id
+	}
+	for k, v := range extra {
+		vars[k] = v
+	}
+	cfg, err := config.Load("", func(k string) string { return vars[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// Clock is a settable time.
+type Clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// NewClock starts at t.
+func NewClock(t time.Time) *Clock { return &Clock{now: t} }
+
+// Now is the clock's time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// Advance moves the clock on.
+func (c *Clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
