@@ -89,7 +89,7 @@ func run(ctx context.Context, cmd, configPath string) error {
 	}, provider)
 
 	if cmd == "seed" || cfg.Demo {
-		if err := demo.Seed(ctx, app); err != nil {
+		if err := demo.Seed(ctx, app, cfg); err != nil {
 			return fmt.Errorf("seed: %w", err)
 		}
 		log.Info("demo community seeded", "personas", len(demo.Personas))

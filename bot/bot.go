@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"zocalo/core"
+	"zocalo/core/outbox"
 	"zocalo/internal/config"
 )
 
@@ -108,7 +109,7 @@ func New(deps Deps) (*Bot, error) {
 // registerBuiltins adds what the bot does before any feature adds its own.
 func (b *Bot) registerBuiltins() {
 	b.AddCommand(perfilCommand(b))
-	b.AddDeliverer(KindChannelMessage, deliverChannelMessage)
+	b.AddDeliverer(outbox.KindChannelMessage, deliverChannelMessage)
 	b.AddJob(Job{Name: "role-reconcile", Spec: "@hourly", Run: b.sync.requestAll})
 	b.AddJob(Job{Name: "prune-sessions", Spec: "30 4 * * *", Run: func(ctx context.Context) error {
 		n, err := b.deps.App.Auth.PruneSessions(ctx)

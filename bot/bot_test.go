@@ -112,8 +112,8 @@ func enqueue(t *testing.T, r *rig, n int) []uint64 {
 	t.Helper()
 	var ids []uint64
 	for i := 1; i <= n; i++ {
-		ev, err := r.app.Outbox.Enqueue(context.Background(), KindChannelMessage, testChannel,
-			ChannelMessage{Content: fmt.Sprintf("aviso %02d", i)})
+		ev, err := r.app.Outbox.Enqueue(context.Background(), outbox.KindChannelMessage, testChannel,
+			outbox.ChannelMessage{Content: fmt.Sprintf("aviso %02d", i)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -177,7 +177,7 @@ func TestRelayAcrossARestartMidDelivery(t *testing.T) {
 		var posted atomic.Int32
 		var stopFirst func()
 		crashed := make(chan struct{})
-		first.AddDeliverer(KindChannelMessage, func(ctx context.Context, s *discordgo.Session, ev outbox.Event) (string, error) {
+		first.AddDeliverer(outbox.KindChannelMessage, func(ctx context.Context, s *discordgo.Session, ev outbox.Event) (string, error) {
 			id, err := deliverChannelMessage(ctx, s, ev)
 			if posted.Add(1) == 10 {
 				close(crashed)
@@ -205,7 +205,7 @@ func TestRelayAcrossARestartMidDelivery(t *testing.T) {
 
 func TestUnconfiguredChannelIsSkipped(t *testing.T) {
 	r := newRig(t, testdb.Open(t, db.SQLite, true))
-	ev, err := r.app.Outbox.Enqueue(context.Background(), KindChannelMessage, "", ChannelMessage{Content: "nadie"})
+	ev, err := r.app.Outbox.Enqueue(context.Background(), outbox.KindChannelMessage, "", outbox.ChannelMessage{Content: "nadie"})
 	if err != nil {
 		t.Fatal(err)
 	}

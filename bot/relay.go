@@ -21,15 +21,6 @@ type Deliverer func(ctx context.Context, s *discordgo.Session, ev outbox.Event) 
 // AddDeliverer registers how events of a kind reach Discord.
 func (b *Bot) AddDeliverer(kind string, d Deliverer) { b.kinds[kind] = d }
 
-// KindChannelMessage is a plain message (text and embeds) in a channel.
-const KindChannelMessage = "channel.message"
-
-// ChannelMessage is the payload of KindChannelMessage.
-type ChannelMessage struct {
-	Content string                    `json:"content,omitempty"`
-	Embeds  []*discordgo.MessageEmbed `json:"embeds,omitempty"`
-}
-
 // errPermanent marks a delivery Discord will never accept; the event is set aside.
 type errPermanent struct{ error }
 
@@ -170,13 +161,35 @@ func PostMessage(s *discordgo.Session, channelID, nonce, content string, embeds 
 }
 
 func deliverChannelMessage(_ context.Context, s *discordgo.Session, ev outbox.Event) (string, error) {
-	var p ChannelMessage
+	var p outbox.ChannelMessage
 	if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil {
 		return "", errPermanent{err}
 	}
-	m, err := PostMessage(s, ev.ChannelID, ev.Nonce, p.Content, p.Embeds)
+	m, err := PostMessage(s, ev.ChannelID, ev.Nonce, p.Content, Embeds(p.Embeds))
 	if err != nil {
 		return "", err
 	}
 	return m.ID, nil
+}
+
+// Embeds turns core's embeds into Discord's.
+func Embeds(in []outbox.Embed) []*discordgo.MessageEmbed {
+	out := make([]*discordgo.MessageEmbed, 0, len(in))
+	for _, e := range in {
+		me := &discordgo.MessageEmbed{Title: e.Title, Description: e.Description, URL: e.URL, Color: e.Color}
+		for _, f := range e.Fields {
+			me.Fields = append(me.Fields, &discordgo.MessageEmbedField{Name: f.Name, Value: f.Value, Inline: f.Inline})
+		}
+		if e.Footer != "" {
+			me.Footer = &discordgo.MessageEmbedFooter{Text: e.Footer}
+		}
+		if e.ImageURL != "" {
+			me.Image = &discordgo.MessageEmbedImage{URL: e.ImageURL}
+		}
+		if e.Timestamp != nil {
+			me.Timestamp = e.Timestamp.UTC().Format(time.RFC3339)
+		}
+		out = append(out, me)
+	}
+	return out
 }

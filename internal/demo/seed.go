@@ -9,6 +9,7 @@ import (
 	"zocalo/core"
 	"zocalo/core/authz"
 	"zocalo/core/members"
+	"zocalo/core/outbox"
 	"zocalo/internal/config"
 	"zocalo/internal/discordfake"
 )
@@ -31,7 +32,7 @@ func PopulateFake(f *discordfake.Fake, ids authz.RoleIDs) {
 
 // Seed records the sample community in the database, as the role sync would. It is safe
 // to run again.
-func Seed(ctx context.Context, app *core.App) error {
+func Seed(ctx context.Context, app *core.App, cfg *config.Config) error {
 	joined := time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC)
 	for _, p := range Personas {
 		if _, err := app.Members.Upsert(ctx, members.Snapshot{
@@ -41,7 +42,23 @@ func Seed(ctx context.Context, app *core.App) error {
 			return err
 		}
 	}
-	return nil
+	return welcome(ctx, app, cfg)
+}
+
+// welcome queues, once, a post that shows the bot relaying from the outbox.
+func welcome(ctx context.Context, app *core.App, cfg *config.Config) error {
+	var queued int64
+	if err := app.DB.Conn(ctx).Model(&outbox.Event{}).Count(&queued).Error; err != nil || queued > 0 {
+		return err
+	}
+	_, err := app.Outbox.Enqueue(ctx, outbox.KindChannelMessage, cfg.Channels.News, outbox.ChannelMessage{
+		Embeds: []outbox.Embed{{
+			Title:       "¡Bienvenidos a la demostración de " + cfg.CommunityName + "!",
+			Description: "Este mensaje lo publicó el bot desde la cola de salida del portal. Las noticias, los tickets y los resultados legislativos llegan a Discord por el mismo camino.",
+			URL:         cfg.PublicURL, Color: 0x4f46e5,
+		}},
+	})
+	return err
 }
 
 // AddChannels creates the configured channels in the fake guild, named as a community

@@ -1,0 +1,31 @@
+package outbox
+
+import "time"
+
+// KindChannelMessage is a plain message (text and embeds) posted in a channel.
+const KindChannelMessage = "channel.message"
+
+// ChannelMessage is the payload of KindChannelMessage.
+type ChannelMessage struct {
+	Content string  `json:"content,omitempty"`
+	Embeds  []Embed `json:"embeds,omitempty"`
+}
+
+// Embed is a rich card in a Discord message, described without Discord's types.
+type Embed struct {
+	Title       string       `json:"title,omitempty"`
+	Description string       `json:"description,omitempty"`
+	URL         string       `json:"url,omitempty"`
+	Color       int          `json:"color,omitempty"`
+	Fields      []EmbedField `json:"fields,omitempty"`
+	Footer      string       `json:"footer,omitempty"`
+	ImageURL    string       `json:"imageUrl,omitempty"`
+	Timestamp   *time.Time   `json:"timestamp,omitempty"`
+}
+
+// EmbedField is one name/value pair of an embed.
+type EmbedField struct {
+	Name   string `json:"name"`
+	Value  string `json:"value"`
+	Inline bool   `json:"inline,omitempty"`
+}
