@@ -48,7 +48,7 @@ func TestRoleRemovedInDiscordChangesWhatTheWebAllows(t *testing.T) {
 		provider := discordoauth.New(discordoauth.Options{ClientID: cfg.Discord.ClientID, ClientSecret: cfg.Discord.ClientSecret,
 			RedirectURL: cfg.PublicURL + "/api/auth/discord/callback", AuthorizeURL: cfg.Discord.AuthorizeURL,
 			TokenURL: cfg.Discord.TokenURL, APIBaseURL: cfg.Discord.APIBaseURL, GuildID: cfg.Discord.GuildID})
-		app := core.New(d, core.Settings{Roles: cfg.RoleIDs(), JWTSecret: []byte(cfg.JWTSecret), SessionTTL: time.Hour}, provider)
+		app := core.New(d, cfg.CoreSettings(cfg.JWTSecret, nil), provider)
 		files, err := storage.NewLocal(t.TempDir())
 		if err != nil {
 			t.Fatal(err)

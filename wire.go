@@ -83,10 +83,7 @@ func run(ctx context.Context, cmd, configPath string) error {
 		AuthorizeURL: cfg.Discord.AuthorizeURL, TokenURL: cfg.Discord.TokenURL, APIBaseURL: cfg.Discord.APIBaseURL,
 		GuildID: cfg.Discord.GuildID, HTTPClient: httpClient,
 	})
-	app := core.New(database, core.Settings{
-		Roles: cfg.RoleIDs(), JWTSecret: []byte(secret), SessionTTL: cfg.SessionTTL.Duration,
-		ArtistReviewers: cfg.ArtistReviewers,
-	}, provider)
+	app := core.New(database, cfg.CoreSettings(secret, nil), provider)
 
 	if cmd == "seed" || cfg.Demo {
 		if err := demo.Seed(ctx, app, cfg); err != nil {

@@ -110,6 +110,8 @@ func New(deps Deps) (*Bot, error) {
 func (b *Bot) registerBuiltins() {
 	b.AddCommand(perfilCommand(b))
 	b.AddDeliverer(outbox.KindChannelMessage, deliverChannelMessage)
+	b.AddDeliverer(outbox.KindMessageEdit, b.deliverMessageEdit)
+	b.AddDeliverer(outbox.KindMessageDelete, b.deliverMessageDelete)
 	b.AddJob(Job{Name: "role-reconcile", Spec: "@hourly", Run: b.sync.requestAll})
 	b.AddJob(Job{Name: "prune-sessions", Spec: "30 4 * * *", Run: func(ctx context.Context) error {
 		n, err := b.deps.App.Auth.PruneSessions(ctx)

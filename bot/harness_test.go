@@ -44,8 +44,7 @@ func newRig(t *testing.T, d *db.DB) *rig {
 		r.fake.AddRole(id, string(name))
 	}
 	r.cfg = testenv.Config(t, "http://portal.test", r.srv.URL, map[string]string{"ZOCALO_CHANNEL_NEWS": testChannel})
-	r.app = core.New(d, core.Settings{Roles: r.cfg.RoleIDs(), JWTSecret: []byte(r.cfg.JWTSecret),
-		SessionTTL: r.cfg.SessionTTL.Duration}, nil)
+	r.app = core.New(d, r.cfg.CoreSettings(r.cfg.JWTSecret, nil), nil)
 	return r
 }
 

@@ -5,16 +5,20 @@ package core
 import (
 	"time"
 
+	"zocalo/core/artists"
 	"zocalo/core/auth"
 	"zocalo/core/authz"
 	"zocalo/core/db"
+	"zocalo/core/contact"
 	"zocalo/core/members"
+	"zocalo/core/news"
 	"zocalo/core/outbox"
 )
 
 // Models lists every table's model; the migrations must produce exactly their schema.
 func Models() []any {
-	return []any{&auth.User{}, &members.Member{}, &members.MemberRole{}, &auth.Session{}, &outbox.Event{}}
+	return []any{&auth.User{}, &members.Member{}, &members.MemberRole{}, &auth.Session{}, &outbox.Event{},
+		&news.Item{}, &contact.Message{}, &artists.Application{}}
 }
 
 // Settings are the parts of the configuration the domain needs.
@@ -23,7 +27,20 @@ type Settings struct {
 	JWTSecret       []byte
 	SessionTTL      time.Duration
 	ArtistReviewers []string
+	PublicURL       string
+	Channels        Channels
 	Now             func() time.Time
+}
+
+// Channels are the Discord channels the features post to; empty ones are not relayed.
+type Channels struct {
+	News               string
+	StaffTickets       string
+	Contact            string
+	ArtistApplications string
+	StaffReports       string
+	Legislative        string
+	Treasury           string
 }
 
 // App holds the services.
@@ -32,6 +49,9 @@ type App struct {
 	Members *members.Service
 	Auth    *auth.Service
 	Outbox  *outbox.Store
+	News    *news.Service
+	Contact *contact.Service
+	Artists *artists.Service
 	Roles   authz.RoleIDs
 	Now     func() time.Time
 }
@@ -42,14 +62,19 @@ func New(d *db.DB, s Settings, provider auth.IdentityProvider) *App {
 		s.Now = func() time.Time { return time.Now().UTC() }
 	}
 	m := members.NewService(d, s.Roles, s.Now)
+	o := outbox.NewStore(d, s.Now)
+	art := artists.NewService(d, o, s.Channels.ArtistApplications, s.ArtistReviewers, s.Now)
 	return &App{
 		DB:      d,
 		Members: m,
 		Auth: auth.NewService(d, m, provider, auth.Options{
-			Secret: s.JWTSecret, TTL: s.SessionTTL, ArtistReviewers: s.ArtistReviewers, Now: s.Now,
+			Secret: s.JWTSecret, TTL: s.SessionTTL, IsArtistReviewer: art.IsReviewer, Now: s.Now,
 		}),
-		Outbox: outbox.NewStore(d, s.Now),
-		Roles:  s.Roles,
-		Now:    s.Now,
+		Outbox:  o,
+		News:    news.NewService(d, o, news.Settings{Channel: s.Channels.News, PublicURL: s.PublicURL, Now: s.Now}),
+		Contact: contact.NewService(d, o, s.Channels.Contact, s.Now),
+		Artists: art,
+		Roles:   s.Roles,
+		Now:     s.Now,
 	}
 }

@@ -63,18 +63,35 @@ func (s *Server) requireAuth(c *gin.Context) {
 
 // authenticate loads the principal of the bearer token, or answers 401.
 func (s *Server) authenticate(c *gin.Context) bool {
-	token, ok := strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
-	if !ok || strings.TrimSpace(token) == "" {
+	token := bearer(c)
+	if token == "" {
 		fail(c, errs.ErrNotSignedIn)
 		return false
 	}
-	p, err := s.deps.App.Auth.Authenticate(c.Request.Context(), strings.TrimSpace(token))
+	p, err := s.deps.App.Auth.Authenticate(c.Request.Context(), token)
 	if err != nil {
 		fail(c, err)
 		return false
 	}
 	c.Set(principalKey, p)
 	return true
+}
+
+// bearer is the request's bearer token, or "".
+func bearer(c *gin.Context) string {
+	token, ok := strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
+	if !ok {
+		return ""
+	}
+	return strings.TrimSpace(token)
+}
+
+// actor is who is acting, or nil for an anonymous request.
+func actor(c *gin.Context) *authz.Actor {
+	if p := principal(c); p != nil {
+		return p.Actor
+	}
+	return nil
 }
 
 func principal(c *gin.Context) *auth.Principal {

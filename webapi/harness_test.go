@@ -60,8 +60,7 @@ func newEnv(t *testing.T, d *db.DB) *env {
 		RedirectURL: cfg.PublicURL + "/api/auth/discord/callback", AuthorizeURL: cfg.Discord.AuthorizeURL,
 		TokenURL: cfg.Discord.TokenURL, APIBaseURL: cfg.Discord.APIBaseURL, GuildID: cfg.Discord.GuildID,
 	})
-	e.app = core.New(d, core.Settings{Roles: cfg.RoleIDs(), JWTSecret: []byte(cfg.JWTSecret),
-		SessionTTL: cfg.SessionTTL.Duration, ArtistReviewers: cfg.ArtistReviewers, Now: e.clock.Now}, provider)
+	e.app = core.New(d, cfg.CoreSettings(cfg.JWTSecret, e.clock.Now), provider)
 	files, err := storage.NewLocal(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

@@ -37,10 +37,11 @@ type Deps struct {
 
 // Server is the HTTP side of Zócalo.
 type Server struct {
-	deps     Deps
-	engine   *gin.Engine
-	signIns  *ipLimiter
-	migrated bool
+	deps         Deps
+	engine       *gin.Engine
+	signIns      *ipLimiter
+	publicWrites *ipLimiter
+	migrated     bool
 }
 
 func init() { gin.SetMode(gin.ReleaseMode) }
@@ -53,7 +54,9 @@ func New(deps Deps) *Server {
 	if deps.Metrics == nil {
 		deps.Metrics = prometheus.NewRegistry()
 	}
-	s := &Server{deps: deps, engine: gin.New(), signIns: newIPLimiter(deps.Config.RateLimit.SignInPerMinute)}
+	s := &Server{deps: deps, engine: gin.New(),
+		signIns:      newIPLimiter(deps.Config.RateLimit.SignInPerMinute),
+		publicWrites: newIPLimiter(deps.Config.RateLimit.PublicWritesPerMinute)}
 	// Forwarded headers are not trusted unless a proxy is configured in front.
 	_ = s.engine.SetTrustedProxies(nil)
 	s.engine.HandleMethodNotAllowed = false
@@ -86,6 +89,16 @@ func (s *Server) routes() {
 	api.GET("/auth/discord/callback", signIn, s.finishSignIn)
 	api.GET("/auth/profile", s.requireAuth, s.profile)
 	api.POST("/auth/logout", s.requireAuth, s.logout)
+
+	publicWrite := s.publicWrites.middleware("Has enviado demasiadas solicitudes. Espera un minuto e inténtalo de nuevo.")
+	api.GET("/news/news-cards", s.optionalAuth, s.listNews)
+	api.POST("/news/news-cards", s.requireAuth, s.createNews)
+	api.PUT("/news/news-cards/:id", s.requireAuth, s.updateNews)
+	api.DELETE("/news/news-cards/:id", s.requireAuth, s.deleteNews)
+	api.POST("/contact", publicWrite, s.submitContact)
+	api.POST("/artists/submit", publicWrite, s.submitArtistApplication)
+	api.GET("/artists/applications", s.requireAuth, s.listArtistApplications)
+	api.PUT("/artists/applications/:id/status", s.requireAuth, s.setArtistApplicationStatus)
 
 	for prefix, h := range s.deps.Mounts {
 		r.Any(prefix+"/*rest", gin.WrapH(http.StripPrefix(prefix, h)))

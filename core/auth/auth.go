@@ -8,7 +8,6 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -65,8 +64,9 @@ type IdentityProvider interface {
 type Options struct {
 	Secret          []byte
 	TTL             time.Duration
-	ArtistReviewers []string
-	Now             func() time.Time
+	// IsArtistReviewer tells whether a user is on the artist-application allowlist.
+	IsArtistReviewer func(discordID string) bool
+	Now              func() time.Time
 }
 
 // Service signs people in and checks their tokens.
@@ -228,13 +228,8 @@ func (s *Service) Profile(p *Principal) Profile {
 	}
 	return Profile{
 		DiscordID: p.User.DiscordID, Username: p.User.Username, Email: p.User.Email, Avatar: p.User.Avatar,
-		DiscordRoles: roles, ArtistReviewer: s.IsArtistReviewer(p.User.DiscordID),
+		DiscordRoles: roles, ArtistReviewer: s.opts.IsArtistReviewer != nil && s.opts.IsArtistReviewer(p.User.DiscordID),
 	}
-}
-
-// IsArtistReviewer tells whether the user is on the artist-application allowlist.
-func (s *Service) IsArtistReviewer(discordID string) bool {
-	return discordID != "" && slices.Contains(s.opts.ArtistReviewers, discordID)
 }
 
 func randomHex(n int) string {

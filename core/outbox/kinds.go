@@ -29,3 +29,22 @@ type EmbedField struct {
 	Value  string `json:"value"`
 	Inline bool   `json:"inline,omitempty"`
 }
+
+// KindMessageEdit edits the Discord message an earlier event became.
+const KindMessageEdit = "message.edit"
+
+// KindMessageDelete deletes the Discord message an earlier event became.
+const KindMessageDelete = "message.delete"
+
+// MessageEdit is the payload of KindMessageEdit. It goes to the same channel as the event
+// it refers to, so it is delivered after it.
+type MessageEdit struct {
+	RefEventID uint64  `json:"refEventId"`
+	Content    string  `json:"content,omitempty"`
+	Embeds     []Embed `json:"embeds,omitempty"`
+}
+
+// MessageRef is the payload of KindMessageDelete.
+type MessageRef struct {
+	RefEventID uint64 `json:"refEventId"`
+}

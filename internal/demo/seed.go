@@ -9,6 +9,7 @@ import (
 	"zocalo/core"
 	"zocalo/core/authz"
 	"zocalo/core/members"
+	"zocalo/core/news"
 	"zocalo/core/outbox"
 	"zocalo/internal/config"
 	"zocalo/internal/discordfake"
@@ -42,7 +43,42 @@ func Seed(ctx context.Context, app *core.App, cfg *config.Config) error {
 			return err
 		}
 	}
-	return welcome(ctx, app, cfg)
+	if err := welcome(ctx, app, cfg); err != nil {
+		return err
+	}
+	return sampleNews(ctx, app)
+}
+
+// sampleNews publishes a few items, once, as the comite persona.
+func sampleNews(ctx context.Context, app *core.App) error {
+	var n int64
+	if err := app.DB.Conn(ctx).Model(&news.Item{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	author, err := app.Members.Actor(ctx, Personas[0].DiscordID, Personas[0].Username)
+	if err != nil {
+		return err
+	}
+	now := app.Now()
+	items := []news.Input{
+		{Title: "¡Abrimos la temporada de invierno!", Type: news.TypeUpdate, Date: dateOf(now.AddDate(0, 0, -1)),
+			Content: "El servidor Principal estrena mapa de invierno: nieve en el Zócalo, nuevas rutas de transporte y trabajos de temporada.\n\nEntra con el botón de la portada y cuéntanos qué te parece."},
+		{Title: "Elecciones de diputados", Type: news.TypeAnnouncement, Date: dateOf(now.AddDate(0, 0, -3)),
+			Content: "La Cámara de Diputados abre el registro de candidaturas. Las propuestas se votan en el sistema legislativo del portal."},
+		{Title: "Desfile del 16 de septiembre", Type: news.TypeEvent, Date: dateOf(now.AddDate(0, 0, -7)),
+			Content: "Nos vemos en el servidor de Eventos para el desfile. Habrá premios para las mejores facciones.\nHorario: 20:00 (hora del centro)."},
+	}
+	for _, in := range items {
+		if _, err := app.News.Create(ctx, author, in); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func dateOf(t time.Time) *string {
+	s := t.UTC().Format(time.RFC3339)
+	return &s
 }
 
 // welcome queues, once, a post that shows the bot relaying from the outbox.

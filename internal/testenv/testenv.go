@@ -44,16 +44,20 @@ func RoleIDs(roles ...authz.Role) []string {
 func Config(t testing.TB, publicURL, discordBase string, extra map[string]string) *config.Config {
 	t.Helper()
 	vars := map[string]string{
-		"ZOCALO_PUBLIC_URL":                    publicURL,
-		"ZOCALO_JWT_SECRET":                    Secret,
-		"ZOCALO_DISCORD_CLIENT_ID":             ClientID,
-		"ZOCALO_DISCORD_CLIENT_SECRET":         ClientKey,
-		"ZOCALO_DISCORD_BOT_TOKEN":             BotToken,
-		"ZOCALO_DISCORD_GUILD_ID":              GuildID,
-		"ZOCALO_DISCORD_API_BASE_URL":          discordBase + "/api/v10",
-		"ZOCALO_DISCORD_AUTHORIZE_URL":         discordBase + "/oauth2/authorize",
-		"ZOCALO_DISCORD_TOKEN_URL":             discordBase + "/api/oauth2/token",
-		"ZOCALO_RATE_LIMIT_SIGN_IN_PER_MINUTE": "1000",
+		"ZOCALO_PUBLIC_URL":                          publicURL,
+		"ZOCALO_JWT_SECRET":                          Secret,
+		"ZOCALO_DISCORD_CLIENT_ID":                   ClientID,
+		"ZOCALO_DISCORD_CLIENT_SECRET":               ClientKey,
+		"ZOCALO_DISCORD_BOT_TOKEN":                   BotToken,
+		"ZOCALO_DISCORD_GUILD_ID":                    GuildID,
+		"ZOCALO_DISCORD_API_BASE_URL":                discordBase + "/api/v10",
+		"ZOCALO_DISCORD_AUTHORIZE_URL":               discordBase + "/oauth2/authorize",
+		"ZOCALO_DISCORD_TOKEN_URL":                   discordBase + "/api/oauth2/token",
+		"ZOCALO_RATE_LIMIT_SIGN_IN_PER_MINUTE":       "1000",
+		"ZOCALO_RATE_LIMIT_PUBLIC_WRITES_PER_MINUTE": "1000",
+		"ZOCALO_CHANNEL_NEWS":                        "710000000000000001",
+		"ZOCALO_CHANNEL_CONTACT":                     "710000000000000002",
+		"ZOCALO_CHANNEL_ARTIST_APPLICATIONS":         "710000000000000003",
 	}
 	for name, id := range Roles {
 		vars["ZOCALO_ROLE_"+string(name)] = id

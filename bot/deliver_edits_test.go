@@ -1,0 +1,61 @@
+package bot
+
+import (
+	"context"
+	"testing"
+
+	"zocalo/core/authz"
+	"zocalo/core/db"
+	"zocalo/core/news"
+	"zocalo/internal/testdb"
+)
+
+// A news item's post follows it in Discord: posted, edited in place, then deleted.
+func TestNewsPostIsEditedAndDeleted(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		r := newRig(t, d)
+		ctx := context.Background()
+		admin := &authz.Actor{DiscordID: "510000000000000001", Roles: authz.RoleSet{authz.ScjnAdmin: true}}
+		r.start(r.newBot(), true)
+
+		card, err := r.app.News.Create(ctx, admin, news.Input{Title: "Servidor abierto", Content: "Ya pueden entrar.", Type: news.TypeAnnouncement})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.eventually("the post appears", func() bool { return len(r.fake.Messages(testChannel)) == 1 })
+		posted := r.fake.Messages(testChannel)[0]
+		if len(posted.Embeds) != 1 || posted.Embeds[0].Title != "Servidor abierto" ||
+			posted.Embeds[0].URL != "http://portal.test/news/"+card.ID {
+			t.Fatalf("post %+v", posted.Embeds)
+		}
+
+		if _, err := r.app.News.Update(ctx, admin, card.ID, news.Input{Title: "Servidor abierto (v2)", Content: "Ya pueden entrar.", Type: news.TypeAnnouncement}); err != nil {
+			t.Fatal(err)
+		}
+		r.eventually("the post is edited", func() bool {
+			m := r.fake.Messages(testChannel)[0]
+			return m.Edited && len(m.Embeds) == 1 && m.Embeds[0].Title == "Servidor abierto (v2)"
+		})
+		if n := len(r.fake.Messages(testChannel)); n != 1 {
+			t.Fatalf("an edit made %d messages", n)
+		}
+
+		if err := r.app.News.Delete(ctx, admin, card.ID); err != nil {
+			t.Fatal(err)
+		}
+		r.eventually("the post is deleted", func() bool { return r.fake.Messages(testChannel)[0].Deleted })
+
+		// Hidden items are not posted; showing one later posts it.
+		draft, err := r.app.News.Create(ctx, admin, news.Input{Title: "Borrador", Content: "x", Type: news.TypeEvent, Active: new(false)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.app.News.Update(ctx, admin, draft.ID, news.Input{Title: "Evento", Content: "x", Type: news.TypeEvent}); err != nil {
+			t.Fatal(err)
+		}
+		r.eventually("the shown item is posted", func() bool { return len(r.fake.Messages(testChannel)) == 2 })
+		if got := r.fake.Messages(testChannel)[1].Embeds[0].Title; got != "Evento" {
+			t.Fatalf("posted %q", got)
+		}
+	})
+}

@@ -1,0 +1,21 @@
+package config
+
+import (
+	"time"
+
+	"zocalo/core"
+)
+
+// CoreSettings is what the domain takes from the configuration. secret signs sessions
+// (the configured one, or demo mode's).
+func (c *Config) CoreSettings(secret string, now func() time.Time) core.Settings {
+	return core.Settings{
+		Roles: c.RoleIDs(), JWTSecret: []byte(secret), SessionTTL: c.SessionTTL.Duration,
+		ArtistReviewers: c.ArtistReviewers, PublicURL: c.PublicURL, Now: now,
+		Channels: core.Channels{
+			News: c.Channels.News, StaffTickets: c.Channels.StaffTickets, Contact: c.Channels.Contact,
+			ArtistApplications: c.Channels.ArtistApplications, StaffReports: c.Channels.StaffReports,
+			Legislative: c.Channels.Legislative, Treasury: c.Channels.Treasury,
+		},
+	}
+}

@@ -1,0 +1,102 @@
+package webapi
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"zocalo/core/artists"
+	"zocalo/core/contact"
+	"zocalo/core/news"
+)
+
+func (s *Server) listNews(c *gin.Context) {
+	cards, err := s.deps.App.News.List(c.Request.Context(), actor(c))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, cards)
+}
+
+func (s *Server) createNews(c *gin.Context) {
+	var in news.Input
+	if !bindJSON(c, &in) {
+		return
+	}
+	card, err := s.deps.App.News.Create(c.Request.Context(), actor(c), in)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, card)
+}
+
+func (s *Server) updateNews(c *gin.Context) {
+	var in news.Input
+	if !bindJSON(c, &in) {
+		return
+	}
+	card, err := s.deps.App.News.Update(c.Request.Context(), actor(c), c.Param("id"), in)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, card)
+}
+
+func (s *Server) deleteNews(c *gin.Context) {
+	if err := s.deps.App.News.Delete(c.Request.Context(), actor(c), c.Param("id")); err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Noticia eliminada exitosamente"})
+}
+
+func (s *Server) submitContact(c *gin.Context) {
+	var in contact.Input
+	if !bindJSON(c, &in) {
+		return
+	}
+	if err := s.deps.App.Contact.Submit(c.Request.Context(), in); err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, gin.H{"message": "¡Mensaje enviado exitosamente! Te contactaremos pronto."})
+}
+
+func (s *Server) submitArtistApplication(c *gin.Context) {
+	var in artists.Input
+	if !bindJSON(c, &in) {
+		return
+	}
+	if err := s.deps.App.Artists.Submit(c.Request.Context(), in); err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, gin.H{"message": "Tu aplicación ha sido enviada exitosamente. Te contactaremos pronto."})
+}
+
+func (s *Server) listArtistApplications(c *gin.Context) {
+	apps, err := s.deps.App.Artists.List(c.Request.Context(), actor(c))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, apps)
+}
+
+func (s *Server) setArtistApplicationStatus(c *gin.Context) {
+	var in struct {
+		Status string `json:"status"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	app, err := s.deps.App.Artists.SetStatus(c.Request.Context(), actor(c), c.Param("id"), in.Status)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, app)
+}
