@@ -71,7 +71,7 @@ func run(ctx context.Context, cmd, configPath string) error {
 	httpClient := &http.Client{Timeout: 10 * time.Second}
 	if cfg.Demo {
 		fake = discordfake.New(discordfake.Options{ClientID: cfg.Discord.ClientID, GuildID: cfg.Discord.GuildID,
-			GuildName: cfg.CommunityName, BotToken: demoBotToken})
+			GuildName: cfg.CommunityName, BotToken: demoBotToken, Location: cfg.Location()})
 		demo.AddChannels(fake, cfg)
 		demo.PopulateFake(fake, cfg.RoleIDs())
 		// The server reaches the fake in-process, whatever the public URL resolves to.

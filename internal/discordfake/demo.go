@@ -3,6 +3,7 @@ package discordfake
 import (
 	"html/template"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -46,6 +47,7 @@ var demoTemplate = template.Must(template.New("demo").Parse(`<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Discord (demo) — {{.Guild}}</title>
 <style>
+:root{color-scheme:dark}
 body{font-family:system-ui,sans-serif;background:#313338;color:#f2f3f5;margin:0;padding:24px 16px;line-height:1.4}
 main{max-width:920px;margin:0 auto}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px;color:#dbdee1}
@@ -65,40 +67,42 @@ section.channel{background:#2b2d31;border-radius:8px;padding:12px 16px;margin:12
 .empty{color:#949ba4;font-size:14px}
 form.persona{background:#2b2d31;border-radius:8px;padding:12px 16px;margin:10px 0}
 .roles{display:flex;flex-wrap:wrap;gap:6px 14px;margin:8px 0}
-label{font-size:14px}button{background:#5865f2;color:#fff;border:0;border-radius:4px;padding:6px 12px;font-size:14px;cursor:pointer}
+label{font-size:14px}input[type=checkbox]{accent-color:#5865f2}
+.saved{color:#23a55a;font-size:13px;margin-left:8px}button{background:#5865f2;color:#fff;border:0;border-radius:4px;padding:6px 12px;font-size:14px;cursor:pointer}
 </style></head><body><main>
 <h1>Discord de demostración: {{.Guild}}</h1>
-<p class="note">Lo que el bot ha publicado en el servidor de prueba, lo más reciente primero. <a href="./">Actualizar</a></p>
+<p class="note">Lo que el bot ha publicado en el servidor de prueba, lo más reciente primero. <a href="./">Actualizar</a> · <a href="/">Volver al portal</a></p>
 
 <h2>Canales</h2>
-{{range .Channels}}<section class="channel"><h3>#{{.Name}}</h3>
-{{range .Threads}}<div class="thread"><h3>🧵 {{.Name}}{{if .Locked}}<span class="tag">bloqueado</span>{{end}}{{if .Archived}}<span class="tag">archivado</span>{{end}}</h3>
+{{range .Channels}}<section class="channel" aria-label="#{{.Name}}"><h3>#{{.Name}}</h3>
+{{range .Threads}}<div class="thread"><h4>🧵 {{.Name}}{{if .Locked}}<span class="tag">bloqueado</span>{{end}}{{if .Archived}}<span class="tag">archivado</span>{{end}}</h4>
 {{range .Messages}}{{template "msg" .}}{{else}}<p class="empty">Sin mensajes.</p>{{end}}</div>{{end}}
 {{range .Messages}}{{template "msg" .}}{{else}}{{if not .Threads}}<p class="empty">Todavía no hay mensajes.</p>{{end}}{{end}}
 </section>{{else}}<p class="empty">No hay canales.</p>{{end}}
 
 <h2>Roles de las personas</h2>
 <p class="note">Cambiar los roles aquí es como cambiarlos en Discord: el bot recibe el cambio y el portal lo refleja.</p>
-{{range .Personas}}<form class="persona" method="post" action="members/{{.UserID}}/roles">
-<b>{{.Name}}</b>
+{{$saved := .Saved}}{{range .Personas}}<form class="persona" id="persona-{{.UserID}}" method="post" action="members/{{.UserID}}/roles" aria-labelledby="persona-{{.UserID}}-name">
+<h3 id="persona-{{.UserID}}-name">{{.Name}}</h3>
 <div class="roles">{{range .Roles}}<label><input type="checkbox" name="role" value="{{.ID}}"{{if .Held}} checked{{end}}> {{.Name}}</label>{{end}}</div>
-<button type="submit">Guardar roles</button>
+<button type="submit" aria-label="Guardar roles de {{.Name}}">Guardar roles</button>{{if eq $saved .UserID}}<span class="saved" role="status">Roles guardados</span>{{end}}
 </form>{{else}}<p class="empty">No hay personas.</p>{{end}}
 </main></body></html>
-{{define "msg"}}<div class="msg{{if .Deleted}} deleted{{end}}"><div class="meta">{{.Author}}{{if .Bot}}<span class="bot">BOT</span>{{end}} · {{.Time}}{{if .Edited}} · (editado){{end}}{{if .Deleted}} · (borrado){{end}}</div>
+{{define "msg"}}<article class="msg{{if .Deleted}} deleted{{end}}"><div class="meta">{{.Author}}{{if .Bot}}<span class="bot">BOT</span>{{end}} · {{.Time}}{{if .Edited}} · (editado){{end}}{{if .Deleted}} · (borrado){{end}}</div>
 {{if .Content}}<div class="content">{{.Content}}</div>{{end}}
 {{range .Embeds}}<div class="embed">{{if .Title}}<div class="title">{{.Title}}</div>{{end}}{{if .Description}}<div class="desc">{{.Description}}</div>{{end}}
 {{range .Fields}}<div class="field"><b>{{.Name}}</b>{{.Value}}</div>{{end}}{{if .Footer}}<div class="meta">{{.Footer.Text}}</div>{{end}}</div>{{end}}
 {{range .Attachments}}<div class="meta">📎 {{.}}</div>{{end}}
-</div>{{end}}`))
+</article>{{end}}`))
 
-func (f *Fake) demoPage(w http.ResponseWriter, _ *http.Request) {
+func (f *Fake) demoPage(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	data := struct {
 		Guild    string
+		Saved    string
 		Channels []demoChannel
 		Personas []demoPersona
-	}{Guild: f.opts.GuildName}
+	}{Guild: f.opts.GuildName, Saved: r.URL.Query().Get("guardado")}
 	var dms []string
 	for _, id := range f.dms {
 		dms = append(dms, id)
@@ -152,7 +156,7 @@ func (f *Fake) demoMessages(channelID string) []demoMessage {
 		if u, ok := f.users[m.dg.Author.ID]; ok && u.GlobalName != "" {
 			author = u.GlobalName
 		}
-		dm := demoMessage{Author: author, Bot: m.dg.Author.Bot, Time: m.dg.Timestamp.Format("2006-01-02 15:04 UTC"),
+		dm := demoMessage{Author: author, Bot: m.dg.Author.Bot, Time: m.dg.Timestamp.In(f.opts.Location).Format("02/01/2006 15:04"),
 			Content: m.dg.Content, Embeds: m.dg.Embeds, Edited: m.dg.EditedTimestamp != nil, Deleted: m.deleted}
 		for _, a := range m.files {
 			dm.Attachments = append(dm.Attachments, a.Name)
@@ -181,6 +185,7 @@ func (f *Fake) demoRoles(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// Relative, so that it works wherever the fake is mounted.
-	w.Header().Set("Location", strings.Repeat("../", 2))
+	user := r.PathValue("user")
+	w.Header().Set("Location", strings.Repeat("../", 2)+"?guardado="+url.QueryEscape(user)+"#persona-"+user)
 	w.WriteHeader(http.StatusSeeOther)
 }

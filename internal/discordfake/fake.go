@@ -45,6 +45,8 @@ type Options struct {
 	// InteractionTimeout, when set, makes a callback that arrives later than this after
 	// SendInteraction answer 404 Unknown interaction, as Discord does after 3 seconds.
 	InteractionTimeout time.Duration
+	// Location is the time zone of the demo page's times; UTC when nil.
+	Location *time.Location
 }
 
 // Persona is a user offered on the authorize page's picker.
@@ -131,6 +133,9 @@ func New(opts Options) *Fake {
 	}
 	if opts.AppID == "" {
 		opts.AppID = opts.ClientID
+	}
+	if opts.Location == nil {
+		opts.Location = time.UTC
 	}
 	if opts.HeartbeatInterval <= 0 {
 		opts.HeartbeatInterval = 41250 * time.Millisecond

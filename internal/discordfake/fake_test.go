@@ -644,7 +644,7 @@ func TestDemoPageAndRoleForm(t *testing.T) {
 		t.Fatal(err)
 	}
 	res.Body.Close()
-	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "../../" {
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "../../?guardado="+alice+"#persona-"+alice {
 		t.Errorf("form answered %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
 	if m, _ := f.Member(alice); len(m.Roles) != 1 || m.Roles[0] != otherRole {

@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { listenForWindowFocus } from './api/queryClient';
 import { ensureCsrfToken } from './security/csrf';
 import './index.css';
 
 ensureCsrfToken();
+listenForWindowFocus();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

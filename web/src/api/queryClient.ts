@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, focusManager } from '@tanstack/react-query';
 import { ApiError } from './client';
 
 /** Retries only failures that may pass on a second try: network errors and 5xx answers. */
@@ -16,5 +16,21 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
       },
     },
+  });
+}
+
+/**
+ * Makes refetchOnWindowFocus follow the window's focus as well as the tab's visibility:
+ * switching from the Discord app back to the browser focuses a page that was visible all along.
+ */
+export function listenForWindowFocus(): void {
+  focusManager.setEventListener((handleFocus) => {
+    const onFocus = () => handleFocus();
+    window.addEventListener('visibilitychange', onFocus);
+    window.addEventListener('focus', onFocus);
+    return () => {
+      window.removeEventListener('visibilitychange', onFocus);
+      window.removeEventListener('focus', onFocus);
+    };
   });
 }

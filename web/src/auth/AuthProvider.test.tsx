@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../api/client';
-import { jsonResponse, mockFetch, profile, roleIds } from '../test/fixtures';
+import { jsonResponse, mockFetch, mockProfileServer, profile, roleIds } from '../test/fixtures';
+import { focusWindow } from '../test/focus';
 import { renderWithProviders } from '../test/render';
 import { PROFILE_FAILED_MESSAGE, PROFILE_NETWORK_MESSAGE, SESSION_EXPIRED_MESSAGE, USER_KEY, type AuthContextValue } from './context';
+import { PROFILE_REFRESH_INTERVAL } from './profileQuery';
 import { useAuth } from './useAuth';
 
 const captured: { current: AuthContextValue | null } = { current: null };
@@ -123,5 +125,84 @@ describe('AuthProvider', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(USER_KEY)).toBeNull();
     expect(fetch.mock.calls.some(([url, init]) => String(url) === '/api/auth/logout' && init?.method === 'POST')).toBe(true);
+  });
+
+  describe('refreshing the roles of a signed-in user', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    const jugador = profile({ username: 'jugador', discordRoles: [] });
+    const tesorero = profile({ username: 'jugador', discordRoles: [roleIds.TESORERIA] });
+    const storedRoles = () => (JSON.parse(localStorage.getItem(USER_KEY) ?? '{}') as { discordRoles?: string[] }).discordRoles;
+
+    async function signedIn(first = jugador) {
+      localStorage.setItem(TOKEN_KEY, 'token');
+      localStorage.setItem(USER_KEY, JSON.stringify(first));
+      const server = mockProfileServer(first);
+      renderWithProviders(<Probe />, '/records');
+      await waitFor(() => expect(text('loading')).toBe('false'));
+      await waitFor(() => expect(auth().inGroups(['STAFF'])).toBe(false));
+      return server;
+    }
+
+    it('reads the profile again when the window regains focus and stores the fresh roles', async () => {
+      const server = await signedIn();
+      expect(auth().hasRole('TESORERIA')).toBe(false);
+      expect(server.reads()).toBe(1);
+
+      server.answer(tesorero);
+      await focusWindow();
+
+      await waitFor(() => expect(auth().hasRole('TESORERIA')).toBe(true));
+      expect(auth().inGroups(['TREASURY'])).toBe(true);
+      expect(server.reads()).toBe(2);
+      expect(storedRoles()).toEqual([roleIds.TESORERIA]);
+    });
+
+    it('reads the profile again every minute while signed in, and not after signing out', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const server = await signedIn();
+      server.answer(tesorero);
+
+      await act(() => vi.advanceTimersByTimeAsync(PROFILE_REFRESH_INTERVAL - 1_000));
+      expect(server.reads()).toBe(1);
+      expect(auth().hasRole('TESORERIA')).toBe(false);
+
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      await waitFor(() => expect(auth().hasRole('TESORERIA')).toBe(true));
+      expect(server.reads()).toBe(2);
+      expect(storedRoles()).toEqual([roleIds.TESORERIA]);
+
+      act(() => auth().logout());
+      await act(() => vi.advanceTimersByTimeAsync(3 * PROFILE_REFRESH_INTERVAL));
+      expect(server.reads()).toBe(2);
+      expect(text('user')).toBe('none');
+    });
+
+    it('logs out with the session-expired message when a refresh answers 401', async () => {
+      const server = await signedIn();
+      server.answer(() => jsonResponse({ message: 'Token inválido' }, 401));
+      await focusWindow();
+
+      await waitFor(() => expect(text('error')).toBe(SESSION_EXPIRED_MESSAGE));
+      expect(text('user')).toBe('none');
+      expect(text('location')).toBe('/');
+      expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+      expect(localStorage.getItem(USER_KEY)).toBeNull();
+    });
+
+    it('keeps the user and the known roles when a refresh fails otherwise', async () => {
+      const server = await signedIn(tesorero);
+      server.answer(() => jsonResponse({ message: 'boom' }, 500));
+      await focusWindow();
+
+      await waitFor(() => expect(server.reads()).toBe(2));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(text('user')).toBe('jugador');
+      expect(text('error')).toBe('');
+      expect(auth().hasRole('TESORERIA')).toBe(true);
+      expect(localStorage.getItem(TOKEN_KEY)).toBe('token');
+    });
   });
 });

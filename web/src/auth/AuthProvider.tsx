@@ -1,8 +1,8 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError, TOKEN_KEY, apiFetch, setUnauthorizedHandler } from '../api/client';
-import { fetchProfile, queryKeys, useConfig } from '../api/queries';
+import { queryKeys, useConfig } from '../api/queries';
 import type { GroupName, Profile, RoleName } from '../api/types';
 import {
   AuthContext,
@@ -14,6 +14,7 @@ import {
   type AuthState,
 } from './context';
 import { hasPermission as checkPermission, hasRole as checkRole, rolesOfGroups } from './permissions';
+import { PROFILE_REFRESH_INTERVAL, profileQuery } from './profileQuery';
 
 function readStoredUser(): Profile | null {
   const raw = localStorage.getItem(USER_KEY);
@@ -28,13 +29,18 @@ function readStoredUser(): Profile | null {
   return null;
 }
 
-function initialState(): AuthState {
+interface SessionState extends AuthState {
+  /** The stored token the state belongs to (null when signed out). */
+  token: string | null;
+}
+
+function initialState(): SessionState {
   const token = localStorage.getItem(TOKEN_KEY);
   if (!token) {
     localStorage.removeItem(USER_KEY);
-    return { user: null, loading: false, error: null };
+    return { token: null, user: null, loading: false, error: null };
   }
-  return { user: readStoredUser(), loading: true, error: null };
+  return { token, user: readStoredUser(), loading: true, error: null };
 }
 
 type ProfileResult = { ok: true; profile: Profile } | { ok: false; error: string };
@@ -42,12 +48,7 @@ type ProfileResult = { ok: true; profile: Profile } | { ok: false; error: string
 /** Fetches the signed-in user's profile and maps a failure to its message. */
 async function requestProfile(queryClient: QueryClient, token: string): Promise<ProfileResult> {
   try {
-    const profile = await queryClient.fetchQuery({
-      queryKey: queryKeys.profile(token),
-      queryFn: () => fetchProfile(token),
-      retry: false,
-      staleTime: 0,
-    });
+    const profile = await queryClient.fetchQuery({ ...profileQuery(token), staleTime: 0 });
     return { ok: true, profile };
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return { ok: false, error: SESSION_EXPIRED_MESSAGE };
@@ -60,7 +61,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: config } = useConfig();
-  const [state, setState] = useState<AuthState>(initialState);
+  const [state, setState] = useState<SessionState>(initialState);
 
   const clearStoredSession = useCallback(() => {
     localStorage.removeItem(TOKEN_KEY);
@@ -74,7 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (error: string | null) => {
       clearStoredSession();
       startTransition(() => {
-        setState({ user: null, loading: false, error });
+        setState({ token: null, user: null, loading: false, error });
         navigate('/');
       });
     },
@@ -96,8 +97,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (token: string, result: ProfileResult): boolean => {
       if (localStorage.getItem(TOKEN_KEY) !== token) return false;
       if (result.ok) {
-        localStorage.setItem(USER_KEY, JSON.stringify(result.profile));
-        setState({ user: result.profile, loading: false, error: null });
+        setState({ token, user: result.profile, loading: false, error: null });
         return true;
       }
       if (result.error === SESSION_EXPIRED_MESSAGE) expireSession();
@@ -110,7 +110,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     (token: string) => {
       localStorage.setItem(TOKEN_KEY, token);
-      setState((current) => ({ ...current, loading: true, error: null }));
+      setState((current) => ({ ...current, token, loading: true, error: null }));
       return requestProfile(queryClient, token).then((result) => applyProfile(token, result));
     },
     [queryClient, applyProfile],
@@ -128,13 +128,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => setUnauthorizedHandler(expireSession), [expireSession]);
 
+  // Roles change in Discord at any time: a signed-in user's profile is read again
+  // whenever the window regains focus and every minute.
+  const sessionToken = state.user !== null && !state.loading ? state.token : null;
+  const refreshed = useQuery({
+    ...profileQuery(sessionToken ?? ''),
+    enabled: sessionToken !== null,
+    staleTime: PROFILE_REFRESH_INTERVAL,
+    refetchOnWindowFocus: 'always',
+    refetchInterval: PROFILE_REFRESH_INTERVAL,
+  });
+  const user = sessionToken !== null ? (refreshed.data ?? state.user) : state.user;
+
+  const refreshError = refreshed.error;
+  useEffect(() => {
+    if (sessionToken !== null && refreshError instanceof ApiError && refreshError.status === 401) expireSession();
+  }, [sessionToken, refreshError, expireSession]);
+
   const clearError = useCallback(() => setState((current) => ({ ...current, error: null })), []);
 
   const value = useMemo<AuthContextValue>(() => {
     const roleIds = config?.roleIds;
-    const user = state.user;
     return {
-      ...state,
+      user,
+      loading: state.loading,
+      error: state.error,
+      sessionToken,
       login,
       logout,
       clearError,
@@ -148,7 +167,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return checkPermission(user.discordRoles, required, config.roleIds);
       },
     };
-  }, [state, config, login, logout, clearError]);
+  }, [user, state.loading, state.error, sessionToken, config, login, logout, clearError]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

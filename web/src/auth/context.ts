@@ -13,6 +13,8 @@ export interface AuthState {
 }
 
 export interface AuthContextValue extends AuthState {
+  /** The token of the signed-in session (null when signed out and while the session is checked). */
+  sessionToken: string | null;
   /** Stores the token and loads the profile; resolves true once signed in. */
   login: (token: string) => Promise<boolean>;
   /** Signs out here and on the server, then goes to /. */

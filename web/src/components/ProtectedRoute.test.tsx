@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { TOKEN_KEY } from '../api/client';
 import { REDIRECT_KEY } from '../auth/redirect';
-import { jsonResponse, mockFetch, profile, roleIds } from '../test/fixtures';
+import { jsonResponse, mockFetch, mockProfileServer, profile, roleIds } from '../test/fixtures';
+import { focusWindow } from '../test/focus';
 import { renderWithProviders } from '../test/render';
 import { useAuth } from '../auth/useAuth';
 import { ProtectedRoute } from './ProtectedRoute';
@@ -90,5 +91,48 @@ describe('ProtectedRoute', () => {
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/');
     expect(sessionStorage.getItem(REDIRECT_KEY)).toBeNull();
+  });
+
+  describe('when the known roles fall short', () => {
+    it("reads the profile again, showing 'Verifying authentication...', and lets in a user given the role since", async () => {
+      localStorage.setItem(TOKEN_KEY, 'token');
+      const server = mockProfileServer(profile({ discordRoles: [] }));
+      let answerFresh: (response: Response) => void = () => undefined;
+      const fresh = new Promise<Response>((resolve) => (answerFresh = resolve));
+      renderWithProviders(routes(), '/legislative');
+      expect(server.reads()).toBe(1);
+      server.answer(() => fresh);
+
+      await waitFor(() => expect(server.reads()).toBe(2));
+      expect(screen.getByText('Verifying authentication...')).toBeInTheDocument();
+      expect(screen.queryByText('denied page')).not.toBeInTheDocument();
+      expect(screen.getByTestId('location').textContent).toBe('/legislative');
+
+      answerFresh(jsonResponse(profile({ discordRoles: [roleIds.DIPUTADO] })));
+      expect(await screen.findByText('legislative page')).toBeInTheDocument();
+      expect(screen.getByTestId('location').textContent).toBe('/legislative');
+      expect(server.reads()).toBe(2);
+    });
+
+    it('refuses after one more read when the fresh roles fall short too', async () => {
+      localStorage.setItem(TOKEN_KEY, 'token');
+      const server = mockProfileServer(profile({ discordRoles: [roleIds.MODERADOR] }));
+      renderWithProviders(routes(), '/legislative');
+      expect(await screen.findByText('denied page')).toBeInTheDocument();
+      expect(server.reads()).toBe(2);
+    });
+
+    it('sends a user whose role was taken away to /unauthorized once a refresh tells', async () => {
+      localStorage.setItem(TOKEN_KEY, 'token');
+      const server = mockProfileServer(profile({ discordRoles: [roleIds.DIPUTADO] }));
+      renderWithProviders(routes(), '/legislative');
+      expect(await screen.findByText('legislative page')).toBeInTheDocument();
+      expect(server.reads()).toBe(1);
+
+      server.answer(profile({ discordRoles: [] }));
+      await focusWindow();
+      expect(await screen.findByText('denied page')).toBeInTheDocument();
+      expect(screen.getByTestId('location').textContent).toBe('/unauthorized');
+    });
   });
 });

@@ -5,6 +5,7 @@ import type { GroupName, RoleName } from '../api/types';
 import { rolesOfGroups } from '../auth/permissions';
 import { saveRedirect } from '../auth/redirect';
 import { useAuth } from '../auth/useAuth';
+import { useProfileRecheck } from '../auth/useProfileRecheck';
 import { ErrorBanner } from './ErrorBanner';
 import { Loading, VERIFYING_TEXT } from './Loading';
 
@@ -28,12 +29,20 @@ function ToLogin({ from }: { from: string }) {
   return <Loading text={VERIFYING_TEXT} />;
 }
 
-/** Lets in signed-in users (with the listed roles, if any); others go to /login or /unauthorized. */
+/**
+ * Lets in signed-in users (with the listed roles, if any); others go to /login or /unauthorized.
+ * A user whose known roles fall short is refused only after their profile has been read again.
+ */
 export function ProtectedRoute({ children, roles = [], groups = [], otherwise }: ProtectedRouteProps) {
   const { user, loading, hasPermission, inGroups } = useAuth();
   const location = useLocation();
   const config = useConfig();
   const needsRoles = roles.length > 0 || groups.length > 0;
+
+  const required = config.data ? [...roles, ...rolesOfGroups(config.data.groups, groups)] : [];
+  const allowed = required.length > 0 && hasPermission(required);
+  const refused = !loading && user !== null && needsRoles && config.isSuccess && !allowed;
+  const rechecking = useProfileRecheck(refused);
 
   if (loading) return <Loading text={VERIFYING_TEXT} />;
   if (!user) return <ToLogin from={location.pathname + location.search} />;
@@ -42,8 +51,8 @@ export function ProtectedRoute({ children, roles = [], groups = [], otherwise }:
   if (config.isPending) return <Loading text={VERIFYING_TEXT} />;
   if (config.isError) return <ErrorBanner message={config.error.message} />;
 
-  const required = [...roles, ...rolesOfGroups(config.data.groups, groups)];
-  if (required.length > 0 && hasPermission(required)) return children;
+  if (allowed) return children;
+  if (rechecking) return <Loading text={VERIFYING_TEXT} />;
 
   const to = otherwise && inGroups(otherwise.groups) ? otherwise.to : '/unauthorized';
   return <Navigate to={to} replace />;

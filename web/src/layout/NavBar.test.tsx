@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../api/client';
-import { jsonResponse, mockFetch, profile, roleIds } from '../test/fixtures';
+import { jsonResponse, mockFetch, mockProfileServer, profile, roleIds } from '../test/fixtures';
+import { focusWindow } from '../test/focus';
 import { renderWithProviders } from '../test/render';
 import { setViewport } from '../test/viewport';
 import { NavBar } from './NavBar';
@@ -78,6 +79,23 @@ describe('NavBar', () => {
     expect(within(menu).getByText('Soporte')).toBeInTheDocument();
     expect(within(menu).queryByText('Dashboard')).not.toBeInTheDocument();
     expect(within(menu).queryByText('Mi Perfil')).not.toBeInTheDocument();
+  });
+
+  it('follows the roles of the refreshed profile', async () => {
+    setViewport(1280);
+    localStorage.setItem(TOKEN_KEY, 'token');
+    const server = mockProfileServer(profile({ username: 'jugador', discordRoles: [] }));
+    renderWithProviders(<NavBar />, '/');
+    await waitFor(() => expect(within(mainNav()).getByText('Expedientes')).toBeInTheDocument());
+    expect(within(mainNav()).queryByText('Tesorería')).not.toBeInTheDocument();
+
+    server.answer(profile({ username: 'jugador', discordRoles: [roleIds.TESORERIA] }));
+    await focusWindow();
+    await waitFor(() => expect(within(mainNav()).getByText('Tesorería')).toBeInTheDocument());
+
+    server.answer(profile({ username: 'jugador', discordRoles: [] }));
+    await focusWindow();
+    await waitFor(() => expect(within(mainNav()).queryByText('Tesorería')).not.toBeInTheDocument());
   });
 
   it('shows the avatar image, or the first letter of the name', async () => {

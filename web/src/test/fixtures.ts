@@ -52,3 +52,22 @@ export function mockFetch(handlers: Record<string, Handler> = {}) {
   vi.stubGlobal('fetch', fn);
   return fn;
 }
+
+type ProfileAnswer = Profile | (() => Response | Promise<Response>);
+
+/**
+ * Replaces fetch as mockFetch does, answering /api/auth/profile with the last answer given
+ * (a profile, or a function for other answers); counts the profile reads.
+ */
+export function mockProfileServer(first: ProfileAnswer, handlers: Record<string, Handler> = {}) {
+  const toHandler = (answer: ProfileAnswer) => (typeof answer === 'function' ? answer : () => jsonResponse(answer));
+  let current = toHandler(first);
+  const fetch = mockFetch({ ...handlers, '/api/auth/profile': () => current() });
+  return {
+    fetch,
+    answer(next: ProfileAnswer) {
+      current = toHandler(next);
+    },
+    reads: () => fetch.mock.calls.filter(([url]) => String(url).includes('/api/auth/profile')).length,
+  };
+}
