@@ -6,7 +6,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
 	"slices"
 	"strings"
@@ -70,7 +69,7 @@ func TestRoleRemovedInDiscordChangesWhatTheWebAllows(t *testing.T) {
 		defer func() { cancel(); <-done }()
 		waitFor(t, "the bot connects", func() bool { return fake.Connected() == 1 })
 
-		token := signIn(t, portal.URL, "tesorera")
+		token := testenv.SignIn(t, portal.URL, "tesorera")
 		if code, _ := get(t, portal.URL+"/api/test/treasury", token); code != http.StatusOK {
 			t.Fatalf("with TESORERIA: %d", code)
 		}
@@ -128,37 +127,4 @@ func get(t *testing.T, u, token string) (int, []byte) {
 		t.Fatal(err)
 	}
 	return res.StatusCode, body
-}
-
-// signIn follows the sign-in redirects as persona and returns the token.
-func signIn(t *testing.T, portal, persona string) string {
-	t.Helper()
-	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	next := portal + "/api/auth/discord"
-	for range 10 {
-		res, err := c.Get(next)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		loc, err := res.Request.URL.Parse(res.Header.Get("Location"))
-		if err != nil || res.StatusCode != http.StatusFound {
-			t.Fatalf("sign-in stopped at %s (%d)", next, res.StatusCode)
-		}
-		if strings.HasSuffix(loc.Path, "/oauth2/authorize") {
-			q := loc.Query()
-			q.Set("persona", persona)
-			loc.RawQuery = q.Encode()
-		}
-		if loc.Path == "/auth/callback" {
-			if tok := loc.Query().Get("token"); tok != "" {
-				return tok
-			}
-			t.Fatalf("sign-in failed: %s", loc)
-		}
-		next = loc.String()
-	}
-	t.Fatal("too many redirects")
-	return ""
 }

@@ -6,10 +6,8 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"strings"
 	"testing"
 	"time"
 
@@ -81,56 +79,18 @@ func (e *env) addUser(name, id string, inGuild bool, roles ...authz.Role) {
 }
 
 // browser is a client with a cookie jar that does not follow redirects by itself.
-func (e *env) browser() *http.Client {
-	jar, _ := cookiejar.New(nil)
-	return &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-}
+func (e *env) browser() *http.Client { return testenv.Browser() }
 
-// follow walks redirects from url, appending extra to the first hop that leaves the API
-// (Discord's authorize URL), and returns the final URL.
-func (e *env) follow(c *http.Client, start string, onDiscord func(u *url.URL)) *url.URL {
+// follow walks the sign-in redirects from start; see testenv.FollowSignIn.
+func (e *env) follow(c *http.Client, start string, atDiscord func(u *url.URL)) *url.URL {
 	e.t.Helper()
-	next := start
-	for range 10 {
-		res, err := c.Get(next)
-		if err != nil {
-			e.t.Fatal(err)
-		}
-		res.Body.Close()
-		loc := res.Header.Get("Location")
-		if res.StatusCode != http.StatusFound || loc == "" {
-			u, _ := url.Parse(next)
-			return u
-		}
-		u, err := res.Request.URL.Parse(loc)
-		if err != nil {
-			e.t.Fatal(err)
-		}
-		if strings.Contains(u.Path, "/oauth2/authorize") && onDiscord != nil {
-			onDiscord(u)
-		}
-		if strings.HasPrefix(u.Path, "/auth/callback") {
-			return u
-		}
-		next = u.String()
-	}
-	e.t.Fatal("too many redirects")
-	return nil
+	return testenv.FollowSignIn(e.t, c, start, atDiscord)
 }
 
 // signIn goes through the whole flow as persona and returns the token.
 func (e *env) signIn(persona string) string {
 	e.t.Helper()
-	end := e.follow(e.browser(), e.http.URL+"/api/auth/discord", func(u *url.URL) {
-		q := u.Query()
-		q.Set("persona", persona)
-		u.RawQuery = q.Encode()
-	})
-	token := end.Query().Get("token")
-	if token == "" {
-		e.t.Fatalf("sign-in as %s ended at %s", persona, end)
-	}
-	return token
+	return testenv.SignIn(e.t, e.http.URL, persona)
 }
 
 // call makes an API request and decodes the JSON answer into out (when not nil).

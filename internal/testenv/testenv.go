@@ -3,6 +3,10 @@
 package testenv
 
 import (
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -93,4 +97,63 @@ func (c *Clock) Advance(d time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.now = c.now.Add(d)
+}
+
+// Browser is a client with a cookie jar that does not follow redirects by itself.
+func Browser() *http.Client {
+	jar, _ := cookiejar.New(nil)
+	return &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+// FollowSignIn walks the sign-in redirects from start as a browser would, letting
+// atDiscord change Discord's authorize URL (pick a persona, deny consent, forge the
+// state), and returns the URL the flow ends at: the web app's /auth/callback.
+func FollowSignIn(t testing.TB, c *http.Client, start string, atDiscord func(u *url.URL)) *url.URL {
+	t.Helper()
+	next := start
+	for range 10 {
+		res, err := c.Get(next)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		loc := res.Header.Get("Location")
+		if res.StatusCode != http.StatusFound || loc == "" {
+			u, _ := url.Parse(next)
+			return u
+		}
+		u, err := res.Request.URL.Parse(loc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(u.Path, "/oauth2/authorize") && atDiscord != nil {
+			atDiscord(u)
+		}
+		if u.Path == "/auth/callback" {
+			return u
+		}
+		next = u.String()
+	}
+	t.Fatal("too many redirects")
+	return nil
+}
+
+// AsPersona picks a persona on the fake Discord's authorize page.
+func AsPersona(name string) func(u *url.URL) {
+	return func(u *url.URL) {
+		q := u.Query()
+		q.Set("persona", name)
+		u.RawQuery = q.Encode()
+	}
+}
+
+// SignIn goes through the whole sign-in at portal as persona and returns the token.
+func SignIn(t testing.TB, portal, persona string) string {
+	t.Helper()
+	end := FollowSignIn(t, Browser(), portal+"/api/auth/discord", AsPersona(persona))
+	token := end.Query().Get("token")
+	if token == "" {
+		t.Fatalf("sign-in as %s ended at %s", persona, end)
+	}
+	return token
 }
