@@ -1,7 +1,6 @@
 package webapi
 
 import (
-	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
@@ -43,10 +42,10 @@ func (s *Server) finishSignIn(c *gin.Context) {
 		if e, ok := errs.As(err); ok {
 			msg = e.Message
 			if e.Err != nil {
-				slog.Warn("sign-in failed", "request_id", requestID(c), "kind", e.Kind.String(), "cause", e.Err)
+				logger(c).Warn("sign-in failed", "kind", e.Kind.String(), "cause", e.Err)
 			}
 		} else {
-			slog.Error("sign-in failed", "request_id", requestID(c), "error", err)
+			logger(c).Error("sign-in failed", "error", err)
 		}
 		c.Redirect(http.StatusFound, "/auth/callback?error="+url.QueryEscape(msg))
 		return

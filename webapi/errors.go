@@ -2,7 +2,6 @@ package webapi
 
 import (
 	"errors"
-	"log/slog"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -29,7 +28,7 @@ func fail(c *gin.Context, err error) {
 	if e, ok := errs.As(err); ok {
 		if status, known := statusOf[e.Kind]; known {
 			if e.Err != nil {
-				slog.Debug("request refused", "request_id", requestID(c), "kind", e.Kind.String(), "cause", e.Err)
+				logger(c).Debug("request refused", "kind", e.Kind.String(), "cause", e.Err)
 			}
 			c.AbortWithStatusJSON(status, gin.H{"message": e.Message})
 			return
@@ -40,7 +39,7 @@ func fail(c *gin.Context, err error) {
 		c.Abort()
 		return
 	}
-	slog.Error("request failed", "request_id", requestID(c), "method", c.Request.Method,
+	logger(c).Error("request failed", "method", c.Request.Method,
 		"path", c.FullPath(), "error", err)
 	c.AbortWithStatusJSON(http.StatusInternalServerError, gin.H{"message": genericError})
 }

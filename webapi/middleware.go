@@ -13,38 +13,51 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 )
 
-const requestIDKey = "request_id"
+const (
+	requestIDKey = "request_id"
+	loggerKey    = "logger"
+)
 
 func requestID(c *gin.Context) string { return c.GetString(requestIDKey) }
 
-// withRequestID names each request, reusing a sane X-Request-ID from a proxy.
-func withRequestID(c *gin.Context) {
-	id := c.GetHeader("X-Request-ID")
-	if len(id) == 0 || len(id) > 64 || strings.ContainsAny(id, " \t\r\n") {
-		b := make([]byte, 8)
-		_, _ = rand.Read(b)
-		id = hex.EncodeToString(b)
+// logger is the request's logger, which names the request.
+func logger(c *gin.Context) *slog.Logger {
+	if l, ok := c.Get(loggerKey); ok {
+		return l.(*slog.Logger)
 	}
-	c.Set(requestIDKey, id)
-	c.Header("X-Request-ID", id)
-	c.Next()
+	return slog.Default()
+}
+
+// withRequestID names each request, reusing a sane X-Request-ID from a proxy, and gives
+// it a logger that carries the name.
+func withRequestID(log *slog.Logger) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		id := c.GetHeader("X-Request-ID")
+		if len(id) == 0 || len(id) > 64 || strings.ContainsAny(id, " \t\r\n") {
+			b := make([]byte, 8)
+			_, _ = rand.Read(b)
+			id = hex.EncodeToString(b)
+		}
+		c.Set(requestIDKey, id)
+		c.Set(loggerKey, log.With("request_id", id))
+		c.Header("X-Request-ID", id)
+		c.Next()
+	}
 }
 
 // logRequests writes one line per request.
-func logRequests(log *slog.Logger) gin.HandlerFunc {
-	return func(c *gin.Context) {
-		start := time.Now()
-		c.Next()
-		path := c.FullPath()
-		if path == "" {
-			path = c.Request.URL.Path
-		}
-		if path == "/healthz" || path == "/readyz" || path == "/metrics" {
-			return
-		}
-		log.Info("http", "request_id", requestID(c), "method", c.Request.Method, "route", path,
-			"status", c.Writer.Status(), "duration_ms", time.Since(start).Milliseconds(), "ip", c.ClientIP())
+func logRequests(c *gin.Context) {
+	start := time.Now()
+	c.Next()
+	path := c.FullPath()
+	if path == "" {
+		path = c.Request.URL.Path
 	}
+	if path == "/healthz" || path == "/readyz" || path == "/metrics" {
+		return
+	}
+	logger(c).Info("http", "method", c.Request.Method, "route", path,
+		"status", c.Writer.Status(), "duration_ms", time.Since(start).Milliseconds(), "ip", c.ClientIP())
 }
 
 // recoverPanics answers a panic like any unexpected error.
@@ -54,7 +67,7 @@ func recoverPanics(c *gin.Context) {
 			if r == http.ErrAbortHandler {
 				panic(r)
 			}
-			slog.Error("panic", "request_id", requestID(c), "path", c.Request.URL.Path, "panic", r)
+			logger(c).Error("panic", "path", c.Request.URL.Path, "panic", r)
 			c.AbortWithStatusJSON(http.StatusInternalServerError, gin.H{"message": genericError})
 		}
 	}()

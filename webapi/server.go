@@ -74,7 +74,7 @@ func (s *Server) Routes() gin.RoutesInfo { return s.engine.Routes() }
 func (s *Server) routes() {
 	r := s.engine
 	metrics := newHTTPMetrics(s.deps.Metrics)
-	r.Use(withRequestID, recoverPanics, logRequests(s.deps.Logger), metrics.middleware, securityHeaders,
+	r.Use(withRequestID(s.deps.Logger), recoverPanics, logRequests, metrics.middleware, securityHeaders,
 		sameOrigin(originOf(s.deps.Config.PublicURL)))
 
 	r.GET("/healthz", s.healthz)
