@@ -83,7 +83,11 @@ func run(ctx context.Context, cmd, configPath string) error {
 		AuthorizeURL: cfg.Discord.AuthorizeURL, TokenURL: cfg.Discord.TokenURL, APIBaseURL: cfg.Discord.APIBaseURL,
 		GuildID: cfg.Discord.GuildID, HTTPClient: httpClient,
 	})
-	app := core.New(database, cfg.CoreSettings(secret, nil), provider)
+	files, err := storage.NewLocal(filepath.Join(cfg.DataDir, "uploads"))
+	if err != nil {
+		return err
+	}
+	app := core.New(database, cfg.CoreSettings(secret, nil), core.Deps{Identity: provider, Files: files})
 
 	if cmd == "seed" || cfg.Demo {
 		if err := demo.Seed(ctx, app, cfg); err != nil {
@@ -108,15 +112,11 @@ func run(ctx context.Context, cmd, configPath string) error {
 
 	g, ctx := errgroup.WithContext(ctx)
 	if cmd == "serve" || cmd == "all" {
-		files, err := storage.NewLocal(filepath.Join(cfg.DataDir, "uploads"))
-		if err != nil {
-			return err
-		}
 		mounts := map[string]http.Handler{}
 		if fake != nil {
 			mounts[config.DemoDiscordPath] = fake.Handler()
 		}
-		srv := webapi.New(webapi.Deps{App: app, Config: cfg, Files: files, Metrics: reg, WebFS: web.Dist(), Mounts: mounts, Logger: log})
+		srv := webapi.New(webapi.Deps{App: app, Config: cfg, Metrics: reg, WebFS: web.Dist(), Mounts: mounts, Logger: log})
 		log.Info("portal listening", "url", cfg.PublicURL, "addr", ln.Addr().String(), "demo", cfg.Demo)
 		g.Go(func() error { return srv.Run(ctx, ln) })
 	} else {

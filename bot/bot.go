@@ -112,6 +112,7 @@ func (b *Bot) registerBuiltins() {
 	b.AddDeliverer(outbox.KindChannelMessage, deliverChannelMessage)
 	b.AddDeliverer(outbox.KindMessageEdit, b.deliverMessageEdit)
 	b.AddDeliverer(outbox.KindMessageDelete, b.deliverMessageDelete)
+	b.registerTickets()
 	b.AddJob(Job{Name: "role-reconcile", Spec: "@hourly", Run: b.sync.requestAll})
 	b.AddJob(Job{Name: "prune-sessions", Spec: "30 4 * * *", Run: func(ctx context.Context) error {
 		n, err := b.deps.App.Auth.PruneSessions(ctx)
@@ -242,6 +243,7 @@ func (b *Bot) connect() (*discordgo.Session, error) {
 	s.AddHandler(b.sync.onMemberUpdate)
 	s.AddHandler(b.sync.onMemberRemove)
 	s.AddHandler(b.onInteraction)
+	s.AddHandler(b.onMessage)
 	if err := s.Open(); err != nil {
 		return nil, fmt.Errorf("connect to the Discord gateway: %w", err)
 	}

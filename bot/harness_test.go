@@ -14,6 +14,7 @@ import (
 	"zocalo/core"
 	"zocalo/core/authz"
 	"zocalo/core/db"
+	"zocalo/core/storage"
 	"zocalo/internal/config"
 	"zocalo/internal/discordfake"
 	"zocalo/internal/testenv"
@@ -44,7 +45,11 @@ func newRig(t *testing.T, d *db.DB) *rig {
 		r.fake.AddRole(id, string(name))
 	}
 	r.cfg = testenv.Config(t, "http://portal.test", r.srv.URL, map[string]string{"ZOCALO_CHANNEL_NEWS": testChannel})
-	r.app = core.New(d, r.cfg.CoreSettings(r.cfg.JWTSecret, nil), nil)
+	files, err := storage.NewLocal(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.app = core.New(d, r.cfg.CoreSettings(r.cfg.JWTSecret, nil), core.Deps{Files: files})
 	return r
 }
 

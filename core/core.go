@@ -8,17 +8,21 @@ import (
 	"zocalo/core/artists"
 	"zocalo/core/auth"
 	"zocalo/core/authz"
-	"zocalo/core/db"
 	"zocalo/core/contact"
+	"zocalo/core/db"
 	"zocalo/core/members"
 	"zocalo/core/news"
 	"zocalo/core/outbox"
+	"zocalo/core/staff"
+	"zocalo/core/storage"
+	"zocalo/core/tickets"
 )
 
 // Models lists every table's model; the migrations must produce exactly their schema.
 func Models() []any {
 	return []any{&auth.User{}, &members.Member{}, &members.MemberRole{}, &auth.Session{}, &outbox.Event{},
-		&news.Item{}, &contact.Message{}, &artists.Application{}}
+		&news.Item{}, &contact.Message{}, &artists.Application{},
+		&tickets.Ticket{}, &tickets.Message{}, &tickets.Attachment{}, &tickets.Event{}, &tickets.Read{}, &tickets.TranscriptView{}}
 }
 
 // Settings are the parts of the configuration the domain needs.
@@ -29,6 +33,8 @@ type Settings struct {
 	ArtistReviewers []string
 	PublicURL       string
 	Channels        Channels
+	TicketAutoClose time.Duration
+	TicketFAQ       []tickets.FAQ
 	Now             func() time.Time
 }
 
@@ -52,12 +58,23 @@ type App struct {
 	News    *news.Service
 	Contact *contact.Service
 	Artists *artists.Service
+	Tickets *tickets.Service
+	Staff   *staff.Service
+	Files   storage.Store
 	Roles   authz.RoleIDs
 	Now     func() time.Time
 }
 
+// Deps are the outside services the domain uses.
+type Deps struct {
+	// Identity is Discord's sign-in.
+	Identity auth.IdentityProvider
+	// Files keeps uploads.
+	Files storage.Store
+}
+
 // New builds the services over an open, migrated database.
-func New(d *db.DB, s Settings, provider auth.IdentityProvider) *App {
+func New(d *db.DB, s Settings, deps Deps) *App {
 	if s.Now == nil {
 		s.Now = func() time.Time { return time.Now().UTC() }
 	}
@@ -67,14 +84,18 @@ func New(d *db.DB, s Settings, provider auth.IdentityProvider) *App {
 	return &App{
 		DB:      d,
 		Members: m,
-		Auth: auth.NewService(d, m, provider, auth.Options{
+		Auth: auth.NewService(d, m, deps.Identity, auth.Options{
 			Secret: s.JWTSecret, TTL: s.SessionTTL, IsArtistReviewer: art.IsReviewer, Now: s.Now,
 		}),
 		Outbox:  o,
 		News:    news.NewService(d, o, news.Settings{Channel: s.Channels.News, PublicURL: s.PublicURL, Now: s.Now}),
 		Contact: contact.NewService(d, o, s.Channels.Contact, s.Now),
 		Artists: art,
-		Roles:   s.Roles,
-		Now:     s.Now,
+		Tickets: tickets.NewService(d, o, m, deps.Files, tickets.Settings{Channel: s.Channels.StaffTickets,
+			PublicURL: s.PublicURL, AutoCloseAfter: s.TicketAutoClose, FAQ: s.TicketFAQ, Now: s.Now}),
+		Staff: staff.NewService(d, s.Roles),
+		Files: deps.Files,
+		Roles: s.Roles,
+		Now:   s.Now,
 	}
 }

@@ -23,7 +23,7 @@ func (s *Server) serveStoredFile(c *gin.Context, lookup func() (storedFile, erro
 		fail(c, err)
 		return
 	}
-	f, obj, err := s.deps.Files.Open(c.Request.Context(), file.Key)
+	f, obj, err := s.deps.App.Files.Open(c.Request.Context(), file.Key)
 	if err != nil {
 		fail(c, err)
 		return

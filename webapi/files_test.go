@@ -17,7 +17,7 @@ import (
 func TestServeStoredFile(t *testing.T) {
 	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
 	pdf := []byte("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n")
-	obj, err := e.server.deps.Files.Put(context.Background(), "docs", bytes.NewReader(pdf),
+	obj, err := e.app.Files.Put(context.Background(), "docs", bytes.NewReader(pdf),
 		storage.Limits{MaxBytes: 1 << 20, Types: []string{"application/pdf"}})
 	if err != nil {
 		t.Fatal(err)

@@ -33,6 +33,8 @@ type env struct {
 	http   *httptest.Server
 	fake   *discordfake.Fake
 	clock  *testenv.Clock
+	// uploadsDir is where the storage keeps files.
+	uploadsDir string
 }
 
 const testSecret = testenv.Secret
@@ -58,12 +60,13 @@ func newEnv(t *testing.T, d *db.DB) *env {
 		RedirectURL: cfg.PublicURL + "/api/auth/discord/callback", AuthorizeURL: cfg.Discord.AuthorizeURL,
 		TokenURL: cfg.Discord.TokenURL, APIBaseURL: cfg.Discord.APIBaseURL, GuildID: cfg.Discord.GuildID,
 	})
-	e.app = core.New(d, cfg.CoreSettings(cfg.JWTSecret, e.clock.Now), provider)
-	files, err := storage.NewLocal(t.TempDir())
+	e.uploadsDir = t.TempDir()
+	files, err := storage.NewLocal(e.uploadsDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.server = New(Deps{App: e.app, Config: cfg, Files: files, Logger: slog.New(slog.DiscardHandler)})
+	e.app = core.New(d, cfg.CoreSettings(cfg.JWTSecret, e.clock.Now), core.Deps{Identity: provider, Files: files})
+	e.server = New(Deps{App: e.app, Config: cfg, Logger: slog.New(slog.DiscardHandler)})
 	handler = e.server.Handler()
 	return e
 }
@@ -123,3 +126,5 @@ func (e *env) call(method, path, token string, body io.Reader, out any) int {
 type messageBody struct {
 	Message string `json:"message"`
 }
+
+func jsonUnmarshal(raw []byte, out any) error { return json.Unmarshal(raw, out) }

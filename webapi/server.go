@@ -18,7 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"zocalo/core"
-	"zocalo/core/storage"
+	"zocalo/core/authz"
 	"zocalo/internal/config"
 )
 
@@ -26,7 +26,6 @@ import (
 type Deps struct {
 	App     *core.App
 	Config  *config.Config
-	Files   storage.Store
 	Metrics *prometheus.Registry
 	// WebFS is the built web app (web/dist); nil serves no pages.
 	WebFS fs.FS
@@ -99,6 +98,20 @@ func (s *Server) routes() {
 	api.POST("/artists/submit", publicWrite, s.submitArtistApplication)
 	api.GET("/artists/applications", s.requireAuth, s.listArtistApplications)
 	api.PUT("/artists/applications/:id/status", s.requireAuth, s.setArtistApplicationStatus)
+
+	api.POST("/tickets", s.requireAuth, s.createTicket)
+	api.GET("/tickets", s.requireAuth, s.listTickets)
+	api.GET("/tickets/stats/summary", s.RequireGroups(authz.Staff, authz.Admin), s.ticketStats)
+	api.GET("/tickets/unread", s.requireAuth, s.unreadTickets)
+	api.GET("/tickets/:ticketId", s.requireAuth, s.getTicket)
+	api.POST("/tickets/:ticketId/messages", s.requireAuth, s.replyToTicket)
+	api.PUT("/tickets/:ticketId/status", s.requireAuth, s.setTicketStatus)
+	api.PUT("/tickets/:ticketId/assign", s.requireAuth, s.assignTicket)
+	api.PUT("/tickets/:ticketId/priority", s.requireAuth, s.setTicketPriority)
+	api.POST("/tickets/:ticketId/rating", s.requireAuth, s.rateTicket)
+	api.GET("/tickets/:ticketId/transcript", s.requireAuth, s.ticketTranscript)
+	api.GET("/tickets/:ticketId/attachments/:attachmentId", s.requireAuth, s.ticketAttachment)
+	api.GET("/staff/moderators", s.RequireGroups(authz.Staff, authz.Admin), s.moderators)
 
 	for prefix, h := range s.deps.Mounts {
 		r.Any(prefix+"/*rest", gin.WrapH(http.StripPrefix(prefix, h)))

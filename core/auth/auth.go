@@ -62,8 +62,8 @@ type IdentityProvider interface {
 
 // Options configure the service.
 type Options struct {
-	Secret          []byte
-	TTL             time.Duration
+	Secret []byte
+	TTL    time.Duration
 	// IsArtistReviewer tells whether a user is on the artist-application allowlist.
 	IsArtistReviewer func(discordID string) bool
 	Now              func() time.Time

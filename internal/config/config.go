@@ -37,6 +37,7 @@ type Config struct {
 	Social    Social                `yaml:"social" env:"SOCIAL"`
 	Game      Game                  `yaml:"game" env:"GAME"`
 	RateLimit RateLimit             `yaml:"rateLimit" env:"RATE_LIMIT"`
+	Tickets   Tickets               `yaml:"tickets" env:"TICKETS"`
 
 	Servers       []ServerCard    `yaml:"servers"`
 	SaleCatalogue []CatalogueItem `yaml:"saleCatalogue"`
@@ -84,6 +85,20 @@ type Game struct {
 type RateLimit struct {
 	SignInPerMinute       int `yaml:"signInPerMinute" env:"SIGN_IN_PER_MINUTE"`
 	PublicWritesPerMinute int `yaml:"publicWritesPerMinute" env:"PUBLIC_WRITES_PER_MINUTE"`
+}
+
+// Tickets configure the support desk.
+type Tickets struct {
+	// AutoCloseAfter closes a resolved ticket after this long without a message.
+	AutoCloseAfter Duration `yaml:"autoCloseAfter" env:"AUTO_CLOSE_AFTER"`
+	// FAQ answers are added to the assistant's first reply when a keyword matches.
+	FAQ []FAQEntry `yaml:"faq"`
+}
+
+// FAQEntry is an automatic answer and the words that call it.
+type FAQEntry struct {
+	Keywords []string `yaml:"keywords"`
+	Answer   string   `yaml:"answer"`
 }
 
 // ServerCard is one of the game servers shown on the landing page.
@@ -193,6 +208,14 @@ func (c *Config) Validate() error {
 	for i, s := range c.Servers {
 		if !slices.Contains([]string{"online", "maintenance", "offline"}, s.Status) {
 			return keyErr(fmt.Sprintf("servers[%d].status", i), "", "must be online, maintenance or offline")
+		}
+	}
+	if c.Tickets.AutoCloseAfter.Duration < time.Hour {
+		return keyErr("tickets.autoCloseAfter", "TICKETS_AUTO_CLOSE_AFTER", "must be at least 1h")
+	}
+	for i, f := range c.Tickets.FAQ {
+		if len(f.Keywords) == 0 || strings.TrimSpace(f.Answer) == "" {
+			return keyErr(fmt.Sprintf("tickets.faq[%d]", i), "", "needs keywords and an answer")
 		}
 	}
 	if c.RateLimit.SignInPerMinute < 1 {

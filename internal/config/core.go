@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"zocalo/core"
+	"zocalo/core/tickets"
 )
 
 // CoreSettings is what the domain takes from the configuration. secret signs sessions
@@ -12,10 +13,19 @@ func (c *Config) CoreSettings(secret string, now func() time.Time) core.Settings
 	return core.Settings{
 		Roles: c.RoleIDs(), JWTSecret: []byte(secret), SessionTTL: c.SessionTTL.Duration,
 		ArtistReviewers: c.ArtistReviewers, PublicURL: c.PublicURL, Now: now,
+		TicketAutoClose: c.Tickets.AutoCloseAfter.Duration, TicketFAQ: c.faq(),
 		Channels: core.Channels{
 			News: c.Channels.News, StaffTickets: c.Channels.StaffTickets, Contact: c.Channels.Contact,
 			ArtistApplications: c.Channels.ArtistApplications, StaffReports: c.Channels.StaffReports,
 			Legislative: c.Channels.Legislative, Treasury: c.Channels.Treasury,
 		},
 	}
+}
+
+func (c *Config) faq() []tickets.FAQ {
+	out := make([]tickets.FAQ, len(c.Tickets.FAQ))
+	for i, f := range c.Tickets.FAQ {
+		out[i] = tickets.FAQ{Keywords: f.Keywords, Answer: f.Answer}
+	}
+	return out
 }

@@ -62,6 +62,7 @@ func Config(t testing.TB, publicURL, discordBase string, extra map[string]string
 		"ZOCALO_CHANNEL_NEWS":                        "710000000000000001",
 		"ZOCALO_CHANNEL_CONTACT":                     "710000000000000002",
 		"ZOCALO_CHANNEL_ARTIST_APPLICATIONS":         "710000000000000003",
+		"ZOCALO_CHANNEL_STAFF_TICKETS":               "710000000000000004",
 	}
 	for name, id := range Roles {
 		vars["ZOCALO_ROLE_"+string(name)] = id

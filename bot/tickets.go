@@ -1,0 +1,244 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/bwmarrin/discordgo"
+
+	"zocalo/core/outbox"
+	"zocalo/core/tickets"
+)
+
+// registerTickets adds what the support desk needs from Discord.
+func (b *Bot) registerTickets() {
+	b.AddDeliverer(tickets.KindOpen, b.deliverTicketOpen)
+	b.AddDeliverer(tickets.KindPost, b.deliverTicketPost)
+	b.AddDeliverer(tickets.KindDM, b.deliverDM)
+	b.AddJob(Job{Name: "ticket-auto-close", Spec: "@every 15m", Run: func(ctx context.Context) error {
+		n, err := b.deps.App.Tickets.AutoClose(ctx)
+		if n > 0 {
+			b.log.Info("resolved tickets closed for inactivity", "count", n)
+		}
+		return err
+	}})
+}
+
+// messageWithFiles is a post with attachments, carrying the nonce that makes a repeat
+// harmless.
+type messageWithFiles struct {
+	Content         string                            `json:"content,omitempty"`
+	Embeds          []*discordgo.MessageEmbed         `json:"embeds,omitempty"`
+	Nonce           string                            `json:"nonce"`
+	EnforceNonce    bool                              `json:"enforce_nonce"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+}
+
+// postWithFiles posts to a channel, attaching stored files.
+func (b *Bot) postWithFiles(ctx context.Context, s *discordgo.Session, channelID, nonce, content string,
+	embeds []*discordgo.MessageEmbed, refs []tickets.FileRef) (*discordgo.Message, error) {
+	if len(refs) == 0 {
+		return PostMessage(s, channelID, nonce, content, embeds)
+	}
+	files := make([]*discordgo.File, 0, len(refs))
+	for _, ref := range refs {
+		f, _, err := b.deps.App.Files.Open(ctx, ref.Key)
+		if err != nil {
+			return nil, errPermanent{fmt.Errorf("attachment %s: %w", ref.Key, err)}
+		}
+		data, err := io.ReadAll(f)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, &discordgo.File{Name: ref.Filename, ContentType: ref.ContentType, Reader: bytes.NewReader(data)})
+	}
+	body := messageWithFiles{Content: content, Embeds: embeds, Nonce: nonce, EnforceNonce: true,
+		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
+	contentType, raw, err := discordgo.MultipartBodyWithJSON(body, files)
+	if err != nil {
+		return nil, errPermanent{err}
+	}
+	endpoint := discordgo.EndpointChannelMessages(channelID)
+	res, err := s.RequestRaw(http.MethodPost, endpoint, contentType, raw, endpoint, 0)
+	if err != nil {
+		return nil, err
+	}
+	var m discordgo.Message
+	if err := json.Unmarshal(res, &m); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// deliverTicketOpen posts the ticket's card, starts its thread on the card, posts the
+// first message's files there and records the thread on the ticket. The event's message
+// is the card, whose id is also the thread's.
+func (b *Bot) deliverTicketOpen(ctx context.Context, s *discordgo.Session, ev outbox.Event) (string, error) {
+	var p tickets.OpenPayload
+	if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil {
+		return "", errPermanent{err}
+	}
+	card, err := PostMessage(s, ev.ChannelID, ev.Nonce, "", Embeds([]outbox.Embed{p.Card}))
+	if err != nil {
+		return "", err
+	}
+	// A retry after the thread was made finds it (a thread started on a message has the
+	// message's id) instead of failing on a second start.
+	if _, err := s.Channel(card.ID); err != nil {
+		if _, err := s.MessageThreadStartComplex(ev.ChannelID, card.ID, &discordgo.ThreadStart{
+			Name: p.ThreadName, AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread,
+		}); err != nil {
+			return "", err
+		}
+	}
+	if len(p.Files) > 0 {
+		if _, err := b.postWithFiles(ctx, s, card.ID, ev.Nonce[:24]+"f", "Archivos adjuntos del ticket:", nil, p.Files); err != nil {
+			return "", err
+		}
+	}
+	if err := b.deps.App.Tickets.ThreadOpened(ctx, p.TicketID, card.ID); err != nil {
+		return "", err
+	}
+	return card.ID, nil
+}
+
+var postPrefix = map[string]string{
+	tickets.PostStatus:   "🔄 %s cambió el estado a **%s**.",
+	tickets.PostAssign:   "👤 %s asignó el ticket a **%s**.",
+	tickets.PostPriority: "⚠️ %s cambió la prioridad a **%s**.",
+	tickets.PostClose:    "🔒 %s cerró el ticket (**%s**).",
+}
+
+// deliverTicketPost posts in the ticket's thread; a close also archives and locks it.
+func (b *Bot) deliverTicketPost(ctx context.Context, s *discordgo.Session, ev outbox.Event) (string, error) {
+	var p tickets.PostPayload
+	if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil {
+		return "", errPermanent{err}
+	}
+	threadID, err := b.referencedMessage(ctx, p.RefEventID)
+	if err != nil || threadID == "" {
+		return "", err
+	}
+	text := p.Content
+	if format, ok := postPrefix[p.Kind]; ok {
+		text = fmt.Sprintf(format, p.Author, p.Content)
+	} else {
+		who := "Usuario"
+		if p.SenderType == tickets.SenderStaff {
+			who = "Staff"
+		}
+		text = fmt.Sprintf("**%s** (%s, desde el portal):\n%s", p.Author, who, p.Content)
+	}
+	if p.Kind != tickets.PostClose {
+		// A ticket reopened after a close: its thread is open again.
+		b.reopenThread(s, threadID)
+	}
+	m, err := b.postWithFiles(ctx, s, threadID, ev.Nonce, truncate(text, 2000), nil, p.Files)
+	if err != nil {
+		return "", err
+	}
+	if p.Kind == tickets.PostClose {
+		yes := true
+		if _, err := s.ChannelEditComplex(threadID, &discordgo.ChannelEdit{Archived: &yes, Locked: &yes}); err != nil {
+			return "", err
+		}
+	}
+	return m.ID, nil
+}
+
+func (b *Bot) reopenThread(s *discordgo.Session, threadID string) {
+	ch, err := s.Channel(threadID)
+	if err != nil || ch.ThreadMetadata == nil || !ch.ThreadMetadata.Locked {
+		return
+	}
+	no := false
+	if _, err := s.ChannelEditComplex(threadID, &discordgo.ChannelEdit{Archived: &no, Locked: &no}); err != nil {
+		b.log.Warn("could not reopen a ticket thread", "thread", threadID, "error", err)
+	}
+}
+
+// deliverDM sends a direct message. A member whose DMs are closed is not retried: the
+// refusal is logged and the event set aside.
+func (b *Bot) deliverDM(_ context.Context, s *discordgo.Session, ev outbox.Event) (string, error) {
+	var p tickets.DMPayload
+	if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil {
+		return "", errPermanent{err}
+	}
+	ch, err := s.UserChannelCreate(p.UserID)
+	if err != nil {
+		return "", err
+	}
+	m, err := PostMessage(s, ch.ID, ev.Nonce, truncate(p.Content, 2000), nil)
+	if err != nil {
+		return "", err
+	}
+	return m.ID, nil
+}
+
+// onMessage hands messages posted by people in ticket threads to the support desk.
+func (b *Bot) onMessage(s *discordgo.Session, m *discordgo.MessageCreate) {
+	if m.Author == nil || m.Author.Bot || m.GuildID != b.deps.Config.Discord.GuildID {
+		return
+	}
+	msg := *m.Message
+	b.sync.enqueue(func(ctx context.Context) { b.replyFromThread(ctx, s, &msg) })
+}
+
+// maxDiscordFile bounds what is downloaded of one Discord attachment.
+const maxDiscordFile = tickets.MaxFileBytes + 1
+
+func (b *Bot) replyFromThread(ctx context.Context, s *discordgo.Session, m *discordgo.Message) {
+	loadFiles := func() ([]tickets.DiscordFile, error) {
+		var files []tickets.DiscordFile
+		for _, a := range m.Attachments {
+			data, err := download(ctx, s.Client, a.URL)
+			if err != nil {
+				return nil, fmt.Errorf("download %s: %w", a.Filename, err)
+			}
+			files = append(files, tickets.DiscordFile{Filename: a.Filename, Content: bytes.NewReader(data)})
+		}
+		return files, nil
+	}
+	recorded, err := b.deps.App.Tickets.ReplyFromDiscord(ctx, m.ChannelID, m.Author.ID, m.ID, m.Content, loadFiles)
+	if err != nil {
+		b.log.Warn("staff reply from Discord not recorded", "thread", m.ChannelID, "message", m.ID, "error", err)
+		return
+	}
+	if recorded {
+		b.log.Info("staff reply from Discord recorded", "thread", m.ChannelID, "author", m.Author.ID)
+	}
+}
+
+func download(ctx context.Context, client *http.Client, url string) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	res, err := client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return nil, errors.New("status " + res.Status)
+	}
+	return io.ReadAll(io.LimitReader(res.Body, maxDiscordFile))
+}
+
+// truncate keeps s within n bytes without splitting a character.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n - len("…")
+	for cut > 0 && (s[cut]&0xC0) == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}

@@ -1,0 +1,77 @@
+// Package staff holds the staff roster: who holds a STAFF-group role, with their hours.
+package staff
+
+import (
+	"context"
+	"time"
+
+	"zocalo/core/authz"
+	"zocalo/core/db"
+	"zocalo/core/errs"
+	"zocalo/core/members"
+)
+
+// Jornada is a moderator's week: seconds per day and the server of the last shift.
+type Jornada struct {
+	HorasSemanales float64 `json:"horasSemanales"`
+	Servidor       string  `json:"Servidor"`
+	Lunes          int64   `json:"Lunes"`
+	Martes         int64   `json:"Martes"`
+	Miercoles      int64   `json:"Miercoles"`
+	Jueves         int64   `json:"Jueves"`
+	Viernes        int64   `json:"Viernes"`
+	Sabado         int64   `json:"Sabado"`
+	Domingo        int64   `json:"Domingo"`
+}
+
+// Moderator is a staff member as the roster shows them (the specification's fields).
+type Moderator struct {
+	UserID           string     `json:"UserId"`
+	Username         string     `json:"username"`
+	Avatar           string     `json:"avatar"`
+	TiempoContratado *time.Time `json:"TiempoContratado"`
+	TiempoTotal      int64      `json:"TiempoTotal"` // seconds
+	Inactividad      string     `json:"Inactividad"` // "No" means active
+	Jornada          Jornada    `json:"jornada"`
+}
+
+// Service reads the roster.
+type Service struct {
+	db    *db.DB
+	roles authz.RoleIDs
+}
+
+// NewService builds the roster service.
+func NewService(d *db.DB, roles authz.RoleIDs) *Service { return &Service{db: d, roles: roles} }
+
+var errForbidden = errs.Forbidden("No tienes permiso para ver la lista de moderadores.")
+
+// Moderators lists every member holding a STAFF-group role, most hours first; the STAFF
+// and ADMIN groups may read it.
+func (s *Service) Moderators(ctx context.Context, actor *authz.Actor) ([]Moderator, error) {
+	if !actor.InGroup(authz.Staff, authz.Admin) {
+		return nil, errForbidden
+	}
+	var ids []string
+	for _, r := range authz.Groups[authz.Staff] {
+		if id := s.roles[r]; id != "" {
+			ids = append(ids, id)
+		}
+	}
+	out := []Moderator{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []members.Member
+	err := s.db.Conn(ctx).Model(&members.Member{}).Distinct("members.*").
+		Joins("JOIN member_roles ON member_roles.member_id = members.discord_id").
+		Where("members.in_guild = ? AND member_roles.role_id IN ?", true, ids).
+		Order("members.username").Find(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range rows {
+		out = append(out, Moderator{UserID: m.DiscordID, Username: m.Username, Avatar: m.Avatar, Inactividad: "No"})
+	}
+	return out, nil
+}

@@ -1,0 +1,601 @@
+package tickets
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"zocalo/core/authz"
+	"zocalo/core/db"
+	"zocalo/core/errs"
+	"zocalo/core/members"
+	"zocalo/core/outbox"
+	"zocalo/core/storage"
+	"zocalo/core/validate"
+)
+
+// FAQ is an automatic answer given when one of its keywords appears in a new ticket.
+type FAQ struct {
+	Keywords []string
+	Answer   string
+}
+
+// Settings configure the service.
+type Settings struct {
+	Channel        string // the staff tickets channel; one thread per ticket
+	PublicURL      string
+	AutoCloseAfter time.Duration
+	FAQ            []FAQ
+	Now            func() time.Time
+}
+
+// Service is the support desk.
+type Service struct {
+	db      *db.DB
+	outbox  *outbox.Store
+	members *members.Service
+	files   storage.Store
+	s       Settings
+}
+
+// NewService builds the support desk.
+func NewService(d *db.DB, o *outbox.Store, m *members.Service, files storage.Store, s Settings) *Service {
+	if s.AutoCloseAfter <= 0 {
+		s.AutoCloseAfter = 72 * time.Hour
+	}
+	return &Service{db: d, outbox: o, members: m, files: files, s: s}
+}
+
+// Messages of the support desk.
+var (
+	errNotFound     = errs.NotFound("Ticket no encontrado.")
+	errTitle        = errs.Invalid("Por favor, ingresa un título para el ticket")
+	errCategory     = errs.Invalid("La categoría debe ser Soporte Tecnico u Otros.")
+	errEmptyReply   = errs.Invalid("Escribe un mensaje o adjunta al menos un archivo.")
+	errLongMessage  = errs.Invalid("El mensaje puede tener hasta 4,000 caracteres.")
+	errClosed       = errs.Conflict("El ticket está cerrado y ya no admite mensajes.")
+	errStatus       = errs.Invalid("Estado de ticket no válido.")
+	errPriority     = errs.Invalid("La prioridad debe ser Low, Medium o High.")
+	errCannotClose  = errs.Forbidden("No tienes permiso para cerrar tickets.")
+	errStaffOnly    = errs.Forbidden("Solo el staff puede hacer esto.")
+	errNotStaff     = errs.Invalid("La persona asignada debe ser parte del staff.")
+	errRating       = errs.Invalid("La calificación debe ser un número del 1 al 5.")
+	errRateNotYet   = errs.Conflict("Podrás calificar la atención cuando el ticket esté resuelto o cerrado.")
+	errRatedAlready = errs.Conflict("Ya calificaste este ticket.")
+	errRateOwnOnly  = errs.Forbidden("Solo quien abrió el ticket puede calificarlo.")
+)
+
+// MaxMessage is the longest message, within Discord's limit for the relayed copy.
+const MaxMessage = 4000
+
+// IsStaff: the STAFF and ADMIN groups answer tickets.
+func IsStaff(a *authz.Actor) bool { return a.InGroup(authz.Staff, authz.Admin) }
+
+// CanClose: SCJN_ADMIN, CONGRESO_ADMIN and SoporteTecnico close tickets.
+func CanClose(a *authz.Actor) bool {
+	return a.Permits(authz.ScjnAdmin, authz.CongresoAdmin, authz.SoporteTecnico)
+}
+
+// load finds a ticket the actor may read; others learn nothing, not even that it exists.
+func (s *Service) load(ctx context.Context, actor *authz.Actor, id string) (*Ticket, error) {
+	n, err := strconv.ParseUint(strings.TrimPrefix(id, "#"), 10, 64)
+	if err != nil || actor == nil {
+		return nil, errNotFound
+	}
+	var t Ticket
+	err = s.db.Conn(ctx).Where("id = ?", n).Take(&t).Error
+	if db.IsNotFound(err) {
+		return nil, errNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	if t.AuthorID != actor.DiscordID && !IsStaff(actor) {
+		return nil, errNotFound
+	}
+	return &t, nil
+}
+
+// CreateInput is a new ticket.
+type CreateInput struct {
+	Title    string
+	Category string
+	Message  string
+}
+
+// Create opens a ticket with its first message and files, answers it automatically,
+// and opens its Discord thread.
+func (s *Service) Create(ctx context.Context, actor *authz.Actor, in CreateInput, files *Uploads) (view View, err error) {
+	defer func() {
+		if err != nil {
+			// Nothing of a refused ticket stays behind.
+			files.Discard(ctx)
+		}
+	}()
+	if actor == nil {
+		return View{}, errs.ErrNotSignedIn
+	}
+	title, ok := validate.Text(in.Title, 200)
+	if !ok {
+		return View{}, errTitle
+	}
+	category := strings.TrimSpace(in.Category)
+	if category == "" {
+		category = CategorySupport
+	}
+	if category != CategorySupport && category != CategoryOther {
+		return View{}, errCategory
+	}
+	content, ok := validate.OptionalText(in.Message, MaxMessage)
+	if !ok {
+		return View{}, errLongMessage
+	}
+	if err := files.Check(); err != nil {
+		return View{}, err
+	}
+	now := s.s.Now()
+	t := Ticket{Title: title, Category: category, Status: StatusOpen, Priority: PriorityMedium,
+		AuthorID: actor.DiscordID, AuthorName: actor.Username, CreatedAt: now, UpdatedAt: now, LastMessageAt: now}
+	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := s.db.Conn(ctx).Create(&t).Error; err != nil {
+			return err
+		}
+		first, err := s.addMessage(ctx, &t, SenderUser, actor, content, files, now)
+		if err != nil {
+			return err
+		}
+		ahead, err := s.queueAhead(ctx, t.ID)
+		if err != nil {
+			return err
+		}
+		reply := s.assistantReply(t, content, ahead)
+		if _, err := s.addMessage(ctx, &t, SenderAI, nil, reply, nil, now); err != nil {
+			return err
+		}
+		ev, err := s.outbox.Enqueue(ctx, KindOpen, s.s.Channel, s.openPayload(t, first))
+		if err != nil {
+			return err
+		}
+		t.ThreadEventID = &ev.ID
+		return s.db.Conn(ctx).Model(&t).Update("thread_event_id", ev.ID).Error
+	})
+	if err != nil {
+		return View{}, err
+	}
+	return s.view(ctx, actor, &t, true)
+}
+
+// addMessage stores a message with the batch's files. A nil sender is the assistant.
+func (s *Service) addMessage(ctx context.Context, t *Ticket, senderType string, sender *authz.Actor, content string, files *Uploads, at time.Time) (*Message, error) {
+	m := Message{TicketID: t.ID, SenderType: senderType, Content: content, CreatedAt: at}
+	switch {
+	case sender != nil:
+		m.SenderID, m.SenderName = sender.DiscordID, sender.Username
+		if mem, err := s.members.Get(ctx, sender.DiscordID); err == nil && mem != nil {
+			m.SenderAvatar = mem.Avatar
+		}
+	default:
+		m.SenderName = "Asistente"
+	}
+	if err := s.db.Conn(ctx).Omit("Ticket", "Attachments").Create(&m).Error; err != nil {
+		return nil, err
+	}
+	if files != nil {
+		for _, f := range files.staged {
+			a := Attachment{MessageID: m.ID, TicketID: t.ID, StorageKey: f.obj.Key, Filename: f.filename,
+				ContentType: f.obj.ContentType, Size: f.obj.Size}
+			if err := s.db.Conn(ctx).Create(&a).Error; err != nil {
+				return nil, err
+			}
+			m.Attachments = append(m.Attachments, a)
+		}
+	}
+	return &m, nil
+}
+
+// queueAhead counts the tickets waiting on staff that were opened before this one.
+func (s *Service) queueAhead(ctx context.Context, id uint64) (int64, error) {
+	var n int64
+	err := s.db.Conn(ctx).Model(&Ticket{}).
+		Where("status IN ? AND id < ?", []string{StatusOpen, StatusWaitingStaff, StatusInProgress}, id).Count(&n).Error
+	return n, err
+}
+
+// assistantReply confirms the ticket, estimates the wait and adds matching FAQ answers.
+func (s *Service) assistantReply(t Ticket, content string, ahead int64) string {
+	wait := 10 + 5*ahead
+	var b strings.Builder
+	fmt.Fprintf(&b, "¡Hola! Recibimos tu ticket #%d. ", t.ID)
+	if ahead == 0 {
+		b.WriteString("No hay tickets antes que el tuyo: ")
+	} else {
+		fmt.Fprintf(&b, "Hay %d tickets antes que el tuyo: ", ahead)
+	}
+	if wait < 60 {
+		fmt.Fprintf(&b, "el tiempo de espera estimado es de unos %d minutos.", wait)
+	} else {
+		fmt.Fprintf(&b, "el tiempo de espera estimado es de unas %d horas.", (wait+59)/60)
+	}
+	b.WriteString(" Un miembro del staff te responderá aquí.")
+	text := normalize(t.Title + " " + content)
+	for _, f := range s.s.FAQ {
+		for _, k := range f.Keywords {
+			if k = normalize(k); k != "" && strings.Contains(text, k) {
+				b.WriteString("\n\nMientras tanto, esto podría ayudarte: ")
+				b.WriteString(f.Answer)
+				break
+			}
+		}
+	}
+	return b.String()
+}
+
+// normalize lowercases and drops Spanish accents so keywords match as people type.
+func normalize(s string) string {
+	return strings.NewReplacer("á", "a", "é", "e", "í", "i", "ó", "o", "ú", "u", "ü", "u", "ñ", "n").
+		Replace(strings.ToLower(s))
+}
+
+// Get returns a ticket with its conversation and marks it read for the actor.
+func (s *Service) Get(ctx context.Context, actor *authz.Actor, id string) (View, error) {
+	t, err := s.load(ctx, actor, id)
+	if err != nil {
+		return View{}, err
+	}
+	if err := s.markRead(ctx, t.ID, actor.DiscordID); err != nil {
+		return View{}, err
+	}
+	return s.view(ctx, actor, t, true)
+}
+
+func (s *Service) markRead(ctx context.Context, ticketID uint64, userID string) error {
+	r := Read{TicketID: ticketID, UserID: userID, SeenAt: s.s.Now()}
+	return s.db.Conn(ctx).Omit("Ticket").Save(&r).Error
+}
+
+// Reply adds a message from the author or staff. The status follows: a user message
+// waits on staff (reopening a resolved ticket), a staff message waits on the user.
+func (s *Service) Reply(ctx context.Context, actor *authz.Actor, id, content string, files *Uploads) (View, error) {
+	t, err := s.load(ctx, actor, id)
+	if err != nil {
+		files.Discard(ctx)
+		return View{}, err
+	}
+	view, err := s.reply(ctx, t, actor, content, files, "")
+	if err != nil {
+		files.Discard(ctx)
+	}
+	return view, err
+}
+
+func (s *Service) reply(ctx context.Context, t *Ticket, actor *authz.Actor, content string, files *Uploads, discordMessageID string) (View, error) {
+	content, ok := validate.OptionalText(content, MaxMessage)
+	if !ok {
+		return View{}, errLongMessage
+	}
+	if err := files.Check(); err != nil {
+		return View{}, err
+	}
+	if content == "" && files.Len() == 0 {
+		return View{}, errEmptyReply
+	}
+	if t.Status == StatusClosed {
+		return View{}, errClosed
+	}
+	senderType := SenderUser
+	if t.AuthorID != actor.DiscordID {
+		senderType = SenderStaff
+	}
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		now := s.s.Now()
+		// Re-read inside the transaction: a close that won the race wins.
+		if err := s.db.Conn(ctx).Where("id = ?", t.ID).Take(t).Error; err != nil {
+			return err
+		}
+		if t.Status == StatusClosed {
+			return errClosed
+		}
+		m, err := s.addMessage(ctx, t, senderType, actor, content, files, now)
+		if err != nil {
+			return err
+		}
+		if discordMessageID != "" {
+			if err := s.db.Conn(ctx).Model(m).Update("discord_message_id", discordMessageID).Error; err != nil {
+				return err
+			}
+		}
+		next := StatusWaitingStaff
+		updates := map[string]any{"last_message_at": now, "updated_at": now}
+		if senderType == SenderStaff {
+			next = StatusWaitingUser
+			updates["last_staff_at"] = now
+		}
+		if t.Status != next {
+			if err := s.recordEvent(ctx, t, actor, "status", t.Status, next, now); err != nil {
+				return err
+			}
+			updates["status"] = next
+			if t.Status == StatusResolved {
+				updates["resolved_at"] = nil
+			}
+		}
+		if err := s.db.Conn(ctx).Model(t).Updates(updates).Error; err != nil {
+			return err
+		}
+		if discordMessageID == "" {
+			// A message that came from the thread is already there.
+			if err := s.post(ctx, t, PostPayload{Kind: PostMessage, SenderType: senderType, Author: actor.Username,
+				Content: content, Files: filesOf(m)}); err != nil {
+				return err
+			}
+		}
+		if senderType == SenderStaff {
+			return s.notifyAuthor(ctx, t, actor.Username)
+		}
+		return nil
+	})
+	if err != nil {
+		return View{}, err
+	}
+	return s.view(ctx, actor, t, true)
+}
+
+// SetStatus is a staff action; closing is for those who may close.
+func (s *Service) SetStatus(ctx context.Context, actor *authz.Actor, id, status string) (View, error) {
+	t, err := s.load(ctx, actor, id)
+	if err != nil {
+		return View{}, err
+	}
+	if !slices.Contains(AllStatuses, status) {
+		return View{}, errStatus
+	}
+	if status == StatusClosed && !CanClose(actor) {
+		return View{}, errCannotClose
+	}
+	if !IsStaff(actor) {
+		return View{}, errStaffOnly
+	}
+	if t.Status == status {
+		return s.view(ctx, actor, t, true)
+	}
+	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		now := s.s.Now()
+		updates := map[string]any{"status": status, "updated_at": now}
+		switch status {
+		case StatusResolved:
+			updates["resolved_at"] = now
+		case StatusClosed:
+			updates["closed_at"] = now
+			if t.ResolvedAt == nil {
+				updates["resolved_at"] = now
+			}
+		default:
+			updates["resolved_at"], updates["closed_at"] = nil, nil
+		}
+		if err := s.recordEvent(ctx, t, actor, "status", t.Status, status, now); err != nil {
+			return err
+		}
+		if err := s.db.Conn(ctx).Model(t).Updates(updates).Error; err != nil {
+			return err
+		}
+		kind := PostStatus
+		if status == StatusClosed {
+			kind = PostClose
+		}
+		return s.post(ctx, t, PostPayload{Kind: kind, Author: actor.Username, Content: StatusLabel(status)})
+	})
+	if err != nil {
+		return View{}, err
+	}
+	return s.view(ctx, actor, t, true)
+}
+
+// Assign gives the ticket to a staff member (or to nobody, with an empty id).
+func (s *Service) Assign(ctx context.Context, actor *authz.Actor, id string, staffID *string) (View, error) {
+	t, err := s.load(ctx, actor, id)
+	if err != nil {
+		return View{}, err
+	}
+	if !IsStaff(actor) {
+		return View{}, errStaffOnly
+	}
+	var assignee, name string
+	if staffID != nil && *staffID != "" {
+		a, err := s.members.MemberActor(ctx, *staffID)
+		if err != nil || !IsStaff(a) {
+			return View{}, errNotStaff
+		}
+		assignee, name = a.DiscordID, a.Username
+	}
+	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		now := s.s.Now()
+		updates := map[string]any{"assignee_id": assignee, "assignee_name": name, "updated_at": now}
+		if assignee != "" && (t.Status == StatusOpen || t.Status == StatusWaitingStaff) {
+			updates["status"] = StatusInProgress
+			if err := s.recordEvent(ctx, t, actor, "status", t.Status, StatusInProgress, now); err != nil {
+				return err
+			}
+		}
+		if err := s.recordEvent(ctx, t, actor, "assign", t.AssigneeName, name, now); err != nil {
+			return err
+		}
+		if err := s.db.Conn(ctx).Model(t).Updates(updates).Error; err != nil {
+			return err
+		}
+		text := "Sin asignar"
+		if name != "" {
+			text = name
+		}
+		return s.post(ctx, t, PostPayload{Kind: PostAssign, Author: actor.Username, Content: text})
+	})
+	if err != nil {
+		return View{}, err
+	}
+	return s.view(ctx, actor, t, true)
+}
+
+// SetPriority is a staff action.
+func (s *Service) SetPriority(ctx context.Context, actor *authz.Actor, id, priority string) (View, error) {
+	t, err := s.load(ctx, actor, id)
+	if err != nil {
+		return View{}, err
+	}
+	if !IsStaff(actor) {
+		return View{}, errStaffOnly
+	}
+	if priority != PriorityLow && priority != PriorityMedium && priority != PriorityHigh {
+		return View{}, errPriority
+	}
+	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		now := s.s.Now()
+		if err := s.recordEvent(ctx, t, actor, "priority", t.Priority, priority, now); err != nil {
+			return err
+		}
+		if err := s.db.Conn(ctx).Model(t).Updates(map[string]any{"priority": priority, "updated_at": now}).Error; err != nil {
+			return err
+		}
+		return s.post(ctx, t, PostPayload{Kind: PostPriority, Author: actor.Username, Content: PriorityLabel(priority)})
+	})
+	if err != nil {
+		return View{}, err
+	}
+	return s.view(ctx, actor, t, true)
+}
+
+// Rate lets the author rate the support once, when the ticket is resolved or closed.
+func (s *Service) Rate(ctx context.Context, actor *authz.Actor, id string, rating int) (View, error) {
+	t, err := s.load(ctx, actor, id)
+	if err != nil {
+		return View{}, err
+	}
+	if t.AuthorID != actor.DiscordID {
+		return View{}, errRateOwnOnly
+	}
+	if rating < 1 || rating > 5 {
+		return View{}, errRating
+	}
+	if t.Status != StatusResolved && t.Status != StatusClosed {
+		return View{}, errRateNotYet
+	}
+	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		// Only a ticket not rated yet takes the rating, even under concurrent requests.
+		res := s.db.Conn(ctx).Model(&Ticket{}).Where("id = ? AND rating IS NULL", t.ID).Update("rating", rating)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return errRatedAlready
+		}
+		t.Rating = &rating
+		return s.recordEvent(ctx, t, actor, "rating", "", strconv.Itoa(rating), s.s.Now())
+	})
+	if err != nil {
+		return View{}, err
+	}
+	return s.view(ctx, actor, t, true)
+}
+
+func (s *Service) recordEvent(ctx context.Context, t *Ticket, actor *authz.Actor, kind, before, after string, at time.Time) error {
+	e := Event{TicketID: t.ID, Kind: kind, Before: before, After: after, CreatedAt: at}
+	if actor != nil {
+		e.ActorID, e.ActorName = actor.DiscordID, actor.Username
+	}
+	return s.db.Conn(ctx).Omit("Ticket").Create(&e).Error
+}
+
+// AutoClose closes resolved tickets that have had no message for the configured time.
+func (s *Service) AutoClose(ctx context.Context) (int, error) {
+	cutoff := s.s.Now().Add(-s.s.AutoCloseAfter)
+	var due []Ticket
+	if err := s.db.Conn(ctx).Where("status = ? AND last_message_at < ? AND resolved_at < ?", StatusResolved, cutoff, cutoff).
+		Find(&due).Error; err != nil {
+		return 0, err
+	}
+	closed := 0
+	for i := range due {
+		t := &due[i]
+		err := s.db.InTx(ctx, func(ctx context.Context) error {
+			now := s.s.Now()
+			res := s.db.Conn(ctx).Model(&Ticket{}).Where("id = ? AND status = ?", t.ID, StatusResolved).
+				Updates(map[string]any{"status": StatusClosed, "closed_at": now, "updated_at": now})
+			if res.Error != nil || res.RowsAffected == 0 {
+				return res.Error
+			}
+			closed++
+			if err := s.recordEvent(ctx, t, nil, "status", StatusResolved, StatusClosed, now); err != nil {
+				return err
+			}
+			return s.post(ctx, t, PostPayload{Kind: PostClose, Author: "Cierre automático", Content: StatusLabel(StatusClosed)})
+		})
+		if err != nil {
+			return closed, err
+		}
+	}
+	return closed, nil
+}
+
+// Unread counts the actor's tickets with staff messages they have not seen.
+func (s *Service) Unread(ctx context.Context, actor *authz.Actor) (int64, error) {
+	if actor == nil {
+		return 0, errs.ErrNotSignedIn
+	}
+	var n int64
+	err := s.db.Conn(ctx).Model(&Ticket{}).
+		Joins("LEFT JOIN ticket_reads r ON r.ticket_id = tickets.id AND r.user_id = ?", actor.DiscordID).
+		Where("tickets.author_id = ? AND tickets.last_staff_at IS NOT NULL AND (r.seen_at IS NULL OR r.seen_at < tickets.last_staff_at)", actor.DiscordID).
+		Count(&n).Error
+	return n, err
+}
+
+// AttachmentFile finds a file of a ticket the actor may read.
+func (s *Service) AttachmentFile(ctx context.Context, actor *authz.Actor, ticketID, attachmentID string) (Attachment, error) {
+	t, err := s.load(ctx, actor, ticketID)
+	if err != nil {
+		return Attachment{}, err
+	}
+	n, err := strconv.ParseUint(attachmentID, 10, 64)
+	if err != nil {
+		return Attachment{}, errNotFound
+	}
+	var a Attachment
+	err = s.db.Conn(ctx).Where("id = ? AND ticket_id = ?", n, t.ID).Take(&a).Error
+	if db.IsNotFound(err) {
+		return Attachment{}, errNotFound
+	}
+	return a, err
+}
+
+// StatusLabel is a status in Spanish; unknown values are shown raw.
+func StatusLabel(s string) string {
+	switch s {
+	case StatusOpen:
+		return "Abierto"
+	case StatusInProgress:
+		return "En Progreso"
+	case StatusWaitingUser:
+		return "Esperando Usuario"
+	case StatusWaitingStaff:
+		return "Esperando Staff"
+	case StatusResolved:
+		return "Resuelto"
+	case StatusClosed:
+		return "Cerrado"
+	}
+	return s
+}
+
+// PriorityLabel is a priority in Spanish.
+func PriorityLabel(p string) string {
+	switch p {
+	case PriorityLow:
+		return "Baja"
+	case PriorityMedium:
+		return "Media"
+	case PriorityHigh:
+		return "Alta"
+	}
+	return p
+}

@@ -1,0 +1,231 @@
+package tickets
+
+import (
+	"context"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"zocalo/core/authz"
+	"zocalo/core/errs"
+)
+
+// Assignee is who a ticket is assigned to.
+type Assignee struct {
+	StaffID       string `json:"staffId"`
+	StaffUsername string `json:"staffUsername"`
+}
+
+// FileView is an attachment as the API shows it.
+type FileView struct {
+	URL         string `json:"url"`
+	Filename    string `json:"filename"`
+	ContentType string `json:"contentType"`
+}
+
+// MessageView is a message as the API shows it.
+type MessageView struct {
+	SenderType   string     `json:"senderType"`
+	SenderName   string     `json:"senderName"`
+	SenderAvatar string     `json:"senderAvatar"`
+	SenderID     string     `json:"senderId"`
+	Content      string     `json:"content"`
+	Attachments  []FileView `json:"attachments"`
+	CreatedAt    time.Time  `json:"createdAt"`
+}
+
+// View is a ticket as the API shows it, with what the caller may do with it.
+type View struct {
+	TicketID   string        `json:"ticketId"`
+	Title      string        `json:"title"`
+	Category   string        `json:"category"`
+	Status     string        `json:"status"`
+	Priority   string        `json:"priority"`
+	AssignedTo *Assignee     `json:"assignedTo"`
+	Author     Assignee      `json:"author"`
+	Rating     *int          `json:"rating"`
+	CreatedAt  time.Time     `json:"createdAt"`
+	UpdatedAt  time.Time     `json:"updatedAt"`
+	Messages   []MessageView `json:"messages,omitempty"`
+	CanClose   bool          `json:"canClose"`
+	CanRate    bool          `json:"canRate"`
+	CanManage  bool          `json:"canManage"`
+}
+
+func (s *Service) view(ctx context.Context, actor *authz.Actor, t *Ticket, withMessages bool) (View, error) {
+	v := View{
+		TicketID: t.PublicID(), Title: t.Title, Category: t.Category, Status: t.Status, Priority: t.Priority,
+		Author: Assignee{StaffID: t.AuthorID, StaffUsername: t.AuthorName}, Rating: t.Rating,
+		CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt,
+		CanClose:  CanClose(actor) && t.Status != StatusClosed,
+		CanManage: IsStaff(actor),
+		CanRate:   actor != nil && actor.DiscordID == t.AuthorID && t.Rating == nil && (t.Status == StatusResolved || t.Status == StatusClosed),
+	}
+	if t.AssigneeID != "" {
+		v.AssignedTo = &Assignee{StaffID: t.AssigneeID, StaffUsername: t.AssigneeName}
+	}
+	if !withMessages {
+		return v, nil
+	}
+	var msgs []Message
+	if err := s.db.Conn(ctx).Preload("Attachments").Where("ticket_id = ?", t.ID).Order("created_at, id").Find(&msgs).Error; err != nil {
+		return View{}, err
+	}
+	v.Messages = make([]MessageView, len(msgs))
+	for i, m := range msgs {
+		v.Messages[i] = MessageView{SenderType: m.SenderType, SenderName: m.SenderName, SenderAvatar: m.SenderAvatar,
+			SenderID: m.SenderID, Content: m.Content, CreatedAt: m.CreatedAt, Attachments: fileViews(t.ID, m.Attachments)}
+	}
+	return v, nil
+}
+
+func fileViews(ticketID uint64, atts []Attachment) []FileView {
+	out := make([]FileView, len(atts))
+	for i, a := range atts {
+		out[i] = FileView{URL: AttachmentURL(ticketID, a.ID), Filename: a.Filename, ContentType: a.ContentType}
+	}
+	return out
+}
+
+// AttachmentURL is where the API serves an attachment.
+func AttachmentURL(ticketID, attachmentID uint64) string {
+	return "/api/tickets/" + strconv.FormatUint(ticketID, 10) + "/attachments/" + strconv.FormatUint(attachmentID, 10)
+}
+
+// ListQuery filters and pages the ticket list.
+type ListQuery struct {
+	Page     int // 1-based
+	Limit    int
+	Statuses []string
+	Priority string
+	Category string
+	Search   string
+}
+
+// ListResult is one page and the total that matched.
+type ListResult struct {
+	Tickets []View `json:"tickets"`
+	Total   int64  `json:"total"`
+}
+
+var errPage = errs.Invalid("Página o límite no válidos.")
+
+// List pages through tickets, newest activity first: the caller's own, or every ticket
+// for staff.
+func (s *Service) List(ctx context.Context, actor *authz.Actor, q ListQuery) (ListResult, error) {
+	if actor == nil {
+		return ListResult{}, errs.ErrNotSignedIn
+	}
+	if q.Page < 1 || q.Limit < 1 || q.Limit > 100 {
+		return ListResult{}, errPage
+	}
+	filtered := func() *gorm.DB {
+		q2 := s.db.Conn(ctx).Model(&Ticket{})
+		if !IsStaff(actor) {
+			q2 = q2.Where("author_id = ?", actor.DiscordID)
+		}
+		if len(q.Statuses) > 0 {
+			q2 = q2.Where("status IN ?", q.Statuses)
+		}
+		if q.Priority != "" {
+			q2 = q2.Where("priority = ?", q.Priority)
+		}
+		if q.Category != "" {
+			q2 = q2.Where("category = ?", q.Category)
+		}
+		if term := strings.TrimSpace(q.Search); term != "" {
+			like := "%" + strings.ToLower(strings.NewReplacer("\\", "\\\\", "%", "\\%", "_", "\\_").Replace(term)) + "%"
+			cond := "LOWER(title) LIKE ? ESCAPE '\\' OR LOWER(author_name) LIKE ? ESCAPE '\\'"
+			args := []any{like, like}
+			if id, err := strconv.ParseUint(strings.TrimPrefix(term, "#"), 10, 64); err == nil {
+				cond += " OR id = ?"
+				args = append(args, id)
+			}
+			q2 = q2.Where("("+cond+")", args...)
+		}
+		return q2
+	}
+	var total int64
+	if err := filtered().Count(&total).Error; err != nil {
+		return ListResult{}, err
+	}
+	var rows []Ticket
+	if err := filtered().Order("updated_at DESC, id DESC").Limit(q.Limit).Offset((q.Page - 1) * q.Limit).Find(&rows).Error; err != nil {
+		return ListResult{}, err
+	}
+	out := ListResult{Tickets: make([]View, len(rows)), Total: total}
+	for i := range rows {
+		v, _ := s.view(ctx, actor, &rows[i], false)
+		out.Tickets[i] = v
+	}
+	return out, nil
+}
+
+// Stats are the support figures of the staff panel.
+type Stats struct {
+	ByStatus       map[string]int64 `json:"byStatus"`
+	Total          int64            `json:"total"`
+	ResolutionTime struct {
+		Average float64 `json:"average"` // hours from opening to resolution
+	} `json:"resolutionTime"`
+	Satisfaction struct {
+		Average float64 `json:"average"` // out of 5
+		Count   int64   `json:"count"`
+	} `json:"satisfaction"`
+}
+
+// Summary computes the support figures; staff only.
+func (s *Service) Summary(ctx context.Context, actor *authz.Actor) (Stats, error) {
+	var st Stats
+	if !IsStaff(actor) {
+		return st, errStaffOnly
+	}
+	st.ByStatus = map[string]int64{}
+	for _, status := range AllStatuses {
+		st.ByStatus[status] = 0
+	}
+	var counts []struct {
+		Status string
+		N      int64
+	}
+	if err := s.db.Conn(ctx).Model(&Ticket{}).Select("status, COUNT(*) AS n").Group("status").Scan(&counts).Error; err != nil {
+		return st, err
+	}
+	for _, c := range counts {
+		st.ByStatus[c.Status] = c.N
+		st.Total += c.N
+	}
+	var resolved []struct {
+		CreatedAt  time.Time
+		ResolvedAt time.Time
+	}
+	if err := s.db.Conn(ctx).Model(&Ticket{}).Select("created_at, resolved_at").
+		Where("resolved_at IS NOT NULL AND status IN ?", []string{StatusResolved, StatusClosed}).Scan(&resolved).Error; err != nil {
+		return st, err
+	}
+	if len(resolved) > 0 {
+		var hours float64
+		for _, r := range resolved {
+			hours += r.ResolvedAt.Sub(r.CreatedAt).Hours()
+		}
+		st.ResolutionTime.Average = round2(hours / float64(len(resolved)))
+	}
+	var rating struct {
+		Sum   int64
+		Count int64
+	}
+	if err := s.db.Conn(ctx).Model(&Ticket{}).Select("COALESCE(SUM(rating), 0) AS sum, COUNT(rating) AS count").
+		Where("rating IS NOT NULL").Scan(&rating).Error; err != nil {
+		return st, err
+	}
+	if rating.Count > 0 {
+		st.Satisfaction.Average = round2(float64(rating.Sum) / float64(rating.Count))
+		st.Satisfaction.Count = rating.Count
+	}
+	return st, nil
+}
+
+func round2(x float64) float64 { return math.Round(x*100) / 100 }

@@ -1,0 +1,223 @@
+package webapi
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"zocalo/core/errs"
+	"zocalo/core/tickets"
+)
+
+// maxTicketBody bounds a ticket form: five 5 MB files and the text fields.
+const maxTicketBody = tickets.MaxFiles*tickets.MaxFileBytes + 1<<20
+
+var (
+	errNotMultipart = errs.Invalid("La solicitud debe enviarse como formulario multipart/form-data.")
+	errFormTooLarge = errs.TooLarge("Los archivos exceden el tamaño permitido (5 archivos de 5MB como máximo).")
+)
+
+// readTicketForm streams a multipart form: text fields are kept (64 KB at most each) and
+// each file goes straight into the upload batch, never whole into memory.
+func (s *Server) readTicketForm(c *gin.Context) (map[string]string, *tickets.Uploads, bool) {
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxTicketBody)
+	mr, err := c.Request.MultipartReader()
+	if err != nil {
+		fail(c, errNotMultipart)
+		return nil, nil, false
+	}
+	ctx := c.Request.Context()
+	fields := map[string]string{}
+	uploads := s.deps.App.Tickets.NewUploads()
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return fields, uploads, true
+		}
+		if err == nil && part.FileName() != "" {
+			err = uploads.Add(ctx, part.FileName(), part)
+		} else if err == nil {
+			var raw []byte
+			raw, err = io.ReadAll(io.LimitReader(part, 64<<10))
+			fields[part.FormName()] = string(raw)
+		}
+		if err != nil {
+			uploads.Discard(ctx)
+			var tooLarge *http.MaxBytesError
+			if errors.As(err, &tooLarge) {
+				fail(c, errFormTooLarge)
+			} else if _, ok := errs.As(err); ok {
+				fail(c, err)
+			} else if strings.Contains(err.Error(), "multipart") {
+				fail(c, errNotMultipart)
+			} else {
+				fail(c, err)
+			}
+			return nil, nil, false
+		}
+	}
+}
+
+func (s *Server) createTicket(c *gin.Context) {
+	fields, uploads, ok := s.readTicketForm(c)
+	if !ok {
+		return
+	}
+	v, err := s.deps.App.Tickets.Create(c.Request.Context(), actor(c),
+		tickets.CreateInput{Title: fields["title"], Category: fields["category"], Message: fields["message"]}, uploads)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, gin.H{"ticket": v})
+}
+
+func (s *Server) replyToTicket(c *gin.Context) {
+	fields, uploads, ok := s.readTicketForm(c)
+	if !ok {
+		return
+	}
+	v, err := s.deps.App.Tickets.Reply(c.Request.Context(), actor(c), c.Param("ticketId"), fields["message"], uploads)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, gin.H{"ticket": v})
+}
+
+func (s *Server) listTickets(c *gin.Context) {
+	q := tickets.ListQuery{Statuses: c.QueryArray("status"), Priority: c.Query("priority"),
+		Category: c.Query("category"), Search: c.Query("search")}
+	var err error
+	if q.Page, err = intQuery(c, "page", 1); err == nil {
+		q.Limit, err = intQuery(c, "limit", 10)
+	}
+	if err != nil {
+		fail(c, errs.Invalid("Página o límite no válidos."))
+		return
+	}
+	res, err := s.deps.App.Tickets.List(c.Request.Context(), actor(c), q)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, res)
+}
+
+// intQuery reads a whole-number parameter, or def when it is absent.
+func intQuery(c *gin.Context, name string, def int) (int, error) {
+	raw, ok := c.GetQuery(name)
+	if !ok {
+		return def, nil
+	}
+	return strconv.Atoi(raw)
+}
+
+func (s *Server) ticketStats(c *gin.Context) {
+	st, err := s.deps.App.Tickets.Summary(c.Request.Context(), actor(c))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"stats": st})
+}
+
+func (s *Server) unreadTickets(c *gin.Context) {
+	n, err := s.deps.App.Tickets.Unread(c.Request.Context(), actor(c))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"count": n})
+}
+
+func (s *Server) getTicket(c *gin.Context) {
+	v, err := s.deps.App.Tickets.Get(c.Request.Context(), actor(c), c.Param("ticketId"))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"ticket": v})
+}
+
+func (s *Server) setTicketStatus(c *gin.Context) {
+	var in struct {
+		Status string `json:"status"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	s.ticketResult(c)(s.deps.App.Tickets.SetStatus(c.Request.Context(), actor(c), c.Param("ticketId"), in.Status))
+}
+
+func (s *Server) assignTicket(c *gin.Context) {
+	var in struct {
+		StaffID *string `json:"staffId"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	s.ticketResult(c)(s.deps.App.Tickets.Assign(c.Request.Context(), actor(c), c.Param("ticketId"), in.StaffID))
+}
+
+func (s *Server) setTicketPriority(c *gin.Context) {
+	var in struct {
+		Priority string `json:"priority"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	s.ticketResult(c)(s.deps.App.Tickets.SetPriority(c.Request.Context(), actor(c), c.Param("ticketId"), in.Priority))
+}
+
+func (s *Server) rateTicket(c *gin.Context) {
+	var in struct {
+		Rating int `json:"rating"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	s.ticketResult(c)(s.deps.App.Tickets.Rate(c.Request.Context(), actor(c), c.Param("ticketId"), in.Rating))
+}
+
+// ticketResult answers a ticket or the error.
+func (s *Server) ticketResult(c *gin.Context) func(tickets.View, error) {
+	return func(v tickets.View, err error) {
+		if err != nil {
+			fail(c, err)
+			return
+		}
+		c.JSON(http.StatusOK, gin.H{"ticket": v})
+	}
+}
+
+func (s *Server) ticketTranscript(c *gin.Context) {
+	page, err := s.deps.App.Tickets.Transcript(c.Request.Context(), actor(c), c.Param("ticketId"), s.deps.Config.Location())
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.Header("Content-Disposition", `inline; filename="ticket-`+c.Param("ticketId")+`.html"`)
+	c.Header("Cache-Control", "no-store")
+	c.Data(http.StatusOK, "text/html; charset=utf-8", page)
+}
+
+func (s *Server) ticketAttachment(c *gin.Context) {
+	s.serveStoredFile(c, func() (storedFile, error) {
+		a, err := s.deps.App.Tickets.AttachmentFile(c.Request.Context(), actor(c), c.Param("ticketId"), c.Param("attachmentId"))
+		return storedFile{Key: a.StorageKey, Filename: a.Filename}, err
+	})
+}
+
+func (s *Server) moderators(c *gin.Context) {
+	mods, err := s.deps.App.Staff.Moderators(c.Request.Context(), actor(c))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, mods)
+}
