@@ -11,6 +11,7 @@ import (
 	"zocalo/core/members"
 	"zocalo/core/news"
 	"zocalo/core/outbox"
+	"zocalo/core/tickets"
 	"zocalo/internal/config"
 	"zocalo/internal/discordfake"
 )
@@ -46,7 +47,50 @@ func Seed(ctx context.Context, app *core.App, cfg *config.Config) error {
 	if err := welcome(ctx, app, cfg); err != nil {
 		return err
 	}
-	return sampleNews(ctx, app)
+	if err := sampleNews(ctx, app); err != nil {
+		return err
+	}
+	return sampleTickets(ctx, app)
+}
+
+// sampleTickets opens, once, two tickets of jugador's: one answered by moderador.
+func sampleTickets(ctx context.Context, app *core.App) error {
+	var n int64
+	if err := app.DB.Conn(ctx).Model(&tickets.Ticket{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	player, err := app.Members.MemberActor(ctx, personaID("jugador"))
+	if err != nil {
+		return err
+	}
+	mod, err := app.Members.MemberActor(ctx, personaID("moderador"))
+	if err != nil {
+		return err
+	}
+	answered, err := app.Tickets.Create(ctx, player, tickets.CreateInput{Title: "No me llegó mi paquete de la tienda",
+		Category: tickets.CategoryOther, Message: "Compré el Paquete Legal 1 ayer y todavía no lo tengo en el juego."}, nil)
+	if err != nil {
+		return err
+	}
+	if _, err := app.Tickets.Assign(ctx, mod, answered.TicketID, &mod.DiscordID); err != nil {
+		return err
+	}
+	if _, err := app.Tickets.Reply(ctx, mod, answered.TicketID,
+		"¡Hola! Ya lo revisamos con Tesorería: el paquete se entrega al reiniciar el servidor. ¿Puedes confirmar si ya lo ves?", nil); err != nil {
+		return err
+	}
+	_, err = app.Tickets.Create(ctx, player, tickets.CreateInput{Title: "El servidor se cierra al entrar",
+		Category: tickets.CategorySupport, Message: "Cada vez que entro al servidor Principal el juego se cierra."}, nil)
+	return err
+}
+
+func personaID(name string) string {
+	for _, p := range Personas {
+		if p.Name == name {
+			return p.DiscordID
+		}
+	}
+	return ""
 }
 
 // sampleNews publishes a few items, once, as the comite persona.
