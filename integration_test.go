@@ -47,12 +47,12 @@ func TestRoleRemovedInDiscordChangesWhatTheWebAllows(t *testing.T) {
 		provider := discordoauth.New(discordoauth.Options{ClientID: cfg.Discord.ClientID, ClientSecret: cfg.Discord.ClientSecret,
 			RedirectURL: cfg.PublicURL + "/api/auth/discord/callback", AuthorizeURL: cfg.Discord.AuthorizeURL,
 			TokenURL: cfg.Discord.TokenURL, APIBaseURL: cfg.Discord.APIBaseURL, GuildID: cfg.Discord.GuildID})
-		app := core.New(d, cfg.CoreSettings(cfg.JWTSecret, nil), provider)
 		files, err := storage.NewLocal(t.TempDir())
 		if err != nil {
 			t.Fatal(err)
 		}
-		srv := webapi.New(webapi.Deps{App: app, Config: cfg, Files: files, Logger: slog.New(slog.DiscardHandler)})
+		app := core.New(d, cfg.CoreSettings(cfg.JWTSecret, nil), core.Deps{Identity: provider, Files: files})
+		srv := webapi.New(webapi.Deps{App: app, Config: cfg, Logger: slog.New(slog.DiscardHandler)})
 		engine := srv.Handler().(*gin.Engine)
 		engine.GET("/api/test/treasury", srv.RequireGroups(authz.Treasury), func(c *gin.Context) { c.JSON(200, gin.H{"ok": true}) })
 		handler = engine

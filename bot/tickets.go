@@ -125,7 +125,7 @@ func (b *Bot) deliverTicketPost(ctx context.Context, s *discordgo.Session, ev ou
 	if err != nil || threadID == "" {
 		return "", err
 	}
-	text := p.Content
+	var text string
 	if format, ok := postPrefix[p.Kind]; ok {
 		text = fmt.Sprintf(format, p.Author, p.Content)
 	} else {

@@ -33,6 +33,7 @@ type Settings struct {
 	ArtistReviewers []string
 	PublicURL       string
 	Channels        Channels
+	Location        *time.Location // the community's time zone
 	TicketAutoClose time.Duration
 	TicketFAQ       []tickets.FAQ
 	Now             func() time.Time
@@ -87,8 +88,9 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		Auth: auth.NewService(d, m, deps.Identity, auth.Options{
 			Secret: s.JWTSecret, TTL: s.SessionTTL, IsArtistReviewer: art.IsReviewer, Now: s.Now,
 		}),
-		Outbox:  o,
-		News:    news.NewService(d, o, news.Settings{Channel: s.Channels.News, PublicURL: s.PublicURL, Now: s.Now}),
+		Outbox: o,
+		News: news.NewService(d, o, news.Settings{Channel: s.Channels.News, PublicURL: s.PublicURL,
+			Location: s.Location, Now: s.Now}),
 		Contact: contact.NewService(d, o, s.Channels.Contact, s.Now),
 		Artists: art,
 		Tickets: tickets.NewService(d, o, m, deps.Files, tickets.Settings{Channel: s.Channels.StaffTickets,

@@ -18,8 +18,6 @@ const (
 	loggerKey    = "logger"
 )
 
-func requestID(c *gin.Context) string { return c.GetString(requestIDKey) }
-
 // logger is the request's logger, which names the request.
 func logger(c *gin.Context) *slog.Logger {
 	if l, ok := c.Get(loggerKey); ok {

@@ -65,7 +65,7 @@ func NewService(d *db.DB, o *outbox.Store, channel string, reviewers []string, n
 }
 
 var (
-	errEmail     = errs.Invalid("Escribe un correo de Gmail válido.")
+	errEmail     = errs.Invalid("Escribe un correo electrónico válido.")
 	errPhone     = errs.Invalid("Escribe un teléfono válido.")
 	errTerms     = errs.Invalid("Debes aceptar los términos para enviar la aplicación.")
 	errForbidden = errs.Forbidden("No tienes permiso para acceder a esta página")

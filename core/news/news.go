@@ -70,6 +70,7 @@ type Input struct {
 type Settings struct {
 	Channel   string // the news channel
 	PublicURL string
+	Location  *time.Location // a date without a time is a day in this zone
 	Now       func() time.Time
 }
 
@@ -141,7 +142,7 @@ func (s *Service) check(in Input, now time.Time) (Item, error) {
 	}
 	it.Date = now
 	if in.Date != nil && strings.TrimSpace(*in.Date) != "" {
-		d, err := parseDate(*in.Date)
+		d, err := parseDate(*in.Date, s.s.Location)
 		if err != nil {
 			return it, errDate
 		}
@@ -151,12 +152,15 @@ func (s *Service) check(in Input, now time.Time) (Item, error) {
 	return it, nil
 }
 
-func parseDate(s string) (time.Time, error) {
+func parseDate(s string, loc *time.Location) (time.Time, error) {
 	s = strings.TrimSpace(s)
 	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
 		return t.UTC(), nil
 	}
-	t, err := time.Parse("2006-01-02", s)
+	if loc == nil {
+		loc = time.UTC
+	}
+	t, err := time.ParseInLocation("2006-01-02", s, loc)
 	return t.UTC(), err
 }
 

@@ -12,7 +12,7 @@ import (
 func (c *Config) CoreSettings(secret string, now func() time.Time) core.Settings {
 	return core.Settings{
 		Roles: c.RoleIDs(), JWTSecret: []byte(secret), SessionTTL: c.SessionTTL.Duration,
-		ArtistReviewers: c.ArtistReviewers, PublicURL: c.PublicURL, Now: now,
+		ArtistReviewers: c.ArtistReviewers, PublicURL: c.PublicURL, Location: c.Location(), Now: now,
 		TicketAutoClose: c.Tickets.AutoCloseAfter.Duration, TicketFAQ: c.faq(),
 		Channels: core.Channels{
 			News: c.Channels.News, StaffTickets: c.Channels.StaffTickets, Contact: c.Channels.Contact,

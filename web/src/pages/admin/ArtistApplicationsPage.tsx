@@ -1,12 +1,82 @@
-import { Result } from 'antd';
+import { useState } from 'react';
+import { Result, Select, Table, type TableColumnsType } from 'antd';
+import { useArtistApplications, useSetApplicationStatus } from '../../api/artistApplications';
+import type { ArtistApplication, ArtistApplicationStatus } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { formatDate } from '../../components/dates';
 import { Page } from '../../components/Page';
 
 export const NO_PERMISSION_MESSAGE = 'No tienes permiso para acceder a esta página';
+export const NO_APPLICATIONS_TEXT = 'No hay aplicaciones';
+
+export const STATUS_OPTIONS: { value: ArtistApplicationStatus; label: string }[] = [
+  { value: 'pendiente', label: 'Pendiente' },
+  { value: 'aceptada', label: 'Aceptada' },
+  { value: 'rechazada', label: 'Rechazada' },
+];
+
+function ApplicationsTable() {
+  const applications = useArtistApplications();
+  const setStatus = useSetApplicationStatus();
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  const changeStatus = (id: string, status: ArtistApplicationStatus) => {
+    setSaveError(null);
+    setStatus.mutate({ id, status }, { onError: (err) => setSaveError(err.message) });
+  };
+
+  const columns: TableColumnsType<ArtistApplication> = [
+    { title: 'Email', dataIndex: 'email', key: 'email' },
+    { title: 'Teléfono', dataIndex: 'phone', key: 'phone' },
+    {
+      title: 'Estado',
+      dataIndex: 'status',
+      key: 'status',
+      width: 180,
+      render: (status: ArtistApplicationStatus, row) => (
+        <Select
+          value={status}
+          options={STATUS_OPTIONS}
+          onChange={(next) => changeStatus(row._id, next)}
+          loading={setStatus.isPending && setStatus.variables.id === row._id}
+          aria-label={`Estado de ${row.email}`}
+          style={{ width: '100%' }}
+        />
+      ),
+    },
+    {
+      title: 'Fecha',
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      render: (createdAt: string) => <time dateTime={createdAt}>{formatDate(createdAt)}</time>,
+    },
+  ];
+
+  return (
+    <>
+      <ErrorBanner message={applications.error?.message} />
+      <ErrorBanner message={saveError} onClose={() => setSaveError(null)} />
+      <Table
+        rowKey="_id"
+        columns={columns}
+        dataSource={applications.data ?? []}
+        loading={applications.isPending}
+        locale={{ emptyText: applications.isError ? ' ' : NO_APPLICATIONS_TEXT }}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        scroll={{ x: 'max-content' }}
+      />
+    </>
+  );
+}
 
 /** Open to the artist-application reviewers only. */
 export function ArtistApplicationsPage() {
   const { user } = useAuth();
   if (!user?.artistReviewer) return <Result status="403" title={NO_PERMISSION_MESSAGE} />;
-  return <Page title="Aplicaciones de Dibujantes" />;
+  return (
+    <Page title="Aplicaciones de Dibujantes" subtitle="Las aplicaciones a la convocatoria de dibujantes, de la más reciente a la más antigua.">
+      <ApplicationsTable />
+    </Page>
+  );
 }

@@ -1,13 +1,10 @@
 import { Page } from '../../components/Page';
 
 export { ArtistApplicationsPage } from './ArtistApplicationsPage';
+export { NewsAdminPage } from './NewsAdminPage';
 
 export function SatPage() {
   return <Page title="Panel SAT" subtitle="Sistema de Administración de Negocios" />;
-}
-
-export function NewsAdminPage() {
-  return <Page title="Gestión de Noticias" />;
 }
 
 export function RolesPage() {

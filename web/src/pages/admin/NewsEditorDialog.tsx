@@ -1,0 +1,128 @@
+import { useEffect } from 'react';
+import { DatePicker, Form, Input, Modal, Select, Switch } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useSaveNews } from '../../api/news';
+import type { NewsCard, NewsInput, NewsType } from '../../api/types';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { NEWS_TYPES, newsTypeLabel } from '../../components/news/newsFormat';
+
+export const NEWS_CREATED = 'Noticia creada exitosamente';
+export const NEWS_UPDATED = 'Noticia actualizada exitosamente';
+export const IMAGE_URL_MESSAGE = 'La URL de la imagen debe empezar con http:// o https://';
+
+interface NewsFormValues {
+  title: string;
+  content: string;
+  type: NewsType;
+  date: Dayjs | null;
+  imageUrl?: string;
+  active: boolean;
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '';
+  } catch {
+    return false;
+  }
+}
+
+function initialValues(item: NewsCard | null): NewsFormValues {
+  if (!item) return { title: '', content: '', type: 'update', date: dayjs(), imageUrl: '', active: true };
+  const type = (NEWS_TYPES as readonly string[]).includes(item.type) ? (item.type as NewsType) : 'update';
+  return { title: item.title, content: item.content, type, date: dayjs(item.date), imageUrl: item.imageUrl, active: item.active };
+}
+
+interface NewsEditorDialogProps {
+  open: boolean;
+  /** The item being edited, or null to create one. */
+  item: NewsCard | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}
+
+export function NewsEditorDialog({ open, item, onClose, onSaved }: NewsEditorDialogProps) {
+  const [form] = Form.useForm<NewsFormValues>();
+  const save = useSaveNews();
+  const editing = item !== null;
+  const { reset } = save;
+
+  useEffect(() => {
+    if (open) reset();
+  }, [open, reset]);
+
+  const submit = (values: NewsFormValues) => {
+    const input: NewsInput = {
+      title: values.title.trim(),
+      content: values.content.trim(),
+      type: values.type,
+      date: values.date ? values.date.toISOString() : null,
+      imageUrl: values.imageUrl?.trim() ?? '',
+      active: values.active,
+    };
+    save.mutate(
+      { id: item?._id, input },
+      {
+        onSuccess: () => {
+          onSaved(editing ? NEWS_UPDATED : NEWS_CREATED);
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      title={editing ? 'Editar Noticia' : 'Nueva Noticia'}
+      open={open}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={editing ? 'Guardar Cambios' : 'Crear Noticia'}
+      cancelText="Cancelar"
+      confirmLoading={save.isPending}
+      destroyOnHidden
+      width={640}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initialValues(item)}
+        onFinish={submit}
+        clearOnDestroy
+        disabled={save.isPending}
+        requiredMark="optional"
+      >
+        <Form.Item label="Título" name="title" rules={[{ required: true, whitespace: true, message: 'El título es obligatorio' }]}>
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item label="Contenido" name="content" rules={[{ required: true, whitespace: true, message: 'El contenido es obligatorio' }]}>
+          <Input.TextArea rows={6} maxLength={20000} />
+        </Form.Item>
+        <Form.Item label="Tipo" name="type" rules={[{ required: true, message: 'Elige el tipo de noticia' }]}>
+          <Select options={NEWS_TYPES.map((type) => ({ value: type, label: newsTypeLabel(type) }))} />
+        </Form.Item>
+        <Form.Item label="Fecha" name="date">
+          <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          label="URL de la imagen"
+          name="imageUrl"
+          extra="Déjala vacía para usar la imagen predeterminada."
+          rules={[
+            {
+              validator: (_rule, value: unknown) =>
+                typeof value !== 'string' || value.trim() === '' || isHttpUrl(value) ? Promise.resolve() : Promise.reject(new Error(IMAGE_URL_MESSAGE)),
+            },
+          ]}
+        >
+          <Input type="url" placeholder="https://..." maxLength={2000} />
+        </Form.Item>
+        <Form.Item label="Activa" name="active" valuePropName="checked" extra="Las noticias inactivas solo se ven en esta página.">
+          <Switch />
+        </Form.Item>
+      </Form>
+      <ErrorBanner message={save.error?.message ?? null} onClose={reset} style={{ marginBottom: 0 }} />
+    </Modal>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button, Card, Empty, Flex, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useNavigate, useParams } from 'react-router';
+import { NEWS_LOAD_ERROR, useNews } from '../../api/news';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { Loading } from '../../components/Loading';
+import { NewsGrid } from '../../components/news/NewsGrid';
+import { NewsImage } from '../../components/news/NewsImage';
+import { NewsTypeTag } from '../../components/news/NewsTypeTag';
+import { formatDate } from '../../components/dates';
+import { Page } from '../../components/Page';
+
+export const NEWS_NOT_FOUND = 'Noticia no encontrada';
+export const NEWS_ITEM_LOAD_ERROR = 'Error al cargar la noticia';
+
+function BackButton({ to, label }: { to: string; label: string }) {
+  const navigate = useNavigate();
+  return (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(to)} style={{ marginBottom: 24 }}>
+      {label}
+    </Button>
+  );
+}
+
+export function NewsPage() {
+  const news = useNews();
+  const items = news.data?.filter((item) => item.active);
+  return (
+    <Page title="Noticias" subtitle="Todo lo que pasa en la comunidad.">
+      <BackButton to="/" label="Volver al Inicio" />
+      <NewsGrid items={items} isPending={news.isPending} error={news.error} full />
+    </Page>
+  );
+}
+
+export function NewsDetailPage() {
+  const { id } = useParams();
+  const news = useNews();
+  const item = news.data?.find((candidate) => candidate._id === id);
+
+  let body;
+  if (news.isPending) body = <Loading />;
+  else if (news.isError) body = <ErrorBanner message={news.error.message === NEWS_LOAD_ERROR ? NEWS_ITEM_LOAD_ERROR : news.error.message} />;
+  else if (!item) body = <Empty description={NEWS_NOT_FOUND} />;
+  else
+    body = (
+      <Card className="news-detail" cover={<NewsImage item={item} style={{ maxHeight: 360 }} />}>
+        <article>
+          <Flex gap={8} align="center" wrap style={{ marginBottom: 12 }}>
+            <NewsTypeTag type={item.type} />
+            {item.active ? null : <Tag>Inactiva</Tag>}
+            <Typography.Text type="secondary">
+              <time dateTime={item.date}>{formatDate(item.date)}</time>
+            </Typography.Text>
+          </Flex>
+          <Typography.Title level={1} style={{ marginTop: 0 }}>
+            {item.title}
+          </Typography.Title>
+          <Typography.Paragraph className="news-text" style={{ fontSize: 16, marginBottom: 0 }}>
+            {item.content}
+          </Typography.Paragraph>
+        </article>
+      </Card>
+    );
+
+  return (
+    <section className="page news-detail-page">
+      <BackButton to="/news" label="Volver a Noticias" />
+      {body}
+    </section>
+  );
+}
