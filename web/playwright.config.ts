@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 18080;
+const PORT = Number(process.env.ZOCALO_E2E_PORT ?? 18080);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // One fresh data directory per run; workers inherit it through the environment.
