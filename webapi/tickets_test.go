@@ -449,3 +449,39 @@ func TestModeratorsRoster(t *testing.T) {
 		t.Fatalf("roster %+v", mods)
 	}
 }
+
+func TestResolvedTicketsCloseAfterTheQuietPeriod(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		tok := ticketPersonas(e)
+		ctx := context.Background()
+		open := func(title string) string {
+			var env ticketEnvelope
+			e.form("POST", "/api/tickets", tok["jugador"], map[string]string{"title": title, "message": "x"}, nil, &env)
+			if e.call("PUT", "/api/tickets/"+env.Ticket.TicketID+"/status", tok["moderador"], body(map[string]string{"status": "resolved"}), nil) != 200 {
+				t.Fatal("resolve")
+			}
+			return env.Ticket.TicketID
+		}
+		quiet := open("Resuelto hace tiempo")
+		e.clock.Advance(e.cfg.Tickets.AutoCloseAfter.Duration - time.Hour)
+		recent := open("Resuelto hace poco")
+		e.clock.Advance(2 * time.Hour)
+		n, err := e.app.Tickets.AutoClose(ctx)
+		if err != nil || n != 1 {
+			t.Fatalf("closed %d, %v", n, err)
+		}
+		statusOf := func(id string) string {
+			var env ticketEnvelope
+			e.call("GET", "/api/tickets/"+id, tok["moderador"], nil, &env)
+			return env.Ticket.Status
+		}
+		if statusOf(quiet) != tickets.StatusClosed || statusOf(recent) != tickets.StatusResolved {
+			t.Fatalf("quiet %s, recent %s", statusOf(quiet), statusOf(recent))
+		}
+		// Running again closes nothing more.
+		if n, _ := e.app.Tickets.AutoClose(ctx); n != 0 {
+			t.Fatalf("second run closed %d", n)
+		}
+	})
+}
