@@ -45,6 +45,7 @@ type Timing struct {
 	RetryBase     time.Duration // first retry delay after a failed delivery
 	RetryMax      time.Duration // longest retry delay
 	DeferAfter    time.Duration // a command slower than this is deferred
+	ChunkTimeout  time.Duration // a member request unanswered this long is asked again
 }
 
 func (t *Timing) fill() {
@@ -62,6 +63,9 @@ func (t *Timing) fill() {
 	}
 	if t.DeferAfter == 0 {
 		t.DeferAfter = 2 * time.Second
+	}
+	if t.ChunkTimeout == 0 {
+		t.ChunkTimeout = time.Minute
 	}
 }
 

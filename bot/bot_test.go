@@ -309,7 +309,7 @@ func TestSlowCommandIsDeferred(t *testing.T) {
 	b.AddCommand(&Command{
 		Definition: &discordgo.ApplicationCommand{Name: "lento", Description: "Tarda."},
 		Handle: func(ctx context.Context, inv *Invocation) (Reply, error) {
-			time.Sleep(500 * time.Millisecond)
+			time.Sleep(2 * time.Second)
 			return Reply{Content: "listo, " + inv.Actor.Username}, nil
 		},
 	})

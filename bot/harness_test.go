@@ -36,7 +36,7 @@ func newRig(t *testing.T, d *db.DB) *rig {
 	t.Helper()
 	r := &rig{t: t, db: d}
 	r.fake = discordfake.New(discordfake.Options{ClientID: testenv.ClientID, GuildID: testenv.GuildID,
-		BotToken: testenv.BotToken, HeartbeatInterval: 500 * time.Millisecond})
+		BotToken: testenv.BotToken, HeartbeatInterval: 5 * time.Second})
 	r.srv = httptest.NewServer(r.fake.Handler())
 	t.Cleanup(r.srv.Close)
 	r.fake.SetGatewayURL("ws" + strings.TrimPrefix(r.srv.URL, "http") + "/gateway")
@@ -60,7 +60,8 @@ func (r *rig) newBot() *Bot {
 		Transport: discordfake.RewriteTransport(r.srv.URL), Metrics: prometheus.NewRegistry(),
 		Logger: slog.New(slog.DiscardHandler),
 		Timing: Timing{LeaderPoll: 50 * time.Millisecond, RelayInterval: 20 * time.Millisecond,
-			RetryBase: 10 * time.Millisecond, RetryMax: 80 * time.Millisecond, DeferAfter: 150 * time.Millisecond}})
+			RetryBase: 10 * time.Millisecond, RetryMax: 80 * time.Millisecond, DeferAfter: time.Second,
+			ChunkTimeout: 10 * time.Second}})
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -100,7 +101,8 @@ func (r *rig) start(b *Bot, wait bool) (stop func()) {
 // eventually waits for cond, failing the test after a generous deadline.
 func (r *rig) eventually(what string, cond func() bool) {
 	r.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	// Generous: CI runs the race detector on two shared cores.
+	deadline := time.Now().Add(45 * time.Second)
 	for !cond() {
 		if time.Now().After(deadline) {
 			r.t.Fatalf("timed out waiting until %s", what)

@@ -24,6 +24,7 @@ type roleSync struct {
 }
 
 type chunkSet struct {
+	asked    time.Time
 	count    int
 	received map[int]bool
 	members  []members.Snapshot
@@ -34,12 +35,36 @@ func newRoleSync(b *Bot) *roleSync {
 }
 
 func (r *roleSync) run(ctx context.Context) {
+	check := time.NewTicker(r.b.deps.Timing.ChunkTimeout / 4)
+	defer check.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case job := <-r.queue:
 			job(ctx)
+		case <-check.C:
+			r.retryStalled(ctx)
+		}
+	}
+}
+
+// retryStalled asks again when a member request went unanswered, as happens when the
+// socket drops while the chunks are on their way.
+func (r *roleSync) retryStalled(ctx context.Context) {
+	r.mu.Lock()
+	stalled := false
+	for nonce, set := range r.pending {
+		if time.Since(set.asked) > r.b.deps.Timing.ChunkTimeout {
+			delete(r.pending, nonce)
+			stalled = true
+		}
+	}
+	r.mu.Unlock()
+	if stalled {
+		r.b.log.Warn("guild member request unanswered, asking again")
+		if err := r.requestAll(ctx); err != nil {
+			r.b.log.Error("request guild members", "error", err)
 		}
 	}
 }
@@ -56,7 +81,7 @@ func (r *roleSync) requestAll(context.Context) error {
 	}
 	nonce := randomNonce()
 	r.mu.Lock()
-	r.pending[nonce] = &chunkSet{received: map[int]bool{}}
+	r.pending[nonce] = &chunkSet{asked: time.Now(), received: map[int]bool{}}
 	r.mu.Unlock()
 	return s.RequestGuildMembers(r.guildID(), "", 0, nonce, false)
 }
