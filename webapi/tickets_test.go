@@ -485,3 +485,19 @@ func TestResolvedTicketsCloseAfterTheQuietPeriod(t *testing.T) {
 		}
 	})
 }
+
+func TestAssistantAnswersWithTheFAQ(t *testing.T) {
+	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
+	tok := ticketPersonas(e)
+	var env ticketEnvelope
+	e.form("POST", "/api/tickets", tok["jugador"], map[string]string{"title": "Compré ROBUX", "message": "No llegó mi compra"}, nil, &env)
+	ai := env.Ticket.Messages[1]
+	if ai.SenderType != "ai" || !strings.Contains(ai.Content, "Tesorería lo verificará") || strings.Contains(ai.Content, "contraseña") {
+		t.Fatalf("assistant: %q", ai.Content)
+	}
+	// The second ticket waits behind the first.
+	e.form("POST", "/api/tickets", tok["otro"], map[string]string{"title": "Otra duda", "message": "hola"}, nil, &env)
+	if ai := env.Ticket.Messages[1].Content; !strings.Contains(ai, "Hay 1 ticket antes que el tuyo") {
+		t.Fatalf("assistant: %q", ai)
+	}
+}

@@ -209,9 +209,12 @@ func (s *Service) assistantReply(t Ticket, content string, ahead int64) string {
 	wait := 10 + 5*ahead
 	var b strings.Builder
 	fmt.Fprintf(&b, "¡Hola! Recibimos tu ticket #%d. ", t.ID)
-	if ahead == 0 {
+	switch ahead {
+	case 0:
 		b.WriteString("No hay tickets antes que el tuyo: ")
-	} else {
+	case 1:
+		b.WriteString("Hay 1 ticket antes que el tuyo: ")
+	default:
 		fmt.Fprintf(&b, "Hay %d tickets antes que el tuyo: ", ahead)
 	}
 	if wait < 60 {
