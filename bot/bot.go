@@ -113,10 +113,18 @@ func New(deps Deps) (*Bot, error) {
 // registerBuiltins adds what the bot does before any feature adds its own.
 func (b *Bot) registerBuiltins() {
 	b.AddCommand(perfilCommand(b))
+	b.AddCommand(turnoCommand(b))
 	b.AddDeliverer(outbox.KindChannelMessage, deliverChannelMessage)
 	b.AddDeliverer(outbox.KindMessageEdit, b.deliverMessageEdit)
 	b.AddDeliverer(outbox.KindMessageDelete, b.deliverMessageDelete)
 	b.registerTickets()
+	b.AddJob(Job{Name: "shift-cap", Spec: "@every 10m", Run: func(ctx context.Context) error {
+		n, err := b.deps.App.Shifts.CapOverdue(ctx)
+		if n > 0 {
+			b.log.Warn("shifts left open past the cap were closed for review", "count", n)
+		}
+		return err
+	}})
 	b.AddJob(Job{Name: "role-reconcile", Spec: "@hourly", Run: b.sync.requestAll})
 	b.AddJob(Job{Name: "prune-sessions", Spec: "30 4 * * *", Run: func(ctx context.Context) error {
 		n, err := b.deps.App.Auth.PruneSessions(ctx)

@@ -22,7 +22,8 @@ import (
 func Models() []any {
 	return []any{&auth.User{}, &members.Member{}, &members.MemberRole{}, &auth.Session{}, &outbox.Event{},
 		&news.Item{}, &contact.Message{}, &artists.Application{},
-		&tickets.Ticket{}, &tickets.Message{}, &tickets.Attachment{}, &tickets.Event{}, &tickets.Read{}, &tickets.TranscriptView{}}
+		&tickets.Ticket{}, &tickets.Message{}, &tickets.Attachment{}, &tickets.Event{}, &tickets.Read{}, &tickets.TranscriptView{},
+		&staff.Shift{}, &staff.Adjustment{}}
 }
 
 // Settings are the parts of the configuration the domain needs.
@@ -34,6 +35,8 @@ type Settings struct {
 	PublicURL       string
 	Channels        Channels
 	Location        *time.Location // the community's time zone
+	Servers         []string       // the game servers' names, for shifts
+	ShiftCap        time.Duration  // a shift left open longer is closed at this length
 	TicketAutoClose time.Duration
 	TicketFAQ       []tickets.FAQ
 	Now             func() time.Time
@@ -61,6 +64,7 @@ type App struct {
 	Artists *artists.Service
 	Tickets *tickets.Service
 	Staff   *staff.Service
+	Shifts  *staff.Shifts
 	Files   storage.Store
 	Roles   authz.RoleIDs
 	Now     func() time.Time
@@ -81,6 +85,7 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 	}
 	m := members.NewService(d, s.Roles, s.Now)
 	o := outbox.NewStore(d, s.Now)
+	shifts := staff.NewShifts(d, s.Servers, s.ShiftCap, s.Location, s.Now)
 	art := artists.NewService(d, o, s.Channels.ArtistApplications, s.ArtistReviewers, s.Now)
 	return &App{
 		DB:      d,
@@ -95,9 +100,10 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		Artists: art,
 		Tickets: tickets.NewService(d, o, m, deps.Files, tickets.Settings{Channel: s.Channels.StaffTickets,
 			PublicURL: s.PublicURL, AutoCloseAfter: s.TicketAutoClose, FAQ: s.TicketFAQ, Now: s.Now}),
-		Staff: staff.NewService(d, s.Roles),
-		Files: deps.Files,
-		Roles: s.Roles,
-		Now:   s.Now,
+		Staff:  staff.NewService(d, s.Roles, shifts),
+		Shifts: shifts,
+		Files:  deps.Files,
+		Roles:  s.Roles,
+		Now:    s.Now,
 	}
 }

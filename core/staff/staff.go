@@ -2,7 +2,9 @@
 package staff
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"time"
 
 	"zocalo/core/authz"
@@ -37,12 +39,15 @@ type Moderator struct {
 
 // Service reads the roster.
 type Service struct {
-	db    *db.DB
-	roles authz.RoleIDs
+	db     *db.DB
+	roles  authz.RoleIDs
+	shifts *Shifts
 }
 
 // NewService builds the roster service.
-func NewService(d *db.DB, roles authz.RoleIDs) *Service { return &Service{db: d, roles: roles} }
+func NewService(d *db.DB, roles authz.RoleIDs, shifts *Shifts) *Service {
+	return &Service{db: d, roles: roles, shifts: shifts}
+}
 
 var errForbidden = errs.Forbidden("No tienes permiso para ver la lista de moderadores.")
 
@@ -70,8 +75,27 @@ func (s *Service) Moderators(ctx context.Context, actor *authz.Actor) ([]Moderat
 	if err != nil {
 		return nil, err
 	}
+	ids = ids[:0]
 	for _, m := range rows {
-		out = append(out, Moderator{UserID: m.DiscordID, Username: m.Username, Avatar: m.Avatar, Inactividad: "No"})
+		ids = append(ids, m.DiscordID)
 	}
+	totals, err := s.shifts.TotalsFor(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range rows {
+		t := totals[m.DiscordID]
+		j := Jornada{Servidor: t.LastServer, Lunes: t.Week[0], Martes: t.Week[1], Miercoles: t.Week[2],
+			Jueves: t.Week[3], Viernes: t.Week[4], Sabado: t.Week[5], Domingo: t.Week[6]}
+		var week int64
+		for _, d := range t.Week {
+			week += d
+		}
+		j.HorasSemanales = float64(week*100/3600) / 100
+		out = append(out, Moderator{UserID: m.DiscordID, Username: m.Username, Avatar: m.Avatar, Inactividad: "No",
+			TiempoTotal: t.TotalSeconds, Jornada: j})
+	}
+	// Most time first; the order by name above settles ties.
+	slices.SortStableFunc(out, func(a, b Moderator) int { return cmp.Compare(b.TiempoTotal, a.TiempoTotal) })
 	return out, nil
 }

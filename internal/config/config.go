@@ -38,6 +38,7 @@ type Config struct {
 	Game      Game                  `yaml:"game" env:"GAME"`
 	RateLimit RateLimit             `yaml:"rateLimit" env:"RATE_LIMIT"`
 	Tickets   Tickets               `yaml:"tickets" env:"TICKETS"`
+	Staff     Staff                 `yaml:"staff" env:"STAFF"`
 
 	Servers       []ServerCard    `yaml:"servers"`
 	SaleCatalogue []CatalogueItem `yaml:"saleCatalogue"`
@@ -85,6 +86,12 @@ type Game struct {
 type RateLimit struct {
 	SignInPerMinute       int `yaml:"signInPerMinute" env:"SIGN_IN_PER_MINUTE"`
 	PublicWritesPerMinute int `yaml:"publicWritesPerMinute" env:"PUBLIC_WRITES_PER_MINUTE"`
+}
+
+// Staff configures shifts.
+type Staff struct {
+	// ShiftCap closes a shift left open longer, at this length, marked for review.
+	ShiftCap Duration `yaml:"shiftCap" env:"SHIFT_CAP"`
 }
 
 // Tickets configure the support desk.
@@ -209,6 +216,9 @@ func (c *Config) Validate() error {
 		if !slices.Contains([]string{"online", "maintenance", "offline"}, s.Status) {
 			return keyErr(fmt.Sprintf("servers[%d].status", i), "", "must be online, maintenance or offline")
 		}
+	}
+	if c.Staff.ShiftCap.Duration < time.Hour {
+		return keyErr("staff.shiftCap", "STAFF_SHIFT_CAP", "must be at least 1h")
 	}
 	if c.Tickets.AutoCloseAfter.Duration < time.Hour {
 		return keyErr("tickets.autoCloseAfter", "TICKETS_AUTO_CLOSE_AFTER", "must be at least 1h")

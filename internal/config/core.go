@@ -14,6 +14,7 @@ func (c *Config) CoreSettings(secret string, now func() time.Time) core.Settings
 		Roles: c.RoleIDs(), JWTSecret: []byte(secret), SessionTTL: c.SessionTTL.Duration,
 		ArtistReviewers: c.ArtistReviewers, PublicURL: c.PublicURL, Location: c.Location(), Now: now,
 		TicketAutoClose: c.Tickets.AutoCloseAfter.Duration, TicketFAQ: c.faq(),
+		Servers: c.serverNames(), ShiftCap: c.Staff.ShiftCap.Duration,
 		Channels: core.Channels{
 			News: c.Channels.News, StaffTickets: c.Channels.StaffTickets, Contact: c.Channels.Contact,
 			ArtistApplications: c.Channels.ArtistApplications, StaffReports: c.Channels.StaffReports,
@@ -26,6 +27,14 @@ func (c *Config) faq() []tickets.FAQ {
 	out := make([]tickets.FAQ, len(c.Tickets.FAQ))
 	for i, f := range c.Tickets.FAQ {
 		out[i] = tickets.FAQ{Keywords: f.Keywords, Answer: f.Answer}
+	}
+	return out
+}
+
+func (c *Config) serverNames() []string {
+	out := make([]string, len(c.Servers))
+	for i, s := range c.Servers {
+		out[i] = s.Name
 	}
 	return out
 }

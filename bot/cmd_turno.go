@@ -1,0 +1,124 @@
+package bot
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"zocalo/core/authz"
+	"zocalo/core/staff"
+)
+
+// turnoCommand: /turno entrar|salir|estado|ranking clocks staff shifts.
+func turnoCommand(b *Bot) *Command {
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	for _, name := range b.deps.App.Shifts.Servers() {
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: name})
+	}
+	return &Command{
+		Definition: &discordgo.ApplicationCommand{
+			Name:        "turno",
+			Description: "Registra tus turnos de staff.",
+			Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "entrar", Description: "Empieza un turno.",
+					Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString,
+						Name: "servidor", Description: "El servidor donde estarás.", Required: true, Choices: choices}}},
+				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "salir", Description: "Termina tu turno."},
+				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "estado", Description: "Tu turno y tus horas de la semana."},
+				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "ranking", Description: "El staff con más horas esta semana."},
+			},
+		},
+		Groups:    []authz.Group{authz.Staff},
+		Ephemeral: true,
+		Handle: func(ctx context.Context, inv *Invocation) (Reply, error) {
+			sub := inv.Interaction.ApplicationCommandData().Options
+			if len(sub) == 0 {
+				return Reply{Content: "Usa /turno entrar, salir, estado o ranking."}, nil
+			}
+			shifts := b.deps.App.Shifts
+			loc := b.deps.Config.Location()
+			switch sub[0].Name {
+			case "entrar":
+				server := ""
+				for _, o := range sub[0].Options {
+					if o.Name == "servidor" {
+						server = o.StringValue()
+					}
+				}
+				sh, err := shifts.ClockIn(ctx, inv.Actor, server)
+				if err != nil {
+					return Reply{}, err
+				}
+				return Reply{Content: fmt.Sprintf("✅ Turno iniciado en **%s** a las %s. ¡Buen turno!",
+					sh.Server, sh.StartedAt.In(loc).Format("15:04"))}, nil
+			case "salir":
+				sh, err := shifts.ClockOut(ctx, inv.Actor)
+				if err != nil {
+					return Reply{}, err
+				}
+				return Reply{Content: fmt.Sprintf("👋 Turno terminado en **%s**: %s.", sh.Server,
+					staff.FormatDuration(int64(sh.EndedAt.Sub(sh.StartedAt).Seconds())))}, nil
+			case "estado":
+				return turnoEstado(ctx, b, inv)
+			default:
+				return turnoRanking(ctx, b, inv)
+			}
+		},
+	}
+}
+
+func turnoEstado(ctx context.Context, b *Bot, inv *Invocation) (Reply, error) {
+	shifts := b.deps.App.Shifts
+	open, err := shifts.Open(ctx, inv.Actor.DiscordID)
+	if err != nil {
+		return Reply{}, err
+	}
+	totals, err := shifts.TotalsFor(ctx, []string{inv.Actor.DiscordID})
+	if err != nil {
+		return Reply{}, err
+	}
+	t := totals[inv.Actor.DiscordID]
+	var week int64
+	for _, s := range t.Week {
+		week += s
+	}
+	var lines []string
+	if open != nil {
+		lines = append(lines, fmt.Sprintf("🟢 En turno en **%s** desde las %s (%s).", open.Server,
+			open.StartedAt.In(b.deps.Config.Location()).Format("15:04"),
+			staff.FormatDuration(int64(b.deps.App.Now().Sub(open.StartedAt).Seconds()))))
+	} else {
+		lines = append(lines, "⚪ No estás en turno.")
+	}
+	lines = append(lines, "Esta semana: "+staff.FormatDuration(week), "Total: "+staff.FormatDuration(t.TotalSeconds))
+	return Reply{Content: strings.Join(lines, "\n")}, nil
+}
+
+func turnoRanking(ctx context.Context, b *Bot, inv *Invocation) (Reply, error) {
+	mods, err := b.deps.App.Staff.Moderators(ctx, inv.Actor)
+	if err != nil {
+		return Reply{}, err
+	}
+	weekOf := func(m staff.Moderator) int64 {
+		j := m.Jornada
+		return j.Lunes + j.Martes + j.Miercoles + j.Jueves + j.Viernes + j.Sabado + j.Domingo
+	}
+	slices.SortStableFunc(mods, func(a, b staff.Moderator) int { return cmp.Compare(weekOf(b), weekOf(a)) })
+	if len(mods) == 0 || weekOf(mods[0]) == 0 {
+		return Reply{Content: "Todavía no hay horas registradas esta semana."}, nil
+	}
+	var lines []string
+	medals := []string{"🥇", "🥈", "🥉"}
+	for i, m := range mods[:min(len(mods), 10)] {
+		mark := fmt.Sprintf("%d.", i+1)
+		if i < len(medals) {
+			mark = medals[i]
+		}
+		lines = append(lines, fmt.Sprintf("%s %s: %s", mark, m.Username, staff.FormatDuration(weekOf(m))))
+	}
+	return Reply{Content: "**Ranking de horas del staff (esta semana)**\n" + strings.Join(lines, "\n")}, nil
+}

@@ -1,0 +1,243 @@
+package staff
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"zocalo/core/authz"
+	"zocalo/core/db"
+	"zocalo/core/errs"
+)
+
+// Shift is one stretch of duty, clocked from Discord. At most one per member is open.
+type Shift struct {
+	ID        uint64     `gorm:"primaryKey;autoIncrement"`
+	MemberID  string     `gorm:"size:32;not null;index:idx_staff_shifts_member_started,priority:1;uniqueIndex:idx_staff_shifts_one_open,where:ended_at IS NULL"`
+	Server    string     `gorm:"size:64;not null"`
+	StartedAt time.Time  `gorm:"not null;index:idx_staff_shifts_member_started,priority:2"`
+	EndedAt   *time.Time `gorm:""`
+	// Capped marks a shift the scheduler closed at the cap, for review.
+	Capped bool `gorm:"not null;default:false"`
+}
+
+// TableName keeps the table's name explicit.
+func (Shift) TableName() string { return "staff_shifts" }
+
+// Adjustment is a manual change to a member's total time.
+type Adjustment struct {
+	ID        uint64    `gorm:"primaryKey;autoIncrement"`
+	MemberID  string    `gorm:"size:32;not null;index:idx_staff_adjustments_member_id"`
+	Seconds   int64     `gorm:"not null"`
+	ActorID   string    `gorm:"size:32;not null"`
+	ActorName string    `gorm:"size:100;not null;default:''"`
+	CreatedAt time.Time `gorm:"not null"`
+}
+
+// TableName keeps the table's name explicit.
+func (Adjustment) TableName() string { return "staff_adjustments" }
+
+// Shifts clocks staff in and out.
+type Shifts struct {
+	db      *db.DB
+	servers []string
+	cap     time.Duration
+	loc     *time.Location
+	now     func() time.Time
+}
+
+// NewShifts builds the shift clock; servers are the names a shift may be on.
+func NewShifts(d *db.DB, servers []string, shiftCap time.Duration, loc *time.Location, now func() time.Time) *Shifts {
+	if shiftCap <= 0 {
+		shiftCap = 12 * time.Hour
+	}
+	if loc == nil {
+		loc = time.UTC
+	}
+	return &Shifts{db: d, servers: servers, cap: shiftCap, loc: loc, now: now}
+}
+
+var (
+	errNotStaff   = errs.Forbidden("Solo el staff puede registrar turnos.")
+	errNoShift    = errs.Conflict("No tienes un turno abierto. Usa /turno entrar para empezar uno.")
+	errBadServer  = errs.Invalid("Elige uno de los servidores de la comunidad.")
+	errShiftTaken = errs.Conflict("Ya tienes un turno abierto.")
+)
+
+// Servers are the names a shift may be on.
+func (s *Shifts) Servers() []string { return slices.Clone(s.servers) }
+
+// ClockIn opens a shift on a server. A second open shift is refused, even when two
+// requests race: the database keeps one open shift per member.
+func (s *Shifts) ClockIn(ctx context.Context, actor *authz.Actor, server string) (Shift, error) {
+	if !actor.InGroup(authz.Staff) {
+		return Shift{}, errNotStaff
+	}
+	if !slices.Contains(s.servers, server) {
+		return Shift{}, errBadServer
+	}
+	var open Shift
+	err := s.db.Conn(ctx).Where("member_id = ? AND ended_at IS NULL", actor.DiscordID).Take(&open).Error
+	if err == nil {
+		return Shift{}, errs.Conflict(fmt.Sprintf("Ya tienes un turno abierto en %s desde las %s.",
+			open.Server, open.StartedAt.In(s.loc).Format("15:04")))
+	}
+	if !db.IsNotFound(err) {
+		return Shift{}, err
+	}
+	sh := Shift{MemberID: actor.DiscordID, Server: server, StartedAt: s.now()}
+	if err := s.db.Conn(ctx).Create(&sh).Error; err != nil {
+		if db.IsUniqueViolation(err) {
+			return Shift{}, errShiftTaken
+		}
+		return Shift{}, err
+	}
+	return sh, nil
+}
+
+// ClockOut closes the member's open shift.
+func (s *Shifts) ClockOut(ctx context.Context, actor *authz.Actor) (Shift, error) {
+	if !actor.InGroup(authz.Staff) {
+		return Shift{}, errNotStaff
+	}
+	var sh Shift
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		err := s.db.Conn(ctx).Where("member_id = ? AND ended_at IS NULL", actor.DiscordID).Take(&sh).Error
+		if db.IsNotFound(err) {
+			return errNoShift
+		}
+		if err != nil {
+			return err
+		}
+		end := s.now()
+		if end.Sub(sh.StartedAt) > s.cap {
+			end, sh.Capped = sh.StartedAt.Add(s.cap), true
+		}
+		sh.EndedAt = &end
+		return s.db.Conn(ctx).Save(&sh).Error
+	})
+	return sh, err
+}
+
+// Open returns the member's open shift, if any.
+func (s *Shifts) Open(ctx context.Context, memberID string) (*Shift, error) {
+	var sh Shift
+	err := s.db.Conn(ctx).Where("member_id = ? AND ended_at IS NULL", memberID).Take(&sh).Error
+	if db.IsNotFound(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &sh, nil
+}
+
+// CapOverdue closes the shifts open past the cap at the cap, marked for review.
+func (s *Shifts) CapOverdue(ctx context.Context) (int, error) {
+	var overdue []Shift
+	if err := s.db.Conn(ctx).Where("ended_at IS NULL AND started_at < ?", s.now().Add(-s.cap)).Find(&overdue).Error; err != nil {
+		return 0, err
+	}
+	for _, sh := range overdue {
+		end := sh.StartedAt.Add(s.cap)
+		if err := s.db.Conn(ctx).Model(&Shift{}).Where("id = ? AND ended_at IS NULL", sh.ID).
+			Updates(map[string]any{"ended_at": end, "capped": true}).Error; err != nil {
+			return 0, err
+		}
+	}
+	return len(overdue), nil
+}
+
+// Days are the week's days as the specification names them, Monday first.
+var Days = []string{"Lunes", "Martes", "Miercoles", "Jueves", "Viernes", "Sabado", "Domingo"}
+
+// WeekStart is the Monday 00:00 (community time) of the week holding t.
+func (s *Shifts) WeekStart(t time.Time) time.Time {
+	t = t.In(s.loc)
+	offset := (int(t.Weekday()) + 6) % 7
+	y, m, d := t.Date()
+	return time.Date(y, m, d-offset, 0, 0, 0, 0, s.loc)
+}
+
+// Totals are a member's time: the total of all time, and this week's by day.
+type Totals struct {
+	TotalSeconds int64
+	Week         [7]int64
+	LastServer   string
+}
+
+// TotalsFor computes the members' totals: closed shifts plus adjustments (never below
+// zero), and this week's seconds per day, a shift crossing midnight split across days.
+func (s *Shifts) TotalsFor(ctx context.Context, memberIDs []string) (map[string]*Totals, error) {
+	out := make(map[string]*Totals, len(memberIDs))
+	for _, id := range memberIDs {
+		out[id] = &Totals{}
+	}
+	if len(memberIDs) == 0 {
+		return out, nil
+	}
+	var shifts []Shift
+	if err := s.db.Conn(ctx).Where("member_id IN ?", memberIDs).Order("started_at").Find(&shifts).Error; err != nil {
+		return nil, err
+	}
+	now := s.now()
+	week := s.WeekStart(now)
+	for _, sh := range shifts {
+		t := out[sh.MemberID]
+		t.LastServer = sh.Server
+		if sh.EndedAt == nil {
+			continue
+		}
+		t.TotalSeconds += int64(sh.EndedAt.Sub(sh.StartedAt).Seconds())
+		for day := range 7 {
+			from := week.AddDate(0, 0, day)
+			to := week.AddDate(0, 0, day+1)
+			t.Week[day] += overlapSeconds(sh.StartedAt, *sh.EndedAt, from, to)
+		}
+	}
+	var adj []struct {
+		MemberID string
+		Total    int64
+	}
+	if err := s.db.Conn(ctx).Model(&Adjustment{}).Select("member_id, SUM(seconds) AS total").
+		Where("member_id IN ?", memberIDs).Group("member_id").Scan(&adj).Error; err != nil {
+		return nil, err
+	}
+	for _, a := range adj {
+		out[a.MemberID].TotalSeconds += a.Total
+	}
+	for _, t := range out {
+		t.TotalSeconds = max(t.TotalSeconds, 0)
+	}
+	return out, nil
+}
+
+func overlapSeconds(aStart, aEnd, bStart, bEnd time.Time) int64 {
+	start, end := aStart, aEnd
+	if bStart.After(start) {
+		start = bStart
+	}
+	if bEnd.Before(end) {
+		end = bEnd
+	}
+	if !end.After(start) {
+		return 0
+	}
+	return int64(end.Sub(start).Seconds())
+}
+
+// FormatDuration writes seconds as "3 h 25 min 10 s".
+func FormatDuration(seconds int64) string {
+	h, m, sec := seconds/3600, seconds%3600/60, seconds%60
+	var parts []string
+	if h > 0 {
+		parts = append(parts, fmt.Sprintf("%d h", h))
+	}
+	if m > 0 || h > 0 {
+		parts = append(parts, fmt.Sprintf("%d min", m))
+	}
+	parts = append(parts, fmt.Sprintf("%d s", sec))
+	return strings.Join(parts, " ")
+}
