@@ -3,8 +3,8 @@ package bot
 import (
 	"cmp"
 	"context"
-	"slices"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
