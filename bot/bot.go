@@ -17,6 +17,7 @@ import (
 
 	"zocalo/core"
 	"zocalo/core/outbox"
+	"zocalo/core/staff"
 	"zocalo/internal/config"
 )
 
@@ -118,6 +119,7 @@ func (b *Bot) registerBuiltins() {
 	b.AddDeliverer(outbox.KindMessageEdit, b.deliverMessageEdit)
 	b.AddDeliverer(outbox.KindMessageDelete, b.deliverMessageDelete)
 	b.registerTickets()
+	b.AddDeliverer(staff.KindRemoveRoles, b.deliverRemoveRoles)
 	b.AddJob(Job{Name: "shift-cap", Spec: "@every 10m", Run: func(ctx context.Context) error {
 		n, err := b.deps.App.Shifts.CapOverdue(ctx)
 		if n > 0 {

@@ -23,7 +23,7 @@ func Models() []any {
 	return []any{&auth.User{}, &members.Member{}, &members.MemberRole{}, &auth.Session{}, &outbox.Event{},
 		&news.Item{}, &contact.Message{}, &artists.Application{},
 		&tickets.Ticket{}, &tickets.Message{}, &tickets.Attachment{}, &tickets.Event{}, &tickets.Read{}, &tickets.TranscriptView{},
-		&staff.Shift{}, &staff.Adjustment{}}
+		&staff.Shift{}, &staff.Adjustment{}, &staff.Record{}, &staff.Note{}, &staff.Report{}}
 }
 
 // Settings are the parts of the configuration the domain needs.
@@ -86,6 +86,11 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 	m := members.NewService(d, s.Roles, s.Now)
 	o := outbox.NewStore(d, s.Now)
 	shifts := staff.NewShifts(d, s.Servers, s.ShiftCap, s.Location, s.Now)
+	desk := tickets.NewService(d, o, m, deps.Files, tickets.Settings{Channel: s.Channels.StaffTickets,
+		PublicURL: s.PublicURL, AutoCloseAfter: s.TicketAutoClose, FAQ: s.TicketFAQ, Now: s.Now})
+	roster := staff.NewService(d, s.Roles, shifts, o, desk, staff.Settings{ReportsChannel: s.Channels.StaffReports, Now: s.Now})
+	// A member who first receives a STAFF-group role is hired that day.
+	m.OnRoleChange(roster.RecordHires)
 	art := artists.NewService(d, o, s.Channels.ArtistApplications, s.ArtistReviewers, s.Now)
 	return &App{
 		DB:      d,
@@ -98,12 +103,11 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 			Location: s.Location, Now: s.Now}),
 		Contact: contact.NewService(d, o, s.Channels.Contact, s.Now),
 		Artists: art,
-		Tickets: tickets.NewService(d, o, m, deps.Files, tickets.Settings{Channel: s.Channels.StaffTickets,
-			PublicURL: s.PublicURL, AutoCloseAfter: s.TicketAutoClose, FAQ: s.TicketFAQ, Now: s.Now}),
-		Staff:  staff.NewService(d, s.Roles, shifts),
-		Shifts: shifts,
-		Files:  deps.Files,
-		Roles:  s.Roles,
-		Now:    s.Now,
+		Tickets: desk,
+		Staff:   roster,
+		Shifts:  shifts,
+		Files:   deps.Files,
+		Roles:   s.Roles,
+		Now:     s.Now,
 	}
 }

@@ -19,6 +19,7 @@ import (
 
 	"zocalo/core"
 	"zocalo/core/authz"
+	"zocalo/core/staff"
 	"zocalo/internal/config"
 )
 
@@ -112,6 +113,13 @@ func (s *Server) routes() {
 	api.GET("/tickets/:ticketId/transcript", s.requireAuth, s.ticketTranscript)
 	api.GET("/tickets/:ticketId/attachments/:attachmentId", s.requireAuth, s.ticketAttachment)
 	api.GET("/staff/moderators", s.RequireGroups(authz.Staff, authz.Admin), s.moderators)
+	api.PUT("/staff/hours", s.requireAuth, s.adjustHours)
+	api.POST("/staff/dismiss", s.requireAuth, s.dismiss)
+	api.GET("/staff/stats", s.requireAuth, s.staffStats)
+	api.GET("/staff/profile", s.requireAuth, s.staffProfile)
+	api.POST("/staff/report", s.requireAuth, s.staffReport)
+	api.POST("/staff/:userId/notes", s.requireAuth, s.staffNote(staff.KindNote))
+	api.POST("/staff/:userId/warns", s.requireAuth, s.staffNote(staff.KindWarn))
 
 	for prefix, h := range s.deps.Mounts {
 		r.Any(prefix+"/*rest", gin.WrapH(http.StripPrefix(prefix, h)))

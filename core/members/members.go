@@ -49,9 +49,25 @@ type Snapshot struct {
 
 // Service reads and writes members.
 type Service struct {
-	db    *db.DB
-	roles authz.RoleIDs
-	now   func() time.Time
+	db       *db.DB
+	roles    authz.RoleIDs
+	now      func() time.Time
+	onChange []func(ctx context.Context, c RoleChange) error
+}
+
+// OnRoleChange registers a function called, in the same transaction, with every change
+// of a member's roles.
+func (s *Service) OnRoleChange(fn func(ctx context.Context, c RoleChange) error) {
+	s.onChange = append(s.onChange, fn)
+}
+
+func (s *Service) notify(ctx context.Context, c RoleChange) error {
+	for _, fn := range s.onChange {
+		if err := fn(ctx, c); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // NewService builds the members service.
@@ -114,14 +130,16 @@ func (s *Service) Upsert(ctx context.Context, snap Snapshot) (RoleChange, error)
 		if err := conn.Where("member_id = ?", snap.DiscordID).Delete(&MemberRole{}).Error; err != nil {
 			return err
 		}
-		if len(roles) == 0 {
-			return nil
+		if len(roles) > 0 {
+			rows := make([]MemberRole, len(roles))
+			for i, r := range roles {
+				rows[i] = MemberRole{MemberID: snap.DiscordID, RoleID: r}
+			}
+			if err := conn.Omit("Member").Create(&rows).Error; err != nil {
+				return err
+			}
 		}
-		rows := make([]MemberRole, len(roles))
-		for i, r := range roles {
-			rows[i] = MemberRole{MemberID: snap.DiscordID, RoleID: r}
-		}
-		return conn.Omit("Member").Create(&rows).Error
+		return s.notify(ctx, change)
 	})
 	if err != nil {
 		return RoleChange{}, err
@@ -271,10 +289,17 @@ func (s *Service) upsertMany(ctx context.Context, snaps []Snapshot) ([]RoleChang
 			if err := conn.Where("member_id IN ?", changed).Delete(&MemberRole{}).Error; err != nil {
 				return err
 			}
-			if len(insert) == 0 {
-				return nil
+			if len(insert) > 0 {
+				if err := conn.Omit("Member").CreateInBatches(insert, 200).Error; err != nil {
+					return err
+				}
 			}
-			return conn.Omit("Member").CreateInBatches(insert, 200).Error
+			for _, c := range changes[len(changes)-len(changed):] {
+				if err := s.notify(ctx, c); err != nil {
+					return err
+				}
+			}
+			return nil
 		})
 		if err != nil {
 			return nil, err

@@ -134,7 +134,7 @@ func TestRosterCarriesTheHours(t *testing.T) {
 		if _, err := sh.ClockOut(ctx, moderator("2")); err != nil {
 			t.Fatal(err)
 		}
-		mods, err := staff.NewService(d, authz.RoleIDs(testenv.Roles), sh).Moderators(ctx, moderator("1"))
+		mods, err := staff.NewService(d, authz.RoleIDs(testenv.Roles), sh, nil, nil, staff.Settings{}).Moderators(ctx, moderator("1"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,6 +11,7 @@ import (
 	"zocalo/core/db"
 	"zocalo/core/errs"
 	"zocalo/core/members"
+	"zocalo/core/outbox"
 )
 
 // Jornada is a moderator's week: seconds per day and the server of the last shift.
@@ -39,14 +40,27 @@ type Moderator struct {
 
 // Service reads the roster.
 type Service struct {
-	db     *db.DB
-	roles  authz.RoleIDs
-	shifts *Shifts
+	db             *db.DB
+	roles          authz.RoleIDs
+	shifts         *Shifts
+	outbox         *outbox.Store
+	tickets        TicketFigures
+	reportsChannel string
+	now            func() time.Time
 }
 
-// NewService builds the roster service.
-func NewService(d *db.DB, roles authz.RoleIDs, shifts *Shifts) *Service {
-	return &Service{db: d, roles: roles, shifts: shifts}
+// Settings configure the staff service.
+type Settings struct {
+	ReportsChannel string // the staff reports channel
+	Now            func() time.Time
+}
+
+// NewService builds the staff service.
+func NewService(d *db.DB, roles authz.RoleIDs, shifts *Shifts, o *outbox.Store, tickets TicketFigures, s Settings) *Service {
+	if s.Now == nil {
+		s.Now = func() time.Time { return time.Now().UTC() }
+	}
+	return &Service{db: d, roles: roles, shifts: shifts, outbox: o, tickets: tickets, reportsChannel: s.ReportsChannel, now: s.Now}
 }
 
 var errForbidden = errs.Forbidden("No tienes permiso para ver la lista de moderadores.")
@@ -57,12 +71,7 @@ func (s *Service) Moderators(ctx context.Context, actor *authz.Actor) ([]Moderat
 	if !actor.InGroup(authz.Staff, authz.Admin) {
 		return nil, errForbidden
 	}
-	var ids []string
-	for _, r := range authz.Groups[authz.Staff] {
-		if id := s.roles[r]; id != "" {
-			ids = append(ids, id)
-		}
-	}
+	ids := s.staffRoleIDs()
 	out := []Moderator{}
 	if len(ids) == 0 {
 		return out, nil
@@ -83,17 +92,23 @@ func (s *Service) Moderators(ctx context.Context, actor *authz.Actor) ([]Moderat
 	if err != nil {
 		return nil, err
 	}
+	var recs []Record
+	if err := s.db.Conn(ctx).Where("member_id IN ?", ids).Find(&recs).Error; err != nil {
+		return nil, err
+	}
+	records := make(map[string]Record, len(recs))
+	for _, r := range recs {
+		records[r.MemberID] = r
+	}
 	for _, m := range rows {
 		t := totals[m.DiscordID]
-		j := Jornada{Servidor: t.LastServer, Lunes: t.Week[0], Martes: t.Week[1], Miercoles: t.Week[2],
-			Jueves: t.Week[3], Viernes: t.Week[4], Sabado: t.Week[5], Domingo: t.Week[6]}
-		var week int64
-		for _, d := range t.Week {
-			week += d
+		mod := Moderator{UserID: m.DiscordID, Username: m.Username, Avatar: m.Avatar, Inactividad: "No",
+			TiempoTotal: t.TotalSeconds, Jornada: jornadaOf(t)}
+		if rec, ok := records[m.DiscordID]; ok {
+			hired := rec.HiredAt
+			mod.TiempoContratado = &hired
 		}
-		j.HorasSemanales = float64(week*100/3600) / 100
-		out = append(out, Moderator{UserID: m.DiscordID, Username: m.Username, Avatar: m.Avatar, Inactividad: "No",
-			TiempoTotal: t.TotalSeconds, Jornada: j})
+		out = append(out, mod)
 	}
 	// Most time first; the order by name above settles ties.
 	slices.SortStableFunc(out, func(a, b Moderator) int { return cmp.Compare(b.TiempoTotal, a.TiempoTotal) })

@@ -32,7 +32,7 @@ func TestModeratorsAreTheStaffGroup(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		s := staff.NewService(d, authz.RoleIDs(testenv.Roles), staff.NewShifts(d, []string{"Principal"}, 0, nil, time.Now))
+		s := staff.NewService(d, authz.RoleIDs(testenv.Roles), staff.NewShifts(d, []string{"Principal"}, 0, nil, time.Now), nil, nil, staff.Settings{})
 		mods, err := s.Moderators(ctx, &authz.Actor{Roles: authz.RoleSet{authz.RH: true}})
 		if err != nil {
 			t.Fatal(err)

@@ -229,3 +229,33 @@ func (s *Service) Summary(ctx context.Context, actor *authz.Actor) (Stats, error
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+// StaffFigures counts the tickets a member answered, the distinct people they served and
+// the average rating of the tickets assigned to them.
+func (s *Service) StaffFigures(ctx context.Context, memberID string) (int64, int64, float64, error) {
+	var answered struct {
+		Tickets int64
+		People  int64
+	}
+	err := s.db.Conn(ctx).Table("ticket_messages").
+		Select("COUNT(DISTINCT ticket_messages.ticket_id) AS tickets, COUNT(DISTINCT tickets.author_id) AS people").
+		Joins("JOIN tickets ON tickets.id = ticket_messages.ticket_id").
+		Where("ticket_messages.sender_type = ? AND ticket_messages.sender_id = ?", SenderStaff, memberID).
+		Scan(&answered).Error
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	var rating struct {
+		Sum   int64
+		Count int64
+	}
+	if err := s.db.Conn(ctx).Model(&Ticket{}).Select("COALESCE(SUM(rating), 0) AS sum, COUNT(rating) AS count").
+		Where("assignee_id = ? AND rating IS NOT NULL", memberID).Scan(&rating).Error; err != nil {
+		return 0, 0, 0, err
+	}
+	avg := 0.0
+	if rating.Count > 0 {
+		avg = float64(rating.Sum) / float64(rating.Count)
+	}
+	return answered.Tickets, answered.People, avg, nil
+}

@@ -63,6 +63,7 @@ func Config(t testing.TB, publicURL, discordBase string, extra map[string]string
 		"ZOCALO_CHANNEL_CONTACT":                     "710000000000000002",
 		"ZOCALO_CHANNEL_ARTIST_APPLICATIONS":         "710000000000000003",
 		"ZOCALO_CHANNEL_STAFF_TICKETS":               "710000000000000004",
+		"ZOCALO_CHANNEL_STAFF_REPORTS":               "710000000000000005",
 	}
 	for name, id := range Roles {
 		vars["ZOCALO_ROLE_"+string(name)] = id

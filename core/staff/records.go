@@ -1,0 +1,267 @@
+package staff
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"zocalo/core/authz"
+	"zocalo/core/db"
+	"zocalo/core/errs"
+	"zocalo/core/members"
+	"zocalo/core/outbox"
+	"zocalo/core/validate"
+)
+
+// Record is a staff member's file: when they joined the staff and whether they left it.
+type Record struct {
+	MemberID      string     `gorm:"primaryKey;size:32"`
+	HiredAt       time.Time  `gorm:"not null"`
+	Inactive      bool       `gorm:"not null;default:false"`
+	DismissedAt   *time.Time `gorm:""`
+	DismissedBy   string     `gorm:"size:32;not null;default:''"`
+	DismissReason string     `gorm:"type:text;not null;default:''"`
+}
+
+// TableName keeps the table's name explicit.
+func (Record) TableName() string { return "staff_records" }
+
+// Note is an administrative note or warning on a staff member.
+type Note struct {
+	ID        uint64    `gorm:"primaryKey;autoIncrement"`
+	MemberID  string    `gorm:"size:32;not null;index:idx_staff_notes_member_id"`
+	Kind      string    `gorm:"size:8;not null"` // note or warn
+	Text      string    `gorm:"type:text;not null"`
+	ActorID   string    `gorm:"size:32;not null"`
+	ActorName string    `gorm:"size:100;not null;default:''"`
+	CreatedAt time.Time `gorm:"not null"`
+}
+
+// TableName keeps the table's name explicit.
+func (Note) TableName() string { return "staff_notes" }
+
+// Report is a shift report written by a moderator.
+type Report struct {
+	ID        uint64    `gorm:"primaryKey;autoIncrement"`
+	MemberID  string    `gorm:"size:32;not null;index:idx_staff_reports_member_id"`
+	Date      string    `gorm:"size:10;not null"` // YYYY-MM-DD
+	Content   string    `gorm:"type:text;not null"`
+	CreatedAt time.Time `gorm:"not null"`
+}
+
+// TableName keeps the table's name explicit.
+func (Report) TableName() string { return "staff_reports" }
+
+// Kinds of note.
+const (
+	KindNote = "note"
+	KindWarn = "warn"
+)
+
+// KindRemoveRoles removes roles from a member in Discord.
+const KindRemoveRoles = "member.roles.remove"
+
+// RemoveRoles is the payload of KindRemoveRoles.
+type RemoveRoles struct {
+	UserID  string   `json:"userId"`
+	RoleIDs []string `json:"roleIds"`
+}
+
+// Directors are who adjust hours, dismiss and write notes: COMITE, RH and AI (and
+// OFICINA, who passes every check).
+func Directors(a *authz.Actor) bool { return a.Permits(authz.Comite, authz.RH, authz.AI) }
+
+var (
+	errNotDirector = errs.Forbidden("Solo Comité, RH o AI pueden hacer esto.")
+	errMinutes     = errs.Invalid("Los minutos van de 0 a 59 y las horas no pueden ser negativas.")
+	errOperation   = errs.Invalid("La operación debe ser add o subtract.")
+	errNotAStaff   = errs.NotFound("Esa persona no es parte del staff.")
+	errNoteText    = errs.Invalid("El texto es obligatorio (máximo 2,000 caracteres).")
+)
+
+// RecordHires gives a record to members who just received a STAFF-group role: the day
+// the role sync saw it is their hire date. It is called with each role change.
+func (s *Service) RecordHires(ctx context.Context, change members.RoleChange) error {
+	staffIDs := s.staffRoleIDs()
+	gained := false
+	for _, id := range change.After {
+		if containsString(staffIDs, id) && !containsString(change.Before, id) {
+			gained = true
+		}
+	}
+	if !gained {
+		return nil
+	}
+	rec := Record{MemberID: change.DiscordID, HiredAt: s.now()}
+	return s.db.Conn(ctx).Where(Record{MemberID: change.DiscordID}).FirstOrCreate(&rec).Error
+}
+
+func (s *Service) staffRoleIDs() []string {
+	var ids []string
+	for _, r := range authz.Groups[authz.Staff] {
+		if id := s.roles[r]; id != "" {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+func containsString(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// staffMember checks that id is in the guild holding a STAFF-group role.
+func (s *Service) staffMember(ctx context.Context, id string) (*members.Member, error) {
+	var m members.Member
+	err := s.db.Conn(ctx).Model(&members.Member{}).
+		Joins("JOIN member_roles ON member_roles.member_id = members.discord_id").
+		Where("members.discord_id = ? AND members.in_guild = ? AND member_roles.role_id IN ?", id, true, s.staffRoleIDs()).
+		Take(&m).Error
+	if db.IsNotFound(err) {
+		return nil, errNotAStaff
+	}
+	return &m, err
+}
+
+// AdjustHours adds or subtracts time from a staff member's total; the total never goes
+// below zero. It returns the new total in seconds.
+func (s *Service) AdjustHours(ctx context.Context, actor *authz.Actor, userID string, hours, minutes int, operation string) (int64, error) {
+	if !Directors(actor) {
+		return 0, errNotDirector
+	}
+	if hours < 0 || minutes < 0 || minutes > 59 || hours > 10000 {
+		return 0, errMinutes
+	}
+	if operation != "add" && operation != "subtract" {
+		return 0, errOperation
+	}
+	if _, err := s.staffMember(ctx, userID); err != nil {
+		return 0, err
+	}
+	delta := int64(hours)*3600 + int64(minutes)*60
+	var total int64
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		totals, err := s.shifts.TotalsFor(ctx, []string{userID})
+		if err != nil {
+			return err
+		}
+		current := totals[userID].TotalSeconds
+		if operation == "subtract" {
+			delta = -min(delta, current)
+		}
+		if delta != 0 {
+			if err := s.db.Conn(ctx).Create(&Adjustment{MemberID: userID, Seconds: delta, ActorID: actor.DiscordID,
+				ActorName: actor.Username, CreatedAt: s.now()}).Error; err != nil {
+				return err
+			}
+		}
+		total = current + delta
+		return nil
+	})
+	return total, err
+}
+
+// Dismiss takes a member off the staff: their open shift ends, their record shows who
+// dismissed them, when and why, their STAFF-group roles stop counting on the portal at
+// once and are removed in Discord by the bot, and the staff reports channel is told.
+func (s *Service) Dismiss(ctx context.Context, actor *authz.Actor, userID, reason string) error {
+	if !Directors(actor) {
+		return errNotDirector
+	}
+	m, err := s.staffMember(ctx, userID)
+	if err != nil {
+		return err
+	}
+	reason = strings.TrimSpace(reason)
+	return s.db.InTx(ctx, func(ctx context.Context) error {
+		now := s.now()
+		if err := s.db.Conn(ctx).Model(&Shift{}).Where("member_id = ? AND ended_at IS NULL", userID).
+			Update("ended_at", now).Error; err != nil {
+			return err
+		}
+		rec := Record{MemberID: userID, HiredAt: now}
+		if err := s.db.Conn(ctx).Where(Record{MemberID: userID}).FirstOrCreate(&rec).Error; err != nil {
+			return err
+		}
+		if err := s.db.Conn(ctx).Model(&rec).Updates(map[string]any{"inactive": true, "dismissed_at": now,
+			"dismissed_by": actor.DiscordID, "dismiss_reason": reason}).Error; err != nil {
+			return err
+		}
+		var held []string
+		if err := s.db.Conn(ctx).Model(&members.MemberRole{}).Where("member_id = ? AND role_id IN ?", userID, s.staffRoleIDs()).
+			Pluck("role_id", &held).Error; err != nil {
+			return err
+		}
+		// The table mirrors what Discord will say once the bot removes the roles.
+		if err := s.db.Conn(ctx).Where("member_id = ? AND role_id IN ?", userID, held).Delete(&members.MemberRole{}).Error; err != nil {
+			return err
+		}
+		if _, err := s.outbox.Enqueue(ctx, KindRemoveRoles, "roles:"+userID, RemoveRoles{UserID: userID, RoleIDs: held}); err != nil {
+			return err
+		}
+		text := reason
+		if text == "" {
+			text = "Sin motivo registrado."
+		}
+		_, err := s.outbox.Enqueue(ctx, outbox.KindChannelMessage, s.reportsChannel, outbox.ChannelMessage{Embeds: []outbox.Embed{{
+			Title: "Baja de staff: " + m.Username, Description: text, Color: 0xef4444, Timestamp: &now,
+			Fields: []outbox.EmbedField{{Name: "Aplicada por", Value: actor.Username, Inline: true}},
+		}}})
+		return err
+	})
+}
+
+// AddNote writes an administrative note or warning on a staff member.
+func (s *Service) AddNote(ctx context.Context, actor *authz.Actor, userID, kind, text string) error {
+	if !Directors(actor) {
+		return errNotDirector
+	}
+	text, ok := validate.Text(text, 2000)
+	if !ok {
+		return errNoteText
+	}
+	if _, err := s.staffMember(ctx, userID); err != nil {
+		return err
+	}
+	return s.db.Conn(ctx).Create(&Note{MemberID: userID, Kind: kind, Text: text, ActorID: actor.DiscordID,
+		ActorName: actor.Username, CreatedAt: s.now()}).Error
+}
+
+var (
+	errReporter    = errs.Forbidden("Solo Moderador o Soporte Técnico pueden crear reportes de jornada.")
+	errReportDate  = errs.Invalid("La fecha es obligatoria (AAAA-MM-DD).")
+	errReportEmpty = errs.Invalid("El contenido es obligatorio (máximo 4,000 caracteres).")
+)
+
+// SubmitReport stores a shift report and posts it to the staff reports channel.
+func (s *Service) SubmitReport(ctx context.Context, actor *authz.Actor, date, content string) error {
+	if !actor.Permits(authz.Moderador, authz.SoporteTecnico) {
+		return errReporter
+	}
+	day, err := time.Parse("2006-01-02", strings.TrimSpace(date))
+	if err != nil {
+		return errReportDate
+	}
+	content, ok := validate.Text(content, 4000)
+	if !ok {
+		return errReportEmpty
+	}
+	return s.db.InTx(ctx, func(ctx context.Context) error {
+		now := s.now()
+		r := Report{MemberID: actor.DiscordID, Date: day.Format("2006-01-02"), Content: content, CreatedAt: now}
+		if err := s.db.Conn(ctx).Create(&r).Error; err != nil {
+			return err
+		}
+		_, err := s.outbox.Enqueue(ctx, outbox.KindChannelMessage, s.reportsChannel, outbox.ChannelMessage{Embeds: []outbox.Embed{{
+			Title:       fmt.Sprintf("Reporte de jornada de %s (%s)", actor.Username, day.Format("02/01/2006")),
+			Description: content, Color: 0x4f46e5, Timestamp: &now,
+		}}})
+		return err
+	})
+}

@@ -1,0 +1,105 @@
+package webapi
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"zocalo/core/staff"
+)
+
+func (s *Server) adjustHours(c *gin.Context) {
+	var in struct {
+		UserID    string `json:"userId"`
+		Hours     *int   `json:"hours"`
+		Minutes   *int   `json:"minutes"`
+		Operation string `json:"operation"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	// An empty value counts as zero, as the hours dialog sends it.
+	hours, minutes := 0, 0
+	if in.Hours != nil {
+		hours = *in.Hours
+	}
+	if in.Minutes != nil {
+		minutes = *in.Minutes
+	}
+	total, err := s.deps.App.Staff.AdjustHours(c.Request.Context(), actor(c), in.UserID, hours, minutes, in.Operation)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Horas actualizadas.", "TiempoTotal": total})
+}
+
+func (s *Server) dismiss(c *gin.Context) {
+	var in struct {
+		UserID string `json:"userId"`
+		Reason string `json:"reason"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	if err := s.deps.App.Staff.Dismiss(c.Request.Context(), actor(c), in.UserID, in.Reason); err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Baja aplicada."})
+}
+
+func (s *Server) staffStats(c *gin.Context) {
+	st, err := s.deps.App.Staff.Stats(c.Request.Context(), actor(c))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, st)
+}
+
+func (s *Server) staffProfile(c *gin.Context) {
+	p, err := s.deps.App.Staff.Profile(c.Request.Context(), actor(c))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, p)
+}
+
+func (s *Server) staffReport(c *gin.Context) {
+	var in struct {
+		Date    string `json:"date"`
+		Content string `json:"content"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	if err := s.deps.App.Staff.SubmitReport(c.Request.Context(), actor(c), in.Date, in.Content); err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, gin.H{"message": "Reporte enviado."})
+}
+
+// staffNote adds a note or a warning, by the route's kind.
+func (s *Server) staffNote(kind string) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		var in struct {
+			Nota string `json:"nota"`
+			Warn string `json:"warn"`
+		}
+		if !bindJSON(c, &in) {
+			return
+		}
+		text := in.Nota
+		if kind == staff.KindWarn {
+			text = in.Warn
+		}
+		if err := s.deps.App.Staff.AddNote(c.Request.Context(), actor(c), c.Param("userId"), kind, text); err != nil {
+			fail(c, err)
+			return
+		}
+		c.JSON(http.StatusCreated, gin.H{"message": "Registrado."})
+	}
+}

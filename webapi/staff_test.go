@@ -1,0 +1,149 @@
+package webapi
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"zocalo/core/authz"
+	"zocalo/core/db"
+	"zocalo/core/outbox"
+	"zocalo/core/staff"
+	"zocalo/internal/testdb"
+)
+
+func staffPersonas(e *env) map[string]string {
+	e.addUser("comite", "550000000000000001", true, authz.Comite)
+	e.addUser("rh", "550000000000000002", true, authz.RH)
+	e.addUser("moderador", "550000000000000003", true, authz.Moderador)
+	e.addUser("trial", "550000000000000004", true, authz.Trial)
+	e.addUser("jugador", "550000000000000005", true)
+	e.addUser("tesoreria", "550000000000000006", true, authz.Tesoreria)
+	tokens := map[string]string{"": ""}
+	for _, p := range []string{"comite", "rh", "moderador", "trial", "jugador", "tesoreria"} {
+		tokens[p] = e.signIn(p)
+	}
+	return tokens
+}
+
+func TestStaffHours(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		tok := staffPersonas(e)
+		hours := func(who string, h, m any, op string) (int, int64) {
+			var out struct {
+				Message     string
+				TiempoTotal int64
+			}
+			code := e.call("PUT", "/api/staff/hours", tok[who], body(map[string]any{"userId": "550000000000000003", "hours": h, "minutes": m, "operation": op}), &out)
+			return code, out.TiempoTotal
+		}
+		for who, want := range map[string]int{"": 401, "jugador": 403, "moderador": 403, "tesoreria": 403} {
+			if code, _ := hours(who, 1, 0, "add"); code != want {
+				t.Fatalf("%q: %d, want %d", who, code, want)
+			}
+		}
+		if code, total := hours("rh", 1, 30, "add"); code != 200 || total != 5400 {
+			t.Fatalf("add 1 h 30 min: %d %d", code, total)
+		}
+		if code, _ := hours("rh", 0, 60, "add"); code != 400 {
+			t.Fatalf("60 minutes: %d", code)
+		}
+		if code, _ := hours("rh", -1, 0, "add"); code != 400 {
+			t.Fatalf("negative hours: %d", code)
+		}
+		if code, _ := hours("rh", 1, 0, "multiply"); code != 400 {
+			t.Fatalf("bad operation: %d", code)
+		}
+		if code, total := hours("comite", nil, 15, "subtract"); code != 200 || total != 4500 {
+			t.Fatalf("empty hours count as 0: %d %d", code, total)
+		}
+		if code, total := hours("comite", 5, 0, "subtract"); code != 200 || total != 0 {
+			t.Fatalf("floor at zero: %d %d", code, total)
+		}
+		if code, total := hours("rh", 0, 30, "add"); code != 200 || total != 1800 {
+			t.Fatalf("after the floor: %d %d", code, total)
+		}
+		// Only staff members have hours.
+		var m messageBody
+		if code := e.call("PUT", "/api/staff/hours", tok["rh"], body(map[string]any{"userId": "550000000000000005", "hours": 1, "operation": "add"}), &m); code != 404 {
+			t.Fatalf("a player's hours: %d %q", code, m.Message)
+		}
+		var mods []staff.Moderator
+		e.call("GET", "/api/staff/moderators", tok["rh"], nil, &mods)
+		if len(mods) != 2 || mods[0].UserID != "550000000000000003" || mods[0].TiempoTotal != 1800 {
+			t.Fatalf("roster %+v", mods)
+		}
+	})
+}
+
+func TestDismissalTakesEffectAtOnce(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		tok := staffPersonas(e)
+		if code := e.call("GET", "/api/staff/stats", tok["moderador"], nil, nil); code != 200 {
+			t.Fatalf("moderador stats before: %d", code)
+		}
+		if code := e.call("POST", "/api/staff/dismiss", tok["moderador"], body(map[string]string{"userId": "550000000000000004", "reason": "x"}), nil); code != 403 {
+			t.Fatalf("moderador dismissing: %d", code)
+		}
+		if code := e.call("POST", "/api/staff/dismiss", tok["rh"], body(map[string]string{"userId": "550000000000000003", "reason": "Inactividad prolongada"}), nil); code != 200 {
+			t.Fatalf("dismiss: %d", code)
+		}
+		// Refused on the web at once, before Discord has heard of it.
+		if code := e.call("GET", "/api/staff/stats", tok["moderador"], nil, nil); code != 403 {
+			t.Fatalf("dismissed stats: %d", code)
+		}
+		if code := e.call("GET", "/api/staff/moderators", tok["moderador"], nil, nil); code != 403 {
+			t.Fatalf("dismissed roster: %d", code)
+		}
+		var remove []outbox.Event
+		d.Conn(context.Background()).Where("kind = ?", staff.KindRemoveRoles).Find(&remove)
+		var notice int64
+		d.Conn(context.Background()).Model(&outbox.Event{}).Where("kind = ? AND channel_id = ?", outbox.KindChannelMessage, e.cfg.Channels.StaffReports).Count(&notice)
+		if len(remove) != 1 || notice != 1 {
+			t.Fatalf("%d removals, %d notices queued", len(remove), notice)
+		}
+		if code := e.call("POST", "/api/staff/dismiss", tok["rh"], body(map[string]string{"userId": "550000000000000003"}), nil); code != 404 {
+			t.Fatalf("dismissing twice: %d", code)
+		}
+	})
+}
+
+func TestStaffReportsNotesAndProfile(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		tok := staffPersonas(e)
+		report := map[string]string{"date": "2026-03-01", "content": "Turno tranquilo, dos tickets."}
+		for who, want := range map[string]int{"jugador": 403, "trial": 403, "moderador": 201} {
+			if code := e.call("POST", "/api/staff/report", tok[who], body(report), nil); code != want {
+				t.Fatalf("%q report: %d, want %d", who, code, want)
+			}
+		}
+		for name, bad := range map[string]map[string]string{"no date": {"content": "x"}, "no content": {"date": "2026-03-01"}, "bad date": {"date": "ayer", "content": "x"}} {
+			if code := e.call("POST", "/api/staff/report", tok["moderador"], body(bad), nil); code != 400 {
+				t.Fatalf("%s: %d", name, code)
+			}
+		}
+		if code := e.call("POST", "/api/staff/550000000000000003/notes", tok["rh"], body(map[string]string{"nota": "Buen trato con los jugadores"}), nil); code != 201 {
+			t.Fatalf("note: %d", code)
+		}
+		if code := e.call("POST", "/api/staff/550000000000000003/warns", tok["comite"], body(map[string]string{"warn": "Llegó tarde al evento"}), nil); code != 201 {
+			t.Fatalf("warn: %d", code)
+		}
+		if code := e.call("POST", "/api/staff/550000000000000003/warns", tok["moderador"], body(map[string]string{"warn": "x"}), nil); code != 403 {
+			t.Fatalf("moderador warning: %d", code)
+		}
+		var p staff.Profile
+		if code := e.call("GET", "/api/staff/profile", tok["moderador"], nil, &p); code != http.StatusOK {
+			t.Fatalf("profile: %d", code)
+		}
+		if p.Inactividad != "No" || p.TiempoContratado == nil || len(p.NotaAdministrativa) != 1 || p.NotaAdministrativa[0].Aplicador != "rh" ||
+			len(p.WarnAdministrativo) != 1 || len(p.WarnAdministrativo[0].Warn) != 1 || p.WarnAdministrativo[0].Warn[0].Warn != "Llegó tarde al evento" {
+			t.Fatalf("profile %+v", p)
+		}
+		if code := e.call("GET", "/api/staff/profile", tok["jugador"], nil, nil); code != 403 {
+			t.Fatalf("player profile: %d", code)
+		}
+	})
+}
