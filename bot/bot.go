@@ -120,6 +120,10 @@ func (b *Bot) registerBuiltins() {
 	b.AddDeliverer(outbox.KindMessageDelete, b.deliverMessageDelete)
 	b.registerTickets()
 	b.AddDeliverer(staff.KindRemoveRoles, b.deliverRemoveRoles)
+	b.AddJob(Job{Name: "weekly-staff-report", Spec: "0 0 * * 1", Run: func(ctx context.Context) error {
+		_, err := b.deps.App.Staff.WriteWeeklyReport(ctx, b.deps.Config.Staff.WeeklyQuota.Duration)
+		return err
+	}})
 	b.AddJob(Job{Name: "shift-cap", Spec: "@every 10m", Run: func(ctx context.Context) error {
 		n, err := b.deps.App.Shifts.CapOverdue(ctx)
 		if n > 0 {

@@ -118,6 +118,7 @@ func (s *Server) routes() {
 	api.GET("/staff/stats", s.requireAuth, s.staffStats)
 	api.GET("/staff/profile", s.requireAuth, s.staffProfile)
 	api.POST("/staff/report", s.requireAuth, s.staffReport)
+	api.GET("/staff/reports/weekly", s.requireAuth, s.weeklyReport)
 	api.POST("/staff/:userId/notes", s.requireAuth, s.staffNote(staff.KindNote))
 	api.POST("/staff/:userId/warns", s.requireAuth, s.staffNote(staff.KindWarn))
 

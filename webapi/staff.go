@@ -103,3 +103,12 @@ func (s *Server) staffNote(kind string) gin.HandlerFunc {
 		c.JSON(http.StatusCreated, gin.H{"message": "Registrado."})
 	}
 }
+
+func (s *Server) weeklyReport(c *gin.Context) {
+	w, err := s.deps.App.Staff.LatestWeekly(c.Request.Context(), actor(c))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"report": w})
+}

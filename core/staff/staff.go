@@ -65,28 +65,34 @@ func NewService(d *db.DB, roles authz.RoleIDs, shifts *Shifts, o *outbox.Store, 
 
 var errForbidden = errs.Forbidden("No tienes permiso para ver la lista de moderadores.")
 
+// roster is every member in the guild holding a STAFF-group role, by name.
+func (s *Service) roster(ctx context.Context) ([]members.Member, error) {
+	var rows []members.Member
+	ids := s.staffRoleIDs()
+	if len(ids) == 0 {
+		return rows, nil
+	}
+	err := s.db.Conn(ctx).Model(&members.Member{}).Distinct("members.*").
+		Joins("JOIN member_roles ON member_roles.member_id = members.discord_id").
+		Where("members.in_guild = ? AND member_roles.role_id IN ?", true, ids).
+		Order("members.username").Find(&rows).Error
+	return rows, err
+}
+
 // Moderators lists every member holding a STAFF-group role, most hours first; the STAFF
 // and ADMIN groups may read it.
 func (s *Service) Moderators(ctx context.Context, actor *authz.Actor) ([]Moderator, error) {
 	if !actor.InGroup(authz.Staff, authz.Admin) {
 		return nil, errForbidden
 	}
-	ids := s.staffRoleIDs()
 	out := []Moderator{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	var rows []members.Member
-	err := s.db.Conn(ctx).Model(&members.Member{}).Distinct("members.*").
-		Joins("JOIN member_roles ON member_roles.member_id = members.discord_id").
-		Where("members.in_guild = ? AND member_roles.role_id IN ?", true, ids).
-		Order("members.username").Find(&rows).Error
+	rows, err := s.roster(ctx)
 	if err != nil {
 		return nil, err
 	}
-	ids = ids[:0]
-	for _, m := range rows {
-		ids = append(ids, m.DiscordID)
+	ids := make([]string, len(rows))
+	for i, m := range rows {
+		ids[i] = m.DiscordID
 	}
 	totals, err := s.shifts.TotalsFor(ctx, ids)
 	if err != nil {

@@ -92,6 +92,9 @@ type RateLimit struct {
 type Staff struct {
 	// ShiftCap closes a shift left open longer, at this length, marked for review.
 	ShiftCap Duration `yaml:"shiftCap" env:"SHIFT_CAP"`
+	// WeeklyQuota is the time a staff member is expected each week; the Monday report
+	// flags those under it.
+	WeeklyQuota Duration `yaml:"weeklyQuota" env:"WEEKLY_QUOTA"`
 }
 
 // Tickets configure the support desk.

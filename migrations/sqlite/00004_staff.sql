@@ -50,3 +50,11 @@ CREATE TABLE `staff_reports` (
   `created_at` datetime NOT NULL
 );
 CREATE INDEX `idx_staff_reports_member_id` ON `staff_reports`(`member_id`);
+
+CREATE TABLE `staff_weekly_reports` (
+  `id` integer PRIMARY KEY AUTOINCREMENT,
+  `week_start` text NOT NULL,
+  `content` text NOT NULL,
+  `created_at` datetime NOT NULL
+);
+CREATE UNIQUE INDEX `idx_staff_weekly_reports_week_start` ON `staff_weekly_reports`(`week_start`);

@@ -1471,6 +1471,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/reports/weekly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last Monday report of staff hours (STAFF and ADMIN); null before the first one. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            report: {
+                                /** Format: date */
+                                weekStart: string;
+                                quotaSeconds: number;
+                                lines: {
+                                    userId: string;
+                                    username: string;
+                                    seconds: number;
+                                    underQuota: boolean;
+                                }[];
+                            } | null;
+                        };
+                    };
+                };
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -1,0 +1,124 @@
+package staff
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"zocalo/core/authz"
+	"zocalo/core/db"
+	"zocalo/core/outbox"
+)
+
+// WeeklyReport is last week's hours per staff member, kept for the dashboard.
+type WeeklyReport struct {
+	ID        uint64    `gorm:"primaryKey;autoIncrement"`
+	WeekStart string    `gorm:"size:10;not null;uniqueIndex:idx_staff_weekly_reports_week_start"` // Monday, YYYY-MM-DD
+	Content   string    `gorm:"type:text;not null"`                                               // JSON of WeeklyLines
+	CreatedAt time.Time `gorm:"not null"`
+}
+
+// TableName keeps the table's name explicit.
+func (WeeklyReport) TableName() string { return "staff_weekly_reports" }
+
+// WeeklyLine is one staff member's week.
+type WeeklyLine struct {
+	UserID     string `json:"userId"`
+	Username   string `json:"username"`
+	Seconds    int64  `json:"seconds"`
+	UnderQuota bool   `json:"underQuota"`
+}
+
+// Weekly is a stored weekly report as the API shows it.
+type Weekly struct {
+	WeekStart string       `json:"weekStart"`
+	Quota     int64        `json:"quotaSeconds"`
+	Lines     []WeeklyLine `json:"lines"`
+}
+
+// WriteWeeklyReport computes the week before now (Monday to Sunday, community time),
+// stores it and posts it to the staff reports channel. A second run for the same week
+// does nothing, so a scheduler firing twice posts once.
+func (s *Service) WriteWeeklyReport(ctx context.Context, quota time.Duration) (bool, error) {
+	start := s.shifts.WeekStart(s.now()).AddDate(0, 0, -7)
+	end := start.AddDate(0, 0, 7)
+	key := start.Format("2006-01-02")
+	var exists int64
+	if err := s.db.Conn(ctx).Model(&WeeklyReport{}).Where("week_start = ?", key).Count(&exists).Error; err != nil || exists > 0 {
+		return false, err
+	}
+	mods, err := s.roster(ctx)
+	if err != nil {
+		return false, err
+	}
+	ids := make([]string, len(mods))
+	for i, m := range mods {
+		ids[i] = m.DiscordID
+	}
+	var shifts []Shift
+	if err := s.db.Conn(ctx).Where("member_id IN ? AND ended_at IS NOT NULL AND started_at < ? AND ended_at > ?", ids, end, start).
+		Find(&shifts).Error; err != nil {
+		return false, err
+	}
+	secs := map[string]int64{}
+	for _, sh := range shifts {
+		secs[sh.MemberID] += overlapSeconds(sh.StartedAt, *sh.EndedAt, start, end)
+	}
+	lines := make([]WeeklyLine, len(mods))
+	for i, m := range mods {
+		lines[i] = WeeklyLine{UserID: m.DiscordID, Username: m.Username, Seconds: secs[m.DiscordID],
+			UnderQuota: time.Duration(secs[m.DiscordID])*time.Second < quota}
+	}
+	slices.SortStableFunc(lines, func(a, b WeeklyLine) int { return int(b.Seconds - a.Seconds) })
+	raw, _ := json.Marshal(Weekly{WeekStart: key, Quota: int64(quota.Seconds()), Lines: lines})
+	posted := false
+	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		rep := WeeklyReport{WeekStart: key, Content: string(raw), CreatedAt: s.now()}
+		if err := s.db.Conn(ctx).Create(&rep).Error; err != nil {
+			if db.IsUniqueViolation(err) {
+				return nil // another run got there first
+			}
+			return err
+		}
+		posted = true
+		var b strings.Builder
+		for _, l := range lines {
+			flag := ""
+			if l.UnderQuota {
+				flag = " ⚠️ bajo la cuota"
+			}
+			fmt.Fprintf(&b, "**%s**: %s%s\n", l.Username, FormatDuration(l.Seconds), flag)
+		}
+		if b.Len() == 0 {
+			b.WriteString("No hubo staff registrado esta semana.")
+		}
+		now := s.now()
+		_, err := s.outbox.Enqueue(ctx, outbox.KindChannelMessage, s.reportsChannel, outbox.ChannelMessage{Embeds: []outbox.Embed{{
+			Title:       fmt.Sprintf("Reporte semanal de horas: %s al %s", start.Format("02/01"), end.AddDate(0, 0, -1).Format("02/01/2006")),
+			Description: b.String(), Color: 0x4f46e5, Timestamp: &now,
+			Footer: "Cuota semanal: " + FormatDuration(int64(quota.Seconds())),
+		}}})
+		return err
+	})
+	return posted, err
+}
+
+// LatestWeekly is the last weekly report, for the dashboard (STAFF and ADMIN).
+func (s *Service) LatestWeekly(ctx context.Context, actor *authz.Actor) (*Weekly, error) {
+	if !actor.InGroup(authz.Staff, authz.Admin) {
+		return nil, errStaffOnly
+	}
+	var rep WeeklyReport
+	err := s.db.Conn(ctx).Order("week_start DESC").Limit(1).Find(&rep).Error
+	if err != nil || rep.ID == 0 {
+		return nil, err
+	}
+	var w Weekly
+	if err := json.Unmarshal([]byte(rep.Content), &w); err != nil {
+		return nil, err
+	}
+	return &w, nil
+}

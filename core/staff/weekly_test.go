@@ -1,0 +1,75 @@
+package staff_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"zocalo/core/authz"
+	"zocalo/core/db"
+	"zocalo/core/members"
+	"zocalo/core/outbox"
+	"zocalo/core/staff"
+	"zocalo/internal/testdb"
+	"zocalo/internal/testenv"
+)
+
+func TestWeeklyReport(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		// Monday 2026-03-09 00:00 in Mexico City: the report covers 2–8 March.
+		clock := testenv.NewClock(time.Date(2026, 3, 2, 8, 0, 0, 0, mexico))
+		m := members.NewService(d, authz.RoleIDs(testenv.Roles), clock.Now)
+		for _, p := range []struct{ id, name string }{{"1", "ana"}, {"2", "beto"}, {"3", "caro"}} {
+			if _, err := m.Upsert(ctx, members.Snapshot{DiscordID: p.id, Username: p.name, InGuild: true, RoleIDs: testenv.RoleIDs(authz.Moderador)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sh := staff.NewShifts(d, []string{"Principal"}, 0, mexico, clock.Now)
+		work := func(id string, d time.Duration) {
+			if _, err := sh.ClockIn(ctx, moderator(id), "Principal"); err != nil {
+				t.Fatal(err)
+			}
+			clock.Advance(d)
+			if _, err := sh.ClockOut(ctx, moderator(id)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		work("1", 11*time.Hour) // Monday 08:00–19:00
+		work("2", 3*time.Hour)
+		// Sunday 22:00 → Monday 02:00: only the two hours before midnight count for the week.
+		clock.Advance(time.Date(2026, 3, 8, 22, 0, 0, 0, mexico).Sub(clock.Now()))
+		work("3", 4*time.Hour)
+
+		o := outbox.NewStore(d, clock.Now)
+		s := staff.NewService(d, authz.RoleIDs(testenv.Roles), sh, o, nil, staff.Settings{ReportsChannel: "reports", Now: clock.Now})
+		for run := range 2 {
+			posted, err := s.WriteWeeklyReport(ctx, 10*time.Hour)
+			if err != nil || posted != (run == 0) {
+				t.Fatalf("run %d: posted %v, %v", run, posted, err)
+			}
+		}
+		var posts int64
+		d.Conn(ctx).Model(&outbox.Event{}).Where("channel_id = ?", "reports").Count(&posts)
+		if posts != 1 {
+			t.Fatalf("%d posts", posts)
+		}
+		w, err := s.LatestWeekly(ctx, moderator("1"))
+		if err != nil || w == nil {
+			t.Fatalf("latest %v %v", w, err)
+		}
+		want := []staff.WeeklyLine{
+			{UserID: "1", Username: "ana", Seconds: 11 * 3600},
+			{UserID: "2", Username: "beto", Seconds: 3 * 3600, UnderQuota: true},
+			{UserID: "3", Username: "caro", Seconds: 2 * 3600, UnderQuota: true},
+		}
+		if w.WeekStart != "2026-03-02" || len(w.Lines) != 3 {
+			t.Fatalf("report %+v", w)
+		}
+		for i := range want {
+			if w.Lines[i] != want[i] {
+				t.Fatalf("line %d: %+v, want %+v", i, w.Lines[i], want[i])
+			}
+		}
+	})
+}
