@@ -121,6 +121,7 @@ func (s *Server) routes() {
 	api.GET("/staff/reports/weekly", s.requireAuth, s.weeklyReport)
 	api.POST("/staff/:userId/notes", s.requireAuth, s.staffNote(staff.KindNote))
 	api.POST("/staff/:userId/warns", s.requireAuth, s.staffNote(staff.KindWarn))
+	api.PUT("/staff/:userId/hired", s.requireAuth, s.setHired)
 
 	for prefix, h := range s.deps.Mounts {
 		r.Any(prefix+"/*rest", gin.WrapH(http.StripPrefix(prefix, h)))

@@ -112,3 +112,17 @@ func (s *Server) weeklyReport(c *gin.Context) {
 	}
 	c.JSON(http.StatusOK, gin.H{"report": w})
 }
+
+func (s *Server) setHired(c *gin.Context) {
+	var in struct {
+		Date string `json:"date"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	if err := s.deps.App.Staff.SetHired(c.Request.Context(), actor(c), c.Param("userId"), in.Date); err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Fecha de contratación actualizada."})
+}

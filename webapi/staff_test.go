@@ -142,6 +142,19 @@ func TestStaffReportsNotesAndProfile(t *testing.T) {
 			len(p.WarnAdministrativo) != 1 || len(p.WarnAdministrativo[0].Warn) != 1 || p.WarnAdministrativo[0].Warn[0].Warn != "Llegó tarde al evento" {
 			t.Fatalf("profile %+v", p)
 		}
+		if code := e.call("PUT", "/api/staff/550000000000000003/hired", tok["moderador"], body(map[string]string{"date": "2025-06-01"}), nil); code != 403 {
+			t.Fatalf("moderador setting a hire date: %d", code)
+		}
+		if code := e.call("PUT", "/api/staff/550000000000000003/hired", tok["rh"], body(map[string]string{"date": "2999-01-01"}), nil); code != 400 {
+			t.Fatalf("future hire date: %d", code)
+		}
+		if code := e.call("PUT", "/api/staff/550000000000000003/hired", tok["rh"], body(map[string]string{"date": "2025-06-01"}), nil); code != 200 {
+			t.Fatalf("hire date: %d", code)
+		}
+		e.call("GET", "/api/staff/profile", tok["moderador"], nil, &p)
+		if p.TiempoContratado == nil || p.TiempoContratado.In(e.cfg.Location()).Format("2006-01-02") != "2025-06-01" {
+			t.Fatalf("hired %v", p.TiempoContratado)
+		}
 		if code := e.call("GET", "/api/staff/profile", tok["jugador"], nil, nil); code != 403 {
 			t.Fatalf("player profile: %d", code)
 		}

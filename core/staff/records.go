@@ -265,3 +265,28 @@ func (s *Service) SubmitReport(ctx context.Context, actor *authz.Actor, date, co
 		return err
 	})
 }
+
+var (
+	errHiredBy   = errs.Forbidden("Solo Comité o RH pueden cambiar la fecha de contratación.")
+	errHiredDate = errs.Invalid("La fecha de contratación debe ser una fecha pasada (AAAA-MM-DD).")
+)
+
+// SetHired corrects a staff member's hire date (COMITE and RH).
+func (s *Service) SetHired(ctx context.Context, actor *authz.Actor, userID, date string) error {
+	if !actor.Permits(authz.Comite, authz.RH) {
+		return errHiredBy
+	}
+	loc := s.shifts.loc
+	day, err := time.ParseInLocation("2006-01-02", strings.TrimSpace(date), loc)
+	if err != nil || day.After(s.now()) {
+		return errHiredDate
+	}
+	if _, err := s.staffMember(ctx, userID); err != nil {
+		return err
+	}
+	rec := Record{MemberID: userID, HiredAt: day.UTC()}
+	if err := s.db.Conn(ctx).Where(Record{MemberID: userID}).FirstOrCreate(&rec).Error; err != nil {
+		return err
+	}
+	return s.db.Conn(ctx).Model(&rec).Update("hired_at", day.UTC()).Error
+}
