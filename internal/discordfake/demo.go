@@ -67,7 +67,7 @@ section.channel{background:#2b2d31;border-radius:8px;padding:12px 16px;margin:12
 .empty{color:#949ba4;font-size:14px}
 form.persona{background:#2b2d31;border-radius:8px;padding:12px 16px;margin:10px 0}
 .roles{display:flex;flex-wrap:wrap;gap:6px 14px;margin:8px 0}
-label{font-size:14px}input[type=checkbox]{accent-color:#5865f2}
+label{font-size:14px}select{background:#383a40;color:#f2f3f5;border:1px solid #4e5058;border-radius:4px;padding:4px;margin-left:4px}input[type=checkbox]{accent-color:#5865f2}
 .saved{color:#23a55a;font-size:13px;margin-left:8px}button{background:#5865f2;color:#fff;border:0;border-radius:4px;padding:6px 12px;font-size:14px;cursor:pointer}
 </style></head><body><main>
 <h1>Discord de demostración: {{.Guild}}</h1>
@@ -79,6 +79,19 @@ label{font-size:14px}input[type=checkbox]{accent-color:#5865f2}
 {{range .Messages}}{{template "msg" .}}{{else}}<p class="empty">Sin mensajes.</p>{{end}}</div>{{end}}
 {{range .Messages}}{{template "msg" .}}{{else}}{{if not .Threads}}<p class="empty">Todavía no hay mensajes.</p>{{end}}{{end}}
 </section>{{else}}<p class="empty">No hay canales.</p>{{end}}
+
+<h2 id="comandos">Comandos</h2>
+<p class="note">Usa un comando de barra como si lo escribiera esa persona en Discord; la respuesta del bot aparece aquí.</p>
+<form class="persona" method="post" action="interactions" aria-label="Usar un comando">
+<div class="roles">
+<label>Persona <select name="persona">{{range .Personas}}<option value="{{.UserID}}">{{.Name}}</option>{{end}}</select></label>
+<label>Comando <select name="command">{{range .Commands}}<option value="{{.Value}}">{{.Label}}</option>{{end}}</select></label>
+<input type="hidden" name="optionName" value="servidor">
+<label>Servidor <select name="option"><option value="">(ninguno)</option>{{range .Choices}}<option value="{{.}}">{{.}}</option>{{end}}</select></label>
+</div>
+<button type="submit">Enviar comando</button>
+</form>
+{{if .Asked}}<section class="channel" aria-label="Respuesta del bot"><h3>/{{.Asked}}</h3><div class="content" role="status">{{.Answer}}</div></section>{{end}}
 
 <h2>Roles de las personas</h2>
 <p class="note">Cambiar los roles aquí es como cambiarlos en Discord: el bot recibe el cambio y el portal lo refleja.</p>
@@ -96,13 +109,22 @@ label{font-size:14px}input[type=checkbox]{accent-color:#5865f2}
 </article>{{end}}`))
 
 func (f *Fake) demoPage(w http.ResponseWriter, r *http.Request) {
+	commands, choices := f.demoCommands()
 	f.mu.Lock()
 	data := struct {
 		Guild    string
 		Saved    string
 		Channels []demoChannel
 		Personas []demoPersona
-	}{Guild: f.opts.GuildName, Saved: r.URL.Query().Get("guardado")}
+		Commands []demoCommand
+		Choices  []string
+		Asked    string
+		Answer   string
+	}{Guild: f.opts.GuildName, Saved: r.URL.Query().Get("guardado"), Commands: commands, Choices: choices,
+		Asked: r.URL.Query().Get("comando")}
+	if data.Asked != "" {
+		data.Answer = f.lastDemoAnswer
+	}
 	var dms []string
 	for _, id := range f.dms {
 		dms = append(dms, id)

@@ -87,17 +87,18 @@ type Fake struct {
 	mux     *http.ServeMux
 	botUser discordgo.User
 
-	mu       sync.Mutex
-	users    map[string]*discordgo.User
-	members  map[string]*discordgo.Member
-	roles    []*discordgo.Role
-	personas []Persona
-	codes    map[string]grant
-	tokens   map[string]string
-	requests []Request
-	failures []failure
-	lastID   uint64
-	bulk     int
+	mu             sync.Mutex
+	lastDemoAnswer string // the bot's answer to the last command run from the demo page
+	users          map[string]*discordgo.User
+	members        map[string]*discordgo.Member
+	roles          []*discordgo.Role
+	personas       []Persona
+	codes          map[string]grant
+	tokens         map[string]string
+	requests       []Request
+	failures       []failure
+	lastID         uint64
+	bulk           int
 
 	channels     map[string]*discordgo.Channel
 	channelOrder []string
@@ -220,6 +221,7 @@ func (f *Fake) routes() {
 	m.HandleFunc("GET /gateway/{$}", f.serveGateway)
 	m.HandleFunc("GET /{$}", f.demoPage)
 	m.HandleFunc("POST /members/{user}/roles", f.demoRoles)
+	m.HandleFunc("POST /interactions", f.demoInteraction)
 }
 
 // Handler serves the fake; mount it at the base URL the clients are configured with.
