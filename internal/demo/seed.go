@@ -11,6 +11,7 @@ import (
 	"zocalo/core/members"
 	"zocalo/core/news"
 	"zocalo/core/outbox"
+	"zocalo/core/staff"
 	"zocalo/core/tickets"
 	"zocalo/internal/config"
 	"zocalo/internal/discordfake"
@@ -50,7 +51,35 @@ func Seed(ctx context.Context, app *core.App, cfg *config.Config) error {
 	if err := sampleNews(ctx, app); err != nil {
 		return err
 	}
-	return sampleTickets(ctx, app)
+	if err := sampleTickets(ctx, app); err != nil {
+		return err
+	}
+	return sampleShifts(ctx, app)
+}
+
+// sampleShifts records, once, a few past shifts so the staff pages have hours to show.
+func sampleShifts(ctx context.Context, app *core.App) error {
+	var n int64
+	if err := app.DB.Conn(ctx).Model(&staff.Shift{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	now := app.Now()
+	var shifts []staff.Shift
+	for i, p := range []struct {
+		name    string
+		server  string
+		daysAgo int
+		hours   int
+	}{
+		{"moderador", "Principal", 1, 3}, {"moderador", "Principal", 2, 4}, {"moderador", "Eventos", 6, 2},
+		{"soporte", "Principal", 1, 2}, {"soporte", "Secundario", 3, 5},
+		{"trial", "Pruebas", 2, 1},
+	} {
+		start := now.AddDate(0, 0, -p.daysAgo).Add(-time.Duration(p.hours+i) * time.Hour)
+		end := start.Add(time.Duration(p.hours) * time.Hour)
+		shifts = append(shifts, staff.Shift{MemberID: personaID(p.name), Server: p.server, StartedAt: start, EndedAt: &end})
+	}
+	return app.DB.Conn(ctx).Create(&shifts).Error
 }
 
 // sampleTickets opens, once, two tickets of jugador's: one answered by moderador.
