@@ -3,10 +3,32 @@ import { expect, type Page } from '@playwright/test';
 
 const SHOTS_DIR = process.env.ZOCALO_SHOTS_DIR ?? '/tmp/shots';
 
-/** Saves a screenshot of the page under the shots directory. */
-export async function shot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot of the page under the shots directory (only the window with `fullPage: false`, for dialogs). */
+export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
+  await settled(page);
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage });
+}
+
+/**
+ * Waits, up to 2 s, for the page's transitions and finite animations to end: a screenshot then
+ * shows where they end, and a click lands where the element rests.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      null,
+      { timeout: 2_000 },
+    )
+    .catch(() => undefined);
+}
+
+/** Saves a screenshot of the window once the open dialogs have finished their opening animation. */
+export async function dialogShot(page: Page, name: string): Promise<void> {
+  const animating = ['appear', 'enter'].flatMap((phase) => ['prepare', 'start', 'active'].map((step) => `[class*="-${phase}-${step}"]`));
+  await expect(page.locator(animating.join(', '))).toHaveCount(0);
+  await shot(page, name, { fullPage: false });
 }
 
 /** From /login (where the page is), signs in through the demo persona picker. */

@@ -95,3 +95,23 @@ test('Cerrar Sesión signs out and returns home', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/login');
 });
+
+test('the user menu stays by its button when the page scrolls, and Cerrar Sesión works from /unauthorized', async ({ page }) => {
+  await signIn(page, 'jugador');
+  await page.goto('/treasury');
+  await expect(page).toHaveURL('/unauthorized');
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  const logout = page.getByRole('menuitem', { name: 'Cerrar Sesión' });
+  await expect(logout).toBeVisible();
+  const moved = await logout.evaluate((item) => {
+    const before = item.getBoundingClientRect().top;
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    return { scrolled: window.scrollY, shift: item.getBoundingClientRect().top - before };
+  });
+  expect(moved.scrolled).toBeGreaterThan(0);
+  expect(moved.shift).toBe(0);
+  await logout.click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});

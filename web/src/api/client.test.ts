@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/fixtures';
-import { ApiError, NETWORK_ERROR_MESSAGE, TOKEN_KEY, apiFetch, setUnauthorizedHandler } from './client';
+import { ApiError, NETWORK_ERROR_MESSAGE, TOKEN_KEY, apiFetch, apiFetchBlob, setUnauthorizedHandler } from './client';
 
 function stubFetch(response: () => Response | Promise<Response>) {
   const fn = vi.fn<typeof fetch>(async () => response());
@@ -80,5 +80,22 @@ describe('apiFetch', () => {
     stubFetch(() => jsonResponse({ message: 'Prohibido' }, 403));
     expect((await caught(apiFetch('/api/x'))).message).toBe('Prohibido');
     expect(handler).not.toHaveBeenCalled();
+  });
+});
+
+describe('apiFetchBlob', () => {
+  it('downloads a file with the stored bearer token', async () => {
+    localStorage.setItem(TOKEN_KEY, 'abc');
+    const fetch = stubFetch(() => new Response('<html>transcripción</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    const blob = await apiFetchBlob('/api/tickets/7/transcript');
+    expect(await blob.text()).toBe('<html>transcripción</html>');
+    expect(new Headers(fetch.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe('Bearer abc');
+  });
+
+  it("throws the server's message, or the caller's", async () => {
+    stubFetch(() => jsonResponse({ message: 'Ticket no encontrado.' }, 404));
+    expect((await caught(apiFetchBlob('/api/x', { errorMessage: 'Error al cargar el archivo' }))).message).toBe('Ticket no encontrado.');
+    stubFetch(() => new Response('', { status: 500 }));
+    expect((await caught(apiFetchBlob('/api/x', { errorMessage: 'Error al cargar el archivo' }))).message).toBe('Error al cargar el archivo');
   });
 });

@@ -54,14 +54,11 @@ async function readMessage(response: Response): Promise<string | null> {
   return null;
 }
 
-/**
- * Calls the portal API. Sends the stored bearer token, encodes a JSON body,
- * parses a JSON answer and throws ApiError with the server's `message` on failure.
- */
-export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+/** Sends a request with the stored bearer token; throws ApiError with the server's `message` unless it succeeds. */
+async function send(path: string, options: ApiFetchOptions, accept: string): Promise<Response> {
   const { errorMessage = DEFAULT_ERROR, body, handleUnauthorized = true, token, headers, ...init } = options;
   const requestHeaders = new Headers(headers);
-  requestHeaders.set('Accept', 'application/json');
+  requestHeaders.set('Accept', accept);
   const bearer = token === undefined ? localStorage.getItem(TOKEN_KEY) : token;
   if (bearer) requestHeaders.set('Authorization', `Bearer ${bearer}`);
 
@@ -85,13 +82,31 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     if (response.status === 401 && handleUnauthorized && unauthorizedHandler) unauthorizedHandler();
     throw new ApiError(message, response.status);
   }
+  return response;
+}
 
+/**
+ * Calls the portal API. Sends the stored bearer token, encodes a JSON body,
+ * parses a JSON answer and throws ApiError with the server's `message` on failure.
+ */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   if (text === '') return undefined as T;
   try {
     return JSON.parse(text) as T;
   } catch {
-    throw new ApiError(errorMessage, response.status);
+    throw new ApiError(options.errorMessage ?? DEFAULT_ERROR, response.status);
+  }
+}
+
+/** Downloads a file that needs the bearer token (an attachment, a transcript) as a Blob. */
+export async function apiFetchBlob(path: string, options: Omit<ApiFetchOptions, 'body'> = {}): Promise<Blob> {
+  const response = await send(path, options, '*/*');
+  try {
+    return await response.blob();
+  } catch {
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
   }
 }

@@ -66,6 +66,16 @@ describe('NavBar', () => {
     expect(within(menu).queryByText('Ver Aplicaciones')).not.toBeInTheDocument();
   });
 
+  it('opens the user menu inside the sticky header, so that scrolling the page does not move it away from a click', async () => {
+    setViewport(1280);
+    signIn({ username: 'jugador', discordRoles: [] });
+    const { container } = renderWithProviders(<NavBar />, '/');
+    await screen.findByRole('button', { name: 'Menú de usuario' });
+    const menu = await userMenu();
+    expect(container.querySelector('header')?.contains(menu)).toBe(true);
+    expect(within(menu).getByText('Cerrar Sesión')).toBeInTheDocument();
+  });
+
   it('hides staff and role items from a player, and shows Ver Aplicaciones to a reviewer', async () => {
     setViewport(1280);
     signIn({ username: 'revisor', discordRoles: [], artistReviewer: true });

@@ -13,6 +13,15 @@ export function UserAvatar({ user, size = 36 }: { user: Profile; size?: number }
   );
 }
 
+/**
+ * The menu opens inside the sticky header, beside its button: in the page's body it would move
+ * with every scroll until re-aligned, and a click pressed before and released after that jump
+ * would land on nothing (the menu stays open and the entry does not run).
+ */
+function insideStickyHeader(trigger: HTMLElement): HTMLElement {
+  return trigger.parentElement ?? document.body;
+}
+
 /** The signed-in user's avatar and their menu. */
 export function UserMenu({ user, compact }: { user: Profile; compact: boolean }) {
   const { inGroups, logout } = useAuth();
@@ -35,7 +44,7 @@ export function UserMenu({ user, compact }: { user: Profile; compact: boolean })
   };
 
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight" getPopupContainer={insideStickyHeader}>
       <Button type="text" aria-label="Menú de usuario" style={{ height: 'auto', padding: '4px 8px' }}>
         <UserAvatar user={user} size={32} />
         {compact ? null : (

@@ -1,6 +1,8 @@
+import { Suspense, lazy, useState } from 'react';
 import { Modal, Typography } from 'antd';
 import { ArtistApplicationForm } from '../components/forms/ArtistApplicationForm';
 import { ContactForm } from '../components/forms/ContactForm';
+import type { TicketDialogProps } from '../components/tickets/TicketDialog';
 import { useCloseAfterSuccess } from '../components/useCloseAfterSuccess';
 
 interface DialogProps {
@@ -41,10 +43,16 @@ export function ArtistDialog({ open, onClose, communityName }: DialogProps) {
   );
 }
 
-export function TicketDialog({ open, onClose }: Omit<DialogProps, 'communityName'>) {
+const TicketDialogView = lazy(async () => ({ default: (await import('../components/tickets/TicketDialog')).TicketDialog }));
+
+/** The ticket dialog; its code downloads the first time it opens. */
+export function TicketDialog(props: TicketDialogProps) {
+  const [used, setUsed] = useState(props.open);
+  if (props.open && !used) setUsed(true);
+  if (!used) return null;
   return (
-    <Modal title="Nuevo Ticket de Soporte" open={open} onCancel={onClose} footer={null} destroyOnHidden>
-      <Typography.Paragraph>Cuéntanos en qué podemos ayudarte.</Typography.Paragraph>
-    </Modal>
+    <Suspense fallback={null}>
+      <TicketDialogView {...props} />
+    </Suspense>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Col, Empty, Flex, Modal, Result, Row, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCanManageNews, useDeleteNews, useNews } from '../../api/news';
 import type { NewsCard } from '../../api/types';
+import { BackToDashboard } from '../../components/BackToDashboard';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Loading } from '../../components/Loading';
 import { NewsImage } from '../../components/news/NewsImage';
@@ -161,15 +161,6 @@ function NewsManager() {
       <NewsEditorDialog open={editor.open} item={editor.item} onClose={() => setEditor(closed)} onSaved={onSaved} />
       <NewsPreviewDialog open={preview.open} item={preview.item} onClose={() => setPreview(closed)} />
     </>
-  );
-}
-
-function BackToDashboard() {
-  const navigate = useNavigate();
-  return (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/dashboard')}>
-      Volver al Dashboard
-    </Button>
   );
 }
 

@@ -1,13 +1,11 @@
 import { Page } from '../../components/Page';
 
+export { SupportPage } from './SupportPage';
+
 export function RecordsPage() {
   return <Page title="Expedientes Criminales" />;
 }
 
 export function DocumentsPage() {
   return <Page title="Sistema de Documentación" />;
-}
-
-export function SupportPage() {
-  return <Page title="Centro de Soporte" />;
 }

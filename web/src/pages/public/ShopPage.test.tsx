@@ -5,6 +5,7 @@ import { TOKEN_KEY } from '../../api/client';
 import { jsonResponse, mockFetch, profile } from '../../test/fixtures';
 import { publicConfig, testShop } from '../../test/publicData';
 import { renderWithProviders } from '../../test/render';
+import { findDialogTitled } from '../../test/tickets';
 import { ShopPage } from './ShopPage';
 
 function serveShop(signedIn = false) {
@@ -50,7 +51,10 @@ describe('ShopPage', () => {
     renderWithProviders(<ShopPage />);
     await screen.findByRole('heading', { name: 'VIP', level: 4 });
     await userEvent.click(screen.getByRole('button', { name: 'Comprar Ahora: VIP' }));
-    expect(await screen.findByRole('dialog', { name: 'Nuevo Ticket de Soporte' })).toBeInTheDocument();
+    const dialog = await findDialogTitled('Nuevo Ticket de Soporte');
+    expect(within(dialog).getByLabelText('Título')).toHaveValue('Compra: VIP');
+    expect(within(dialog).getByLabelText('Mensaje')).toHaveValue('Hola, quiero comprar "VIP" (500 Robux · $90 MXN · $5 USD). ¿Cómo puedo completar el pago?');
+    expect(within(dialog).getByTitle('Otros')).toBeInTheDocument();
   });
 
   it('shows the configuration error', async () => {

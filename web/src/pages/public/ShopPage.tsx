@@ -6,21 +6,10 @@ import type { ShopItem } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Loading } from '../../components/Loading';
 import { PurchaseDialog } from './PurchaseDialog';
-
-const numbers = new Intl.NumberFormat('es-MX');
-
-export function formatRobux(robux: number): string {
-  return `${numbers.format(robux)} Robux`;
-}
-
-export function formatPrice(amount: number, currency: 'MXN' | 'USD'): string {
-  return `$${numbers.format(amount)} ${currency}`;
-}
+import { formatRobux, moneyPrices } from './shopPrices';
 
 function ShopItemCard({ item, onBuy }: { item: ShopItem; onBuy: (item: ShopItem) => void }) {
-  const prices = [item.mxn === null ? null : formatPrice(item.mxn, 'MXN'), item.usd === null ? null : formatPrice(item.usd, 'USD')].filter(
-    (price): price is string => price !== null,
-  );
+  const prices = moneyPrices(item);
   return (
     <Card className="shop-item" style={{ height: '100%' }} styles={{ body: { display: 'flex', flexDirection: 'column', gap: 8, height: '100%' } }}>
       <Typography.Title level={4} style={{ margin: 0 }}>

@@ -1,5 +1,7 @@
 import { Page } from '../../components/Page';
 
+export { AdminSupportPage } from './AdminSupportPage';
+
 export function DashboardPage() {
   return <Page title="Panel de Control" />;
 }
@@ -10,8 +12,4 @@ export function StaffProfilePage() {
 
 export function StaffStatsPage() {
   return <Page title="Mis Estadísticas" />;
-}
-
-export function AdminSupportPage() {
-  return <Page title="Panel de Soporte" />;
 }

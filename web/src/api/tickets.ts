@@ -1,0 +1,228 @@
+import { useEffect } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiFetch, apiFetchBlob } from './client';
+import { readAsDataUrl } from './dataUrl';
+import type {
+  Moderator,
+  Ticket,
+  TicketCategory,
+  TicketEnvelope,
+  TicketList,
+  TicketListQuery,
+  TicketPriority,
+  TicketStats,
+  TicketStatus,
+  UnreadCount,
+} from './types';
+
+export const TICKETS_LOAD_ERROR = 'Error al cargar los tickets';
+export const TICKET_CREATE_ERROR = 'Error al crear el ticket';
+export const TICKET_DETAIL_ERROR = 'Error al obtener los detalles del ticket';
+export const TICKET_DETAIL_STAFF_ERROR = 'Error al cargar los detalles del ticket';
+export const TICKET_REPLY_ERROR = 'Error al enviar el mensaje';
+export const TICKET_CLOSE_ERROR = 'Error al cerrar el ticket';
+export const TICKET_ASSIGN_ERROR = 'Error al asignar el ticket';
+export const TICKET_PRIORITY_ERROR = 'Error al actualizar la prioridad';
+export const TICKET_STATUS_ERROR = 'Error al actualizar el estado';
+export const TICKET_RATING_ERROR = 'Error al calificar el ticket';
+export const TICKET_TRANSCRIPT_ERROR = 'Error al abrir la transcripción';
+export const TICKET_FILE_ERROR = 'Error al cargar el archivo';
+export const TICKET_STATS_ERROR = 'Error al cargar las estadísticas';
+export const MODERATORS_LOAD_ERROR = 'Error al cargar la lista de moderadores';
+
+/** How often the unread count is read again while the portal is open. */
+export const UNREAD_REFRESH_INTERVAL = 30_000;
+/** How often an open conversation is read again, to show new answers. */
+export const CONVERSATION_REFRESH_INTERVAL = 15_000;
+/** The moderator roster is kept for 5 minutes. */
+export const MODERATORS_STALE_TIME = 5 * 60_000;
+
+export const ticketKeys = {
+  all: ['tickets'] as const,
+  lists: ['tickets', 'list'] as const,
+  list: (query: TicketListQuery) => ['tickets', 'list', query] as const,
+  detail: (ticketId: string) => ['tickets', 'detail', ticketId] as const,
+  unread: ['tickets', 'unread'] as const,
+  stats: ['tickets', 'stats'] as const,
+};
+
+/** Files are cached apart from the tickets, so refreshing a ticket does not download its files again. */
+export const ticketFileKeys = {
+  file: (url: string) => ['ticket-files', url] as const,
+};
+
+export const moderatorKeys = {
+  all: ['staff', 'moderators'] as const,
+};
+
+const ticketPath = (ticketId: string) => `/api/tickets/${encodeURIComponent(ticketId)}`;
+
+export function ticketListSearch(query: TicketListQuery): string {
+  const params = new URLSearchParams();
+  if (query.page !== undefined) params.set('page', String(query.page));
+  if (query.limit !== undefined) params.set('limit', String(query.limit));
+  for (const status of query.status ?? []) params.append('status', status);
+  if (query.priority) params.set('priority', query.priority);
+  if (query.category) params.set('category', query.category);
+  const search = query.search?.trim();
+  if (search) params.set('search', search);
+  return params.toString();
+}
+
+export function fetchTickets(query: TicketListQuery): Promise<TicketList> {
+  const search = ticketListSearch(query);
+  return apiFetch<TicketList>(`/api/tickets${search ? `?${search}` : ''}`, { errorMessage: TICKETS_LOAD_ERROR });
+}
+
+/** One page of tickets: the user's own, or every ticket for staff. */
+export function useTickets(query: TicketListQuery, enabled = true) {
+  return useQuery({
+    queryKey: ticketKeys.list(query),
+    queryFn: () => fetchTickets(query),
+    enabled,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A ticket with its conversation; each read marks it read, so the unread count is read again after it. */
+export function useTicket(ticketId: string | null, errorMessage: string = TICKET_DETAIL_ERROR) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ticketKeys.detail(ticketId ?? ''),
+    queryFn: async () => (await apiFetch<TicketEnvelope>(ticketPath(ticketId ?? ''), { errorMessage })).ticket,
+    enabled: ticketId !== null,
+    staleTime: 0,
+    refetchInterval: CONVERSATION_REFRESH_INTERVAL,
+  });
+  const readAt = query.dataUpdatedAt;
+  useEffect(() => {
+    if (readAt > 0) void queryClient.invalidateQueries({ queryKey: ticketKeys.unread });
+  }, [readAt, queryClient]);
+  return query;
+}
+
+/** How many of the user's tickets have answers they have not seen; read every 30 s and when the window regains focus. */
+export function useUnreadTickets(enabled: boolean) {
+  return useQuery({
+    queryKey: ticketKeys.unread,
+    queryFn: () => apiFetch<UnreadCount>('/api/tickets/unread', { errorMessage: TICKETS_LOAD_ERROR }),
+    enabled,
+    staleTime: 0,
+    refetchInterval: UNREAD_REFRESH_INTERVAL,
+    refetchOnWindowFocus: true,
+  });
+}
+
+export function useTicketStats() {
+  return useQuery({
+    queryKey: ticketKeys.stats,
+    queryFn: async () =>
+      (await apiFetch<{ stats: TicketStats }>('/api/tickets/stats/summary', { errorMessage: TICKET_STATS_ERROR })).stats,
+    staleTime: 0,
+  });
+}
+
+/** The staff members a ticket can be assigned to. */
+export function useModerators(enabled: boolean) {
+  return useQuery({
+    queryKey: moderatorKeys.all,
+    queryFn: () => apiFetch<Moderator[]>('/api/staff/moderators', { errorMessage: MODERATORS_LOAD_ERROR }),
+    enabled,
+    staleTime: MODERATORS_STALE_TIME,
+  });
+}
+
+/** An attachment as a data: URL, which the portal's image policy allows (blob: URLs it does not). */
+export function useTicketFile(url: string) {
+  return useQuery({
+    queryKey: ticketFileKeys.file(url),
+    queryFn: async () => readAsDataUrl(await apiFetchBlob(url, { errorMessage: TICKET_FILE_ERROR })),
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+  });
+}
+
+/** The ticket's transcript, an HTML page, fresh on every call. */
+export function fetchTranscript(queryClient: QueryClient, ticketId: string): Promise<Blob> {
+  return queryClient.fetchQuery({
+    queryKey: ['ticket-transcripts', ticketId],
+    queryFn: () => apiFetchBlob(`${ticketPath(ticketId)}/transcript`, { errorMessage: TICKET_TRANSCRIPT_ERROR }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** After a write: the answer becomes the cached ticket, and the lists, the unread count and the figures are read again. */
+function refreshAfterWrite(queryClient: QueryClient, ticket?: Ticket) {
+  if (ticket) queryClient.setQueryData(ticketKeys.detail(ticket.ticketId), ticket);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ticketKeys.lists }),
+    queryClient.invalidateQueries({ queryKey: ticketKeys.unread }),
+    queryClient.invalidateQueries({ queryKey: ticketKeys.stats }),
+  ]);
+}
+
+export interface NewTicket {
+  title: string;
+  category: TicketCategory;
+  message: string;
+  attachments: File[];
+}
+
+function messageForm(message: string, attachments: File[]): FormData {
+  const form = new FormData();
+  form.set('message', message);
+  for (const file of attachments) form.append('attachments', file, file.name);
+  return form;
+}
+
+export function useCreateTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ title, category, message, attachments }: NewTicket) => {
+      const form = messageForm(message, attachments);
+      form.set('title', title);
+      form.set('category', category);
+      return (await apiFetch<TicketEnvelope>('/api/tickets', { method: 'POST', body: form, errorMessage: TICKET_CREATE_ERROR })).ticket;
+    },
+    onSuccess: (ticket) => refreshAfterWrite(queryClient, ticket),
+  });
+}
+
+export interface TicketReply {
+  message: string;
+  attachments: File[];
+}
+
+export function useReplyToTicket(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ message, attachments }: TicketReply) =>
+      (
+        await apiFetch<TicketEnvelope>(`${ticketPath(ticketId)}/messages`, {
+          method: 'POST',
+          body: messageForm(message, attachments),
+          errorMessage: TICKET_REPLY_ERROR,
+        })
+      ).ticket,
+    onSuccess: (ticket) => refreshAfterWrite(queryClient, ticket),
+    onError: () => queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) }),
+  });
+}
+
+/** A JSON write on one ticket (status, assignment, priority, rating) that answers the updated ticket. */
+function useTicketWrite<V>(method: 'PUT' | 'POST', action: string, errorMessage: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ ticketId, body }: { ticketId: string; body: V }) =>
+      (await apiFetch<TicketEnvelope>(`${ticketPath(ticketId)}/${action}`, { method, body, errorMessage })).ticket,
+    onSuccess: (ticket) => refreshAfterWrite(queryClient, ticket),
+  });
+}
+
+export const useSetTicketStatus = (errorMessage: string = TICKET_STATUS_ERROR) =>
+  useTicketWrite<{ status: TicketStatus }>('PUT', 'status', errorMessage);
+export const useAssignTicket = () => useTicketWrite<{ staffId: string | null }>('PUT', 'assign', TICKET_ASSIGN_ERROR);
+export const useSetTicketPriority = () => useTicketWrite<{ priority: TicketPriority }>('PUT', 'priority', TICKET_PRIORITY_ERROR);
+export const useRateTicket = () => useTicketWrite<{ rating: number }>('POST', 'rating', TICKET_RATING_ERROR);

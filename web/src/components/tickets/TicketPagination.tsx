@@ -1,0 +1,39 @@
+import { useId } from 'react';
+import { Button, Flex, Select, Typography } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { TICKET_PAGE_SIZES, rangeLabel } from './ticketLabels';
+
+interface TicketPaginationProps {
+  /** 0-based. */
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+}
+
+/** 'Filas por página', the page size, 'from-to de total' and the previous and next buttons. */
+export function TicketPagination({ page, pageSize, total, onPageChange, onPageSizeChange }: TicketPaginationProps) {
+  const labelId = useId();
+  const isLast = (page + 1) * pageSize >= total;
+  return (
+    <Flex justify="flex-end" align="center" gap={16} wrap className="ticket-pagination" role="navigation" aria-label="Paginación">
+      <Flex align="center" gap={8}>
+        <Typography.Text id={labelId}>Filas por página</Typography.Text>
+        <Select
+          aria-labelledby={labelId}
+          size="small"
+          value={pageSize}
+          options={TICKET_PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))}
+          onChange={onPageSizeChange}
+          style={{ width: 72 }}
+        />
+      </Flex>
+      <Flex align="center" gap={4}>
+        <Typography.Text style={{ marginInlineEnd: 8 }}>{rangeLabel(page, pageSize, total)}</Typography.Text>
+        <Button size="small" type="text" icon={<LeftOutlined />} aria-label="Página anterior" disabled={page === 0} onClick={() => onPageChange(page - 1)} />
+        <Button size="small" type="text" icon={<RightOutlined />} aria-label="Página siguiente" disabled={isLast} onClick={() => onPageChange(page + 1)} />
+      </Flex>
+    </Flex>
+  );
+}

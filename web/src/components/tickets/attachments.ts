@@ -1,0 +1,90 @@
+export const MAX_ATTACHMENTS = 5;
+export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+
+export const TOO_MANY_FILES = 'No puedes adjuntar más de 5 archivos';
+export const TOO_MANY_FILES_CODE = 'Too many files';
+export const OVERSIZED_FILES = 'Los siguientes archivos exceden el límite de 5MB: ';
+export const OVERSIZED_FILE_CODE = `File is larger than ${MAX_ATTACHMENT_BYTES} bytes`;
+export const WRONG_TYPE_FILES = 'Solo se permiten imágenes JPEG, PNG o GIF: ';
+export const WRONG_TYPE_FILE_CODE = `File type must be one of ${ATTACHMENT_TYPES.join(', ')}`;
+
+const SIGNATURES: { type: (typeof ATTACHMENT_TYPES)[number]; bytes: number[] }[] = [
+  { type: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
+  { type: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  { type: 'image/gif', bytes: [0x47, 0x49, 0x46, 0x38] },
+];
+
+async function headOf(file: Blob, length: number): Promise<Uint8Array> {
+  const part = file.slice(0, length);
+  if (typeof part.arrayBuffer === 'function') return new Uint8Array(await part.arrayBuffer());
+  return new Uint8Array(
+    await new Promise<ArrayBuffer>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
+      reader.readAsArrayBuffer(part);
+    }),
+  );
+}
+
+/** JPEG, PNG or GIF judged from the first bytes, as the server judges; null for anything else. */
+export async function imageTypeOf(file: Blob): Promise<string | null> {
+  let head: Uint8Array;
+  try {
+    head = await headOf(file, 8);
+  } catch {
+    return null;
+  }
+  const match = SIGNATURES.find(({ bytes }) => bytes.every((byte, i) => head[i] === byte));
+  return match?.type ?? null;
+}
+
+export interface AttachmentCheck {
+  /** The files that may be added. */
+  accepted: File[];
+  tooMany: boolean;
+  oversized: string[];
+  wrongType: string[];
+}
+
+/**
+ * Checks files being added to those already chosen: at most 5 in all (a batch that would pass
+ * the limit is refused whole), each at most 5 MB and a JPEG, PNG or GIF image.
+ */
+export async function checkAttachments(chosen: readonly File[], added: readonly File[]): Promise<AttachmentCheck> {
+  if (chosen.length + added.length > MAX_ATTACHMENTS) return { accepted: [], tooMany: true, oversized: [], wrongType: [] };
+  const check: AttachmentCheck = { accepted: [], tooMany: false, oversized: [], wrongType: [] };
+  for (const file of added) {
+    if (file.size > MAX_ATTACHMENT_BYTES) check.oversized.push(file.name);
+    else if ((await imageTypeOf(file)) === null) check.wrongType.push(file.name);
+    else check.accepted.push(file);
+  }
+  return check;
+}
+
+export interface RejectionNotice {
+  /** The portal's message, in Spanish. */
+  message: string;
+  /** The upload widget's own wording of the same refusal. */
+  details: string[];
+}
+
+/** What to tell the user about refused files; empty when nothing was refused. */
+export function rejectionNotices(check: AttachmentCheck): RejectionNotice[] {
+  const notices: RejectionNotice[] = [];
+  if (check.tooMany) notices.push({ message: TOO_MANY_FILES, details: [TOO_MANY_FILES_CODE] });
+  if (check.oversized.length > 0) {
+    notices.push({
+      message: OVERSIZED_FILES + check.oversized.join(', '),
+      details: check.oversized.map((name) => `${name}: ${OVERSIZED_FILE_CODE}`),
+    });
+  }
+  if (check.wrongType.length > 0) {
+    notices.push({
+      message: WRONG_TYPE_FILES + check.wrongType.join(', '),
+      details: check.wrongType.map((name) => `${name}: ${WRONG_TYPE_FILE_CODE}`),
+    });
+  }
+  return notices;
+}

@@ -1,0 +1,43 @@
+import { Tabs, Typography, type TableColumnsType } from 'antd';
+import type { Ticket } from '../../api/types';
+import { formatDateTime } from '../dates';
+import { PriorityTag, StatusTag } from './TicketTags';
+import { TICKET_TABS, type TicketTab } from './ticketLabels';
+
+export const NO_TICKETS_TEXT = 'No hay tickets disponibles';
+
+/** The narrowest a ticket table gets before it scrolls sideways. */
+export const TICKET_TABLE_MIN_WIDTH = 480;
+
+/** The columns both ticket tables share: ID, Título, Categoría, Estado and Prioridad. */
+export function commonTicketColumns(): TableColumnsType<Ticket> {
+  return [
+    { key: 'id', title: 'ID', dataIndex: 'ticketId', width: 64, render: (id: string) => <Typography.Text strong>#{id}</Typography.Text> },
+    {
+      key: 'title',
+      title: 'Título',
+      dataIndex: 'title',
+      ellipsis: true,
+      render: (title: string) => <span title={title}>{title}</span>,
+    },
+    { key: 'category', title: 'Categoría', dataIndex: 'category', width: 150, responsive: ['md'] },
+    { key: 'status', title: 'Estado', dataIndex: 'status', width: 150, render: (status: string) => <StatusTag status={status} /> },
+    { key: 'priority', title: 'Prioridad', dataIndex: 'priority', width: 100, render: (priority: string) => <PriorityTag priority={priority} /> },
+  ];
+}
+
+export function dateColumn(key: 'createdAt' | 'updatedAt', title: string): TableColumnsType<Ticket>[number] {
+  return { key, title, dataIndex: key, width: 175, responsive: ['lg'], render: (value: string) => formatDateTime(value) };
+}
+
+export function TicketTabs({ value, onChange }: { value: TicketTab; onChange: (tab: TicketTab) => void }) {
+  return (
+    <Tabs
+      activeKey={value}
+      onChange={(key) => onChange(key as TicketTab)}
+      items={TICKET_TABS.map((tab) => ({ key: tab.key, label: tab.label }))}
+      className="ticket-tabs"
+      style={{ marginBottom: 8 }}
+    />
+  );
+}

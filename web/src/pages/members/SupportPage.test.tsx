@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { TOKEN_KEY } from '../../api/client';
+import type { Ticket } from '../../api/types';
+import { jsonResponse, mockFetch, profile } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { findDialogTitled, ticket } from '../../test/tickets';
+import { setViewport } from '../../test/viewport';
+import { SupportPage } from './SupportPage';
+
+const player = profile({ username: 'jugador', discordId: '1400000000000000014', discordRoles: [] });
+
+function listRequests(fetch: ReturnType<typeof mockFetch>): URLSearchParams[] {
+  return fetch.mock.calls
+    .map(([url]) => String(url))
+    .filter((url) => url.startsWith('/api/tickets?'))
+    .map((url) => new URLSearchParams(url.split('?')[1]));
+}
+
+const lastList = (fetch: ReturnType<typeof mockFetch>) => listRequests(fetch).at(-1) as URLSearchParams;
+
+/** A player with `total` tickets, served a page at a time. */
+function servePlayer(total: number, extra: Parameters<typeof mockFetch>[0] = {}) {
+  localStorage.setItem(TOKEN_KEY, 'token');
+  const all: Ticket[] = Array.from({ length: total }, (_, i) => ticket({ ticketId: String(i + 1), title: `Ticket número ${i + 1}` }));
+  return mockFetch({
+    '/api/auth/profile': () => jsonResponse(player),
+    '/api/tickets/unread': () => jsonResponse({ count: 0 }),
+    'GET /api/tickets': ({ url }) => {
+      const params = new URLSearchParams(url.split('?')[1]);
+      const page = Number(params.get('page'));
+      const limit = Number(params.get('limit'));
+      return jsonResponse({ tickets: all.slice((page - 1) * limit, page * limit), total });
+    },
+    ...extra,
+  });
+}
+
+describe('SupportPage', () => {
+  it('lists the tickets with the spec columns, ten to a page', async () => {
+    setViewport(1280);
+    const fetch = servePlayer(23);
+    renderWithProviders(<SupportPage />, '/support');
+    expect(screen.getByRole('heading', { name: 'Centro de Soporte' })).toBeInTheDocument();
+    expect(await screen.findByText('Ticket número 1')).toBeInTheDocument();
+    for (const column of ['ID', 'Título', 'Categoría', 'Estado', 'Prioridad', 'Creado', 'Actualizado']) {
+      expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
+    }
+    expect(screen.getByText('Filas por página')).toBeInTheDocument();
+    expect(screen.getByText('1-10 de 23')).toBeInTheDocument();
+    expect(lastList(fetch).get('page')).toBe('1');
+    expect(lastList(fetch).get('limit')).toBe('10');
+    expect(lastList(fetch).getAll('status')).toEqual([]);
+  });
+
+  it('asks for the statuses of each tab', async () => {
+    const fetch = servePlayer(3);
+    renderWithProviders(<SupportPage />, '/support');
+    await screen.findByText('Ticket número 1');
+    const expected: Record<string, string[]> = {
+      Activos: ['open', 'in_progress', 'waiting_staff', 'waiting_user'],
+      Resueltos: ['resolved'],
+      Cerrados: ['closed'],
+      Todos: [],
+    };
+    for (const [tab, statuses] of Object.entries(expected)) {
+      await userEvent.click(screen.getByRole('tab', { name: tab }));
+      await waitFor(() => expect(lastList(fetch).getAll('status')).toEqual(statuses));
+    }
+  });
+
+  it('pages forward, and goes back to the first page when the tab or the page size changes', async () => {
+    const fetch = servePlayer(23);
+    renderWithProviders(<SupportPage />, '/support');
+    await screen.findByText('1-10 de 23');
+    await userEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(await screen.findByText('11-20 de 23')).toBeInTheDocument();
+    expect(lastList(fetch).get('page')).toBe('2');
+    await userEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(await screen.findByText('21-23 de 23')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Página siguiente' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Activos' }));
+    expect(await screen.findByText('1-10 de 23')).toBeInTheDocument();
+    expect(lastList(fetch).get('page')).toBe('1');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    await screen.findByText('11-20 de 23');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filas por página' }));
+    await userEvent.click(await screen.findByTitle('5'));
+    expect(await screen.findByText('1-5 de 23')).toBeInTheDocument();
+    expect(lastList(fetch).get('page')).toBe('1');
+    expect(lastList(fetch).get('limit')).toBe('5');
+  });
+
+  it("says 'No hay tickets disponibles' when there are none", async () => {
+    servePlayer(0);
+    renderWithProviders(<SupportPage />, '/support');
+    expect(await screen.findByText('No hay tickets disponibles')).toBeInTheDocument();
+    expect(screen.getByText('0-0 de 0')).toBeInTheDocument();
+  });
+
+  it("says 'Error al cargar los tickets' when the list fails", async () => {
+    servePlayer(0, { 'GET /api/tickets': () => new Response('', { status: 500 }) });
+    renderWithProviders(<SupportPage />, '/support');
+    expect(await screen.findByText('Error al cargar los tickets', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('opens a ticket from its row, and reloads the list when the dialog closes', async () => {
+    const fetch = servePlayer(2, { 'GET /api/tickets/2': () => jsonResponse({ ticket: ticket({ ticketId: '2', title: 'Ticket número 2' }) }) });
+    renderWithProviders(<SupportPage />, '/support');
+    await userEvent.click(await screen.findByText('Ticket número 2'));
+    const dialog = await findDialogTitled('Ticket #2');
+    expect(await within(dialog).findByRole('heading', { name: 'Ticket número 2' })).toBeInTheDocument();
+    const before = listRequests(fetch).length;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(listRequests(fetch).length).toBeGreaterThan(before));
+  });
+
+  it('opens the creation form from Nuevo Ticket', async () => {
+    servePlayer(0);
+    renderWithProviders(<SupportPage />, '/support');
+    await userEvent.click(await screen.findByRole('button', { name: /Nuevo Ticket/ }));
+    expect(await findDialogTitled('Nuevo Ticket de Soporte')).toBeInTheDocument();
+  });
+
+  it('asks a signed-out visitor to sign in', () => {
+    mockFetch();
+    renderWithProviders(<SupportPage />, '/support');
+    expect(screen.getByText('Debes iniciar sesión para acceder al sistema de soporte.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { TOKEN_KEY } from '../../api/client';
+import type { Moderator } from '../../api/types';
+import { jsonResponse, mockFetch, profile, roleIds } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { findDialogTitled, ticket, ticketStats } from '../../test/tickets';
+import { setViewport } from '../../test/viewport';
+import { AdminSupportPage } from './AdminSupportPage';
+
+const moderator = profile({ username: 'moderador', discordId: '1400000000000000005', discordRoles: [roleIds.MODERADOR] });
+
+function member(UserId: string, username: string): Moderator {
+  return {
+    UserId,
+    username,
+    avatar: '',
+    TiempoContratado: null,
+    TiempoTotal: 0,
+    Inactividad: 'No',
+    jornada: { horasSemanales: 0, Servidor: '', Lunes: 0, Martes: 0, Miercoles: 0, Jueves: 0, Viernes: 0, Sabado: 0, Domingo: 0 },
+  };
+}
+
+function serveStaff(extra: Parameters<typeof mockFetch>[0] = {}) {
+  localStorage.setItem(TOKEN_KEY, 'token');
+  return mockFetch({
+    '/api/auth/profile': () => jsonResponse(moderator),
+    '/api/tickets/unread': () => jsonResponse({ count: 0 }),
+    '/api/tickets/stats/summary': () => jsonResponse({ stats: ticketStats() }),
+    'GET /api/tickets': () =>
+      jsonResponse({ tickets: [ticket({ assignedTo: { staffId: '1400000000000000007', staffUsername: 'soporte' } }), ticket({ ticketId: '8', title: 'Sin dueño' })], total: 2 }),
+    '/api/staff/moderators': () => jsonResponse([member('1400000000000000005', 'moderador'), member('1400000000000000007', 'soporte')]),
+    ...extra,
+  });
+}
+
+/** An option of the open select list. */
+function option(title: string): HTMLElement {
+  const found = screen.getAllByTitle(title).find((element) => element.classList.contains('ant-select-item-option'));
+  if (!found) throw new Error(`no option ${title}`);
+  return found;
+}
+
+const card = (title: string) => screen.getByRole('group', { name: title });
+const row = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+
+describe('AdminSupportPage', () => {
+  it('shows the four figures: every status together, resolved plus closed, hours and satisfaction', async () => {
+    setViewport(1280);
+    serveStaff();
+    renderWithProviders(<AdminSupportPage />, '/admin/support');
+    await waitFor(() => expect(card('Tickets Totales')).toHaveTextContent('Tickets Totales16'));
+    expect(card('Resueltos')).toHaveTextContent('Resueltos9');
+    expect(card('Tiempo Promedio')).toHaveTextContent('Tiempo Promedio2.5h');
+    expect(card('Satisfacción')).toHaveTextContent('Satisfacción4.3/ 5');
+    expect(screen.getByText('Volver al Dashboard')).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'ID',
+      'Título',
+      'Categoría',
+      'Estado',
+      'Prioridad',
+      'Asignado a',
+      'Creado',
+      'Acciones',
+    ]);
+    expect(row('Sin dueño')).toHaveTextContent('Sin asignar');
+    expect(row('No puedo entrar')).toHaveTextContent('soporte');
+  });
+
+  it('sends the search and the filters, back on the first page', async () => {
+    setViewport(1280);
+    const fetch = serveStaff();
+    renderWithProviders(<AdminSupportPage />, '/admin/support');
+    await screen.findByText('Sin dueño');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar tickets' }), 'servidor{Enter}');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filtrar por prioridad' }));
+    await userEvent.click(await screen.findByTitle('Alta'));
+    await waitFor(() => {
+      const last = new URLSearchParams(String(fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/tickets?')).at(-1)?.[0]).split('?')[1]);
+      expect(last.get('search')).toBe('servidor');
+      expect(last.get('priority')).toBe('High');
+      expect(last.get('page')).toBe('1');
+    });
+  });
+
+  it("assigns a ticket to a staff member, or to nobody with 'Sin asignar'", async () => {
+    setViewport(1280);
+    const fetch = serveStaff({ 'PUT /api/tickets/7/assign': () => jsonResponse({ ticket: ticket() }) });
+    renderWithProviders(<AdminSupportPage />, '/admin/support');
+    await userEvent.click(await screen.findByRole('button', { name: 'Asignar ticket #7' }));
+    const dialog = await findDialogTitled('Asignar Ticket');
+    const select = within(dialog).getByRole('combobox', { name: 'Asignar a' });
+    await userEvent.click(select);
+    await waitFor(() => expect(option('moderador')).toBeInTheDocument());
+    await userEvent.click(option('Sin asignar'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Asignar' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url) === '/api/tickets/7/assign')).toBe(true));
+    const put = fetch.mock.calls.find(([url]) => String(url) === '/api/tickets/7/assign');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ staffId: null });
+  });
+
+  it("says 'Error al asignar el ticket' when the assignment fails", async () => {
+    setViewport(1280);
+    serveStaff({ 'PUT /api/tickets/8/assign': () => new Response('', { status: 500 }) });
+    renderWithProviders(<AdminSupportPage />, '/admin/support');
+    await userEvent.click(await screen.findByRole('button', { name: 'Asignar ticket #8' }));
+    const dialog = await findDialogTitled('Asignar Ticket');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Asignar a' }));
+    await waitFor(() => expect(option('moderador')).toBeInTheDocument());
+    await userEvent.click(option('moderador'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Asignar' }));
+    expect(await within(dialog).findByText('Error al asignar el ticket')).toBeInTheDocument();
+  });
+
+  it("changes the priority, or says 'Error al actualizar la prioridad'", async () => {
+    setViewport(1280);
+    const fetch = serveStaff({ 'PUT /api/tickets/7/priority': () => new Response('', { status: 500 }) });
+    renderWithProviders(<AdminSupportPage />, '/admin/support');
+    await userEvent.click(await screen.findByRole('button', { name: 'Cambiar prioridad del ticket #7' }));
+    const dialog = await findDialogTitled('Cambiar Prioridad');
+    await userEvent.click(within(dialog).getByText('Alta'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('Error al actualizar la prioridad')).toBeInTheDocument();
+    const put = fetch.mock.calls.find(([url]) => String(url) === '/api/tickets/7/priority');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ priority: 'High' });
+  });
+
+  it("says 'Error al cargar los detalles del ticket' when a ticket cannot be opened", async () => {
+    setViewport(1280);
+    serveStaff({ 'GET /api/tickets/7': () => new Response('', { status: 500 }) });
+    renderWithProviders(<AdminSupportPage />, '/admin/support');
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver ticket #7' }));
+    const dialog = await findDialogTitled('Ticket #7');
+    expect(await within(dialog).findByText('Error al cargar los detalles del ticket', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("says 'Error al cargar los tickets' when the list fails", async () => {
+    serveStaff({ 'GET /api/tickets': () => jsonResponse({ message: 'Error al cargar los tickets' }, 500) });
+    renderWithProviders(<AdminSupportPage />, '/admin/support');
+    expect(await screen.findByText('Error al cargar los tickets', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('asks a signed-out visitor to sign in', () => {
+    mockFetch();
+    renderWithProviders(<AdminSupportPage />, '/admin/support');
+    expect(screen.getByText('Debes iniciar sesión para acceder al panel de soporte.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,284 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Flex, Input, Modal, Radio, Row, Select, Statistic, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { CheckCircleOutlined, ClockCircleOutlined, EyeOutlined, FlagOutlined, InboxOutlined, ReloadOutlined, SmileOutlined, UserAddOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  TICKET_DETAIL_STAFF_ERROR,
+  ticketKeys,
+  useAssignTicket,
+  useModerators,
+  useSetTicketPriority,
+  useTicketStats,
+  useTickets,
+} from '../../api/tickets';
+import type { Ticket, TicketPriority } from '../../api/types';
+import { useAuth } from '../../auth/useAuth';
+import { BackToDashboard } from '../../components/BackToDashboard';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { Page } from '../../components/Page';
+import { TicketPagination } from '../../components/tickets/TicketPagination';
+import { NO_TICKETS_TEXT, TICKET_TABLE_MIN_WIDTH, TicketTabs, commonTicketColumns, dateColumn } from '../../components/tickets/ticketColumns';
+import { PRIORITY_LABELS, TICKET_CATEGORIES, TICKET_PRIORITIES, summaryCounts } from '../../components/tickets/ticketLabels';
+import { useTicketListState } from '../../components/tickets/useTicketListState';
+import { TicketDialog } from '../../layout/dialogs';
+
+export const SUPPORT_PANEL_LOGIN_NEEDED = 'Debes iniciar sesión para acceder al panel de soporte.';
+export const UNASSIGNED = 'Sin asignar';
+
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+function StatCards() {
+  const stats = useTicketStats();
+  const counts = stats.data ? summaryCounts(stats.data.byStatus) : null;
+  const loading = stats.isPending;
+  const cards = [
+    { key: 'total', title: 'Tickets Totales', icon: <InboxOutlined />, value: counts?.total ?? 0, precision: 0 },
+    { key: 'time', title: 'Tiempo Promedio', icon: <ClockCircleOutlined />, value: oneDecimal(stats.data?.resolutionTime.average ?? 0), precision: 1, suffix: 'h' },
+    { key: 'resolved', title: 'Resueltos', icon: <CheckCircleOutlined />, value: counts?.resolved ?? 0, precision: 0 },
+    { key: 'satisfaction', title: 'Satisfacción', icon: <SmileOutlined />, value: oneDecimal(stats.data?.satisfaction.average ?? 0), precision: 1, suffix: '/ 5' },
+  ];
+  return (
+    <>
+      <ErrorBanner message={stats.error?.message} />
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        {cards.map((card) => (
+          <Col key={card.key} xs={12} md={6}>
+            <Card className="ticket-stat" aria-label={card.title} role="group">
+              <Statistic title={card.title} value={card.value} precision={card.precision} suffix={card.suffix} prefix={card.icon} loading={loading} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </>
+  );
+}
+
+function AssignDialog({ open, ticket, onClose }: { open: boolean; ticket: Ticket | null; onClose: () => void }) {
+  const moderators = useModerators(open);
+  const assign = useAssignTicket();
+  const [choice, setChoice] = useState<string | undefined>(undefined);
+  const current = choice ?? ticket?.assignedTo?.staffId ?? '';
+
+  const close = () => {
+    setChoice(undefined);
+    assign.reset();
+    onClose();
+  };
+  const save = () => {
+    if (!ticket) return;
+    assign.mutate({ ticketId: ticket.ticketId, body: { staffId: current === '' ? null : current } }, { onSuccess: close });
+  };
+
+  const options = [{ value: '', label: UNASSIGNED }, ...(moderators.data ?? []).map((member) => ({ value: member.UserId, label: member.username }))];
+
+  return (
+    <Modal
+      title="Asignar Ticket"
+      open={open}
+      onCancel={close}
+      onOk={save}
+      okText="Asignar"
+      cancelText="Cancelar"
+      confirmLoading={assign.isPending}
+      okButtonProps={{ disabled: moderators.isPending }}
+      destroyOnHidden
+    >
+      {ticket ? (
+        <Typography.Paragraph type="secondary">
+          Ticket #{ticket.ticketId}: {ticket.title}
+        </Typography.Paragraph>
+      ) : null}
+      <ErrorBanner message={moderators.error?.message ?? assign.error?.message} onClose={() => assign.reset()} />
+      <Select
+        aria-label="Asignar a"
+        value={current}
+        options={options}
+        loading={moderators.isPending}
+        onChange={setChoice}
+        showSearch={{ optionFilterProp: 'label' }}
+        style={{ width: '100%' }}
+      />
+    </Modal>
+  );
+}
+
+function PriorityDialog({ open, ticket, onClose }: { open: boolean; ticket: Ticket | null; onClose: () => void }) {
+  const setPriority = useSetTicketPriority();
+  const [choice, setChoice] = useState<TicketPriority | undefined>(undefined);
+  const current = choice ?? ticket?.priority ?? 'Medium';
+
+  const close = () => {
+    setChoice(undefined);
+    setPriority.reset();
+    onClose();
+  };
+  const save = () => {
+    if (!ticket) return;
+    setPriority.mutate({ ticketId: ticket.ticketId, body: { priority: current } }, { onSuccess: close });
+  };
+
+  return (
+    <Modal
+      title="Cambiar Prioridad"
+      open={open}
+      onCancel={close}
+      onOk={save}
+      okText="Guardar"
+      cancelText="Cancelar"
+      confirmLoading={setPriority.isPending}
+      destroyOnHidden
+    >
+      {ticket ? (
+        <Typography.Paragraph type="secondary">
+          Ticket #{ticket.ticketId}: {ticket.title}
+        </Typography.Paragraph>
+      ) : null}
+      <ErrorBanner message={setPriority.error?.message} onClose={() => setPriority.reset()} />
+      <Radio.Group
+        aria-label="Prioridad"
+        value={current}
+        onChange={(event) => setChoice(event.target.value as TicketPriority)}
+        options={TICKET_PRIORITIES.map((priority) => ({ value: priority, label: PRIORITY_LABELS[priority] }))}
+        optionType="button"
+        buttonStyle="solid"
+      />
+    </Modal>
+  );
+}
+
+function SupportPanel() {
+  const queryClient = useQueryClient();
+  const list = useTicketListState();
+  const tickets = useTickets(list.query);
+  const [searchText, setSearchText] = useState('');
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [viewOpen, setViewOpen] = useState(false);
+  const [acting, setActing] = useState<{ action: 'assign' | 'priority' | null; ticket: Ticket | null }>({ action: null, ticket: null });
+  const stopActing = () => setActing((current) => ({ ...current, action: null }));
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
+    void queryClient.invalidateQueries({ queryKey: ticketKeys.stats });
+  };
+  const view = (ticketId: string) => {
+    setViewing(ticketId);
+    setViewOpen(true);
+  };
+
+  const columns: TableColumnsType<Ticket> = [
+    ...commonTicketColumns(),
+    {
+      key: 'assigned',
+      title: 'Asignado a',
+      width: 130,
+      ellipsis: true,
+      render: (_: unknown, ticket: Ticket) =>
+        ticket.assignedTo ? ticket.assignedTo.staffUsername : <Typography.Text type="secondary">{UNASSIGNED}</Typography.Text>,
+    },
+    dateColumn('createdAt', 'Creado'),
+    {
+      key: 'actions',
+      title: 'Acciones',
+      width: 140,
+      render: (_: unknown, ticket: Ticket) => (
+        <Flex gap={4} onClick={(event) => event.stopPropagation()}>
+          <Tooltip title="Ver">
+            <Button type="text" icon={<EyeOutlined />} aria-label={`Ver ticket #${ticket.ticketId}`} onClick={() => view(ticket.ticketId)} />
+          </Tooltip>
+          <Tooltip title="Asignar">
+            <Button type="text" icon={<UserAddOutlined />} aria-label={`Asignar ticket #${ticket.ticketId}`} onClick={() => setActing({ action: 'assign', ticket })} />
+          </Tooltip>
+          <Tooltip title="Cambiar prioridad">
+            <Button type="text" icon={<FlagOutlined />} aria-label={`Cambiar prioridad del ticket #${ticket.ticketId}`} onClick={() => setActing({ action: 'priority', ticket })} />
+          </Tooltip>
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <StatCards />
+      <Card className="ticket-card">
+        <Flex gap={12} wrap align="center" style={{ marginBottom: 8 }}>
+          <Input.Search
+            aria-label="Buscar tickets"
+            placeholder="Buscar por título, ID o autor"
+            allowClear
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.target.value);
+              if (event.target.value === '') list.setFilters({ ...list.filters, search: '' });
+            }}
+            onSearch={(value) => list.setFilters({ ...list.filters, search: value })}
+            style={{ flex: '1 1 240px', maxWidth: 360 }}
+          />
+          <Select
+            aria-label="Filtrar por prioridad"
+            placeholder="Prioridad"
+            allowClear
+            value={list.filters.priority}
+            onChange={(priority?: string) => list.setFilters({ ...list.filters, priority })}
+            options={TICKET_PRIORITIES.map((priority) => ({ value: priority, label: PRIORITY_LABELS[priority] }))}
+            style={{ width: 140 }}
+          />
+          <Select
+            aria-label="Filtrar por categoría"
+            placeholder="Categoría"
+            allowClear
+            value={list.filters.category}
+            onChange={(category?: string) => list.setFilters({ ...list.filters, category })}
+            options={TICKET_CATEGORIES.map((category) => ({ value: category, label: category }))}
+            style={{ width: 170 }}
+          />
+          <Button icon={<ReloadOutlined />} onClick={refresh} loading={tickets.isFetching} style={{ marginInlineStart: 'auto' }}>
+            Actualizar
+          </Button>
+        </Flex>
+        <TicketTabs value={list.tab} onChange={list.setTab} />
+        <ErrorBanner message={tickets.error?.message} />
+        <Table<Ticket>
+          rowKey="ticketId"
+          columns={columns}
+          dataSource={tickets.data?.tickets ?? []}
+          loading={tickets.isFetching && !tickets.isError}
+          pagination={false}
+          scroll={{ x: TICKET_TABLE_MIN_WIDTH }}
+          locale={{ emptyText: NO_TICKETS_TEXT }}
+          rowClassName={() => 'ticket-row'}
+          onRow={(ticket) => ({ onClick: () => view(ticket.ticketId) })}
+        />
+        <TicketPagination
+          page={list.page}
+          pageSize={list.pageSize}
+          total={tickets.data?.total ?? 0}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+        />
+      </Card>
+      <TicketDialog
+        open={viewOpen}
+        ticketId={viewing}
+        detailErrorMessage={TICKET_DETAIL_STAFF_ERROR}
+        onClose={() => {
+          setViewOpen(false);
+          refresh();
+        }}
+      />
+      <AssignDialog open={acting.action === 'assign'} ticket={acting.ticket} onClose={stopActing} />
+      <PriorityDialog open={acting.action === 'priority'} ticket={acting.ticket} onClose={stopActing} />
+    </>
+  );
+}
+
+export function AdminSupportPage() {
+  const { user } = useAuth();
+  return (
+    <Page title="Panel de Soporte" subtitle="Atiende, asigna y prioriza los tickets de la comunidad.">
+      <Flex style={{ marginBottom: 16 }}>
+        <BackToDashboard />
+      </Flex>
+      {user ? <SupportPanel /> : <Alert type="warning" showIcon title={SUPPORT_PANEL_LOGIN_NEEDED} />}
+    </Page>
+  );
+}
