@@ -73,12 +73,18 @@ func (r *roleSync) enqueue(job func(ctx context.Context)) { r.queue <- job }
 
 func (r *roleSync) guildID() string { return r.b.deps.Config.Discord.GuildID }
 
-// requestAll asks the gateway for every member of the guild.
+// requestAll asks the gateway for every member of the guild (the hourly job).
 func (r *roleSync) requestAll(context.Context) error {
 	s := r.b.currentSession()
 	if s == nil {
 		return errNotConnected
 	}
+	return r.requestOn(s)
+}
+
+// requestOn asks on a given session: GUILD_CREATE can arrive before the bot has
+// recorded the session it came on.
+func (r *roleSync) requestOn(s *discordgo.Session) error {
 	nonce := randomNonce()
 	r.mu.Lock()
 	r.pending[nonce] = &chunkSet{asked: time.Now(), received: map[int]bool{}}
@@ -86,11 +92,11 @@ func (r *roleSync) requestAll(context.Context) error {
 	return s.RequestGuildMembers(r.guildID(), "", 0, nonce, false)
 }
 
-func (r *roleSync) onGuildCreate(_ *discordgo.Session, g *discordgo.GuildCreate) {
+func (r *roleSync) onGuildCreate(s *discordgo.Session, g *discordgo.GuildCreate) {
 	if g.ID != r.guildID() {
 		return
 	}
-	if err := r.requestAll(context.Background()); err != nil {
+	if err := r.requestOn(s); err != nil {
 		r.b.log.Error("request guild members", "error", err)
 	}
 }
