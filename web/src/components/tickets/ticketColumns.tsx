@@ -1,4 +1,4 @@
-import { Tabs, Typography, type TableColumnsType } from 'antd';
+import { Grid, Tabs, Typography, type TableColumnsType } from 'antd';
 import type { Ticket } from '../../api/types';
 import { formatDateTime } from '../dates';
 import { PriorityTag, StatusTag } from './TicketTags';
@@ -6,8 +6,16 @@ import { TICKET_TABS, type TicketTab } from './ticketLabels';
 
 export const NO_TICKETS_TEXT = 'No hay tickets disponibles';
 
-/** The narrowest a ticket table gets before it scrolls sideways. */
-export const TICKET_TABLE_MIN_WIDTH = 480;
+/** The least room the title keeps; narrower tables scroll sideways. */
+const TITLE_MIN_WIDTH = 180;
+
+/** The width under which a ticket table scrolls sideways: its visible columns at their widths, and the title at its least. */
+export function useTableMinWidth(columns: TableColumnsType<Ticket>): number {
+  const screens = Grid.useBreakpoint();
+  return columns
+    .filter((column) => !column.responsive || column.responsive.some((breakpoint) => screens[breakpoint]))
+    .reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : TITLE_MIN_WIDTH), 0);
+}
 
 /** The columns both ticket tables share: ID, Título, Categoría, Estado and Prioridad. */
 export function commonTicketColumns(): TableColumnsType<Ticket> {
@@ -22,12 +30,12 @@ export function commonTicketColumns(): TableColumnsType<Ticket> {
     },
     { key: 'category', title: 'Categoría', dataIndex: 'category', width: 150, responsive: ['md'] },
     { key: 'status', title: 'Estado', dataIndex: 'status', width: 150, render: (status: string) => <StatusTag status={status} /> },
-    { key: 'priority', title: 'Prioridad', dataIndex: 'priority', width: 100, render: (priority: string) => <PriorityTag priority={priority} /> },
+    { key: 'priority', title: 'Prioridad', dataIndex: 'priority', width: 110, render: (priority: string) => <PriorityTag priority={priority} /> },
   ];
 }
 
 export function dateColumn(key: 'createdAt' | 'updatedAt', title: string): TableColumnsType<Ticket>[number] {
-  return { key, title, dataIndex: key, width: 175, responsive: ['lg'], render: (value: string) => formatDateTime(value) };
+  return { key, title, dataIndex: key, width: 180, responsive: ['lg'], render: (value: string) => formatDateTime(value) };
 }
 
 export function TicketTabs({ value, onChange }: { value: TicketTab; onChange: (tab: TicketTab) => void }) {

@@ -8,7 +8,7 @@ import { useAuth } from '../../auth/useAuth';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
 import { TicketPagination } from '../../components/tickets/TicketPagination';
-import { NO_TICKETS_TEXT, TICKET_TABLE_MIN_WIDTH, TicketTabs, commonTicketColumns, dateColumn } from '../../components/tickets/ticketColumns';
+import { NO_TICKETS_TEXT, TicketTabs, commonTicketColumns, dateColumn, useTableMinWidth } from '../../components/tickets/ticketColumns';
 import { useTicketListState } from '../../components/tickets/useTicketListState';
 import { TicketDialog } from '../../layout/dialogs';
 
@@ -20,6 +20,7 @@ function SupportCentre() {
   const queryClient = useQueryClient();
   const list = useTicketListState();
   const tickets = useTickets(list.query);
+  const minWidth = useTableMinWidth(columns);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogTicket, setDialogTicket] = useState<string | null>(null);
 
@@ -48,7 +49,7 @@ function SupportCentre() {
           dataSource={tickets.data?.tickets ?? []}
           loading={tickets.isFetching && !tickets.isError}
           pagination={false}
-          scroll={{ x: TICKET_TABLE_MIN_WIDTH }}
+          scroll={{ x: minWidth }}
           locale={{ emptyText: NO_TICKETS_TEXT }}
           rowClassName={() => 'ticket-row'}
           onRow={(ticket) => ({

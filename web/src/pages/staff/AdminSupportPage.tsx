@@ -17,7 +17,7 @@ import { BackToDashboard } from '../../components/BackToDashboard';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
 import { TicketPagination } from '../../components/tickets/TicketPagination';
-import { NO_TICKETS_TEXT, TICKET_TABLE_MIN_WIDTH, TicketTabs, commonTicketColumns, dateColumn } from '../../components/tickets/ticketColumns';
+import { NO_TICKETS_TEXT, TicketTabs, commonTicketColumns, dateColumn, useTableMinWidth } from '../../components/tickets/ticketColumns';
 import { PRIORITY_LABELS, TICKET_CATEGORIES, TICKET_PRIORITIES, summaryCounts } from '../../components/tickets/ticketLabels';
 import { useTicketListState } from '../../components/tickets/useTicketListState';
 import { TicketDialog } from '../../layout/dialogs';
@@ -40,10 +40,10 @@ function StatCards() {
   return (
     <>
       <ErrorBanner message={stats.error?.message} />
-      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+      <Row gutter={[16, 16]} align="stretch" style={{ marginBottom: 16 }}>
         {cards.map((card) => (
           <Col key={card.key} xs={12} md={6}>
-            <Card className="ticket-stat" aria-label={card.title} role="group">
+            <Card className="ticket-stat" aria-label={card.title} role="group" style={{ height: '100%' }}>
               <Statistic title={card.title} value={card.value} precision={card.precision} suffix={card.suffix} prefix={card.icon} loading={loading} />
             </Card>
           </Col>
@@ -179,7 +179,7 @@ function SupportPanel() {
     {
       key: 'actions',
       title: 'Acciones',
-      width: 140,
+      width: 130,
       render: (_: unknown, ticket: Ticket) => (
         <Flex gap={4} onClick={(event) => event.stopPropagation()}>
           <Tooltip title="Ver">
@@ -195,6 +195,8 @@ function SupportPanel() {
       ),
     },
   ];
+
+  const minWidth = useTableMinWidth(columns);
 
   return (
     <>
@@ -243,7 +245,7 @@ function SupportPanel() {
           dataSource={tickets.data?.tickets ?? []}
           loading={tickets.isFetching && !tickets.isError}
           pagination={false}
-          scroll={{ x: TICKET_TABLE_MIN_WIDTH }}
+          scroll={{ x: minWidth }}
           locale={{ emptyText: NO_TICKETS_TEXT }}
           rowClassName={() => 'ticket-row'}
           onRow={(ticket) => ({ onClick: () => view(ticket.ticketId) })}
