@@ -76,9 +76,9 @@ func TestTicketsBothWays(t *testing.T) {
 		r.fake.PostUserMessage(thread.ID, "530000000000000002", "Ya lo revisamos, intenta de nuevo",
 			discordfake.Attachment{Name: "solucion.png", ContentType: "image/png", Data: pngBytes})
 		var got tickets.View
-		r.eventually("the reply reaches the ticket", func() bool {
+		r.eventually("the reply reaches the ticket and waits on the user", func() bool {
 			got, _ = r.app.Tickets.Get(ctx, player, v.TicketID)
-			return len(got.Messages) == 4
+			return len(got.Messages) == 4 && got.Status == tickets.StatusWaitingUser
 		})
 		last := got.Messages[3]
 		if last.SenderType != tickets.SenderStaff || last.SenderName != "moderadora" || last.Content != "Ya lo revisamos, intenta de nuevo" ||
