@@ -3,6 +3,7 @@ package staff
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -86,7 +87,7 @@ func (s *Service) RecordHires(ctx context.Context, change members.RoleChange) er
 	staffIDs := s.staffRoleIDs()
 	gained := false
 	for _, id := range change.After {
-		if containsString(staffIDs, id) && !containsString(change.Before, id) {
+		if slices.Contains(staffIDs, id) && !slices.Contains(change.Before, id) {
 			gained = true
 		}
 	}
@@ -105,15 +106,6 @@ func (s *Service) staffRoleIDs() []string {
 		}
 	}
 	return ids
-}
-
-func containsString(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // staffMember checks that id is in the guild holding a STAFF-group role.

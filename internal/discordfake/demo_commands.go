@@ -3,6 +3,7 @@ package discordfake
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,7 +30,7 @@ func (f *Fake) demoCommands() ([]demoCommand, []string) {
 			out = append(out, demoCommand{Value: c.Name + " " + o.Name, Label: "/" + c.Name + " " + o.Name})
 			for _, so := range o.Options {
 				for _, ch := range so.Choices {
-					if s, ok := ch.Value.(string); ok && !contains(choices, s) {
+					if s, ok := ch.Value.(string); ok && !slices.Contains(choices, s) {
 						choices = append(choices, s)
 					}
 				}
@@ -40,15 +41,6 @@ func (f *Fake) demoCommands() ([]demoCommand, []string) {
 		}
 	}
 	return out, choices
-}
-
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // demoInteraction runs a slash command as a persona, as if they had typed it in
