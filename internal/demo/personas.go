@@ -2,7 +2,11 @@
 // of the fake Discord, and the data seeded for them.
 package demo
 
-import "zocalo/core/authz"
+import (
+	"slices"
+
+	"zocalo/core/authz"
+)
 
 // Persona is a demo user with the roles they hold in the fake guild.
 type Persona struct {
@@ -32,6 +36,20 @@ var Personas = []Persona{
 	{"ministro", "1400000000000000012", "ministro", []authz.Role{authz.Ministro}, true},
 	{"revisor", "1400000000000000013", "revisor", nil, true},
 	{"jugador", "1400000000000000014", "jugador", nil, true},
+}
+
+// Staffers are members of the demo staff who are not on the sign-in picker: they fill the
+// staff table with realistic hours and can be dismissed without taking a persona away.
+var Staffers = []Persona{
+	{"halcon", "1400000000000000101", "halcon_mx", []authz.Role{authz.Moderador}, true},
+	{"ajolote", "1400000000000000102", "ajolote_rp", []authz.Role{authz.Moderador}, true},
+	{"quetzal", "1400000000000000103", "quetzal", []authz.Role{authz.SoporteTecnico}, true},
+	{"coyote", "1400000000000000104", "coyote_trial", []authz.Role{authz.Trial}, true},
+}
+
+// Community is every demo member: the personas, then the staffers.
+func Community() []Persona {
+	return append(slices.Clone(Personas), Staffers...)
 }
 
 // RoleIDsOf resolves a persona's role names to the configured ids.

@@ -26,9 +26,11 @@ func PopulateFake(f *discordfake.Fake, ids authz.RoleIDs) {
 			f.AddRole(id, string(r))
 		}
 	}
-	for _, p := range Personas {
+	for _, p := range Community() {
 		f.AddUser(discordgo.User{ID: p.DiscordID, Username: p.Username, GlobalName: p.Username,
 			Email: p.Username + "@demo.zocalo.mx"}, p.InGuild, RoleIDsOf(p, ids)...)
+	}
+	for _, p := range Personas {
 		f.AddPersona(discordfake.Persona{Name: p.Name, UserID: p.DiscordID})
 	}
 }
@@ -37,7 +39,7 @@ func PopulateFake(f *discordfake.Fake, ids authz.RoleIDs) {
 // to run again.
 func Seed(ctx context.Context, app *core.App, cfg *config.Config) error {
 	joined := time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC)
-	for _, p := range Personas {
+	for _, p := range Community() {
 		if _, err := app.Members.Upsert(ctx, members.Snapshot{
 			DiscordID: p.DiscordID, Username: p.Username, GlobalName: p.Username, InGuild: p.InGuild,
 			JoinedAt: &joined, RoleIDs: RoleIDsOf(p, app.Roles),
@@ -74,6 +76,10 @@ func sampleShifts(ctx context.Context, app *core.App) error {
 		{"moderador", "Principal", 1, 3}, {"moderador", "Principal", 2, 4}, {"moderador", "Eventos", 6, 2},
 		{"soporte", "Principal", 1, 2}, {"soporte", "Secundario", 3, 5},
 		{"trial", "Pruebas", 2, 1},
+		{"halcon", "Principal", 1, 6}, {"halcon", "Eventos", 3, 5}, {"halcon", "Principal", 5, 4},
+		{"ajolote", "Secundario", 2, 2},
+		{"quetzal", "Principal", 4, 3}, {"quetzal", "Principal", 1, 1},
+		{"coyote", "Pruebas", 3, 1},
 	} {
 		start := now.AddDate(0, 0, -p.daysAgo).Add(-time.Duration(p.hours+i) * time.Hour)
 		end := start.Add(time.Duration(p.hours) * time.Hour)
@@ -114,7 +120,7 @@ func sampleTickets(ctx context.Context, app *core.App) error {
 }
 
 func personaID(name string) string {
-	for _, p := range Personas {
+	for _, p := range Community() {
 		if p.Name == name {
 			return p.DiscordID
 		}

@@ -651,3 +651,68 @@ func TestDemoPageAndRoleForm(t *testing.T) {
 		t.Errorf("roles = %v", m.Roles)
 	}
 }
+
+func TestDemoCommandFormRunsTheCommandAsThePersona(t *testing.T) {
+	t.Parallel()
+	f, srv := newFake(t)
+	f.AddPersona(Persona{Name: "comite", UserID: alice})
+	s, _ := openSession(t, srv, allIntents)
+	if _, err := s.ApplicationCommandBulkOverwrite(testApp, testGuild, []*discordgo.ApplicationCommand{{
+		Name: "turno", Description: "Turnos",
+		Options: []*discordgo.ApplicationCommandOption{{
+			Type: discordgo.ApplicationCommandOptionSubCommand, Name: "entrar", Description: "Entrar",
+			Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString, Name: "servidor",
+				Description: "Servidor", Required: true, Choices: []*discordgo.ApplicationCommandOptionChoice{
+					{Name: "Principal", Value: "Principal"}, {Name: "Eventos", Value: "Eventos"}}}},
+		}},
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		sub := ic.ApplicationCommandData().Options[0]
+		text := fmt.Sprintf("%s %s por %s en %v", ic.ApplicationCommandData().Name, sub.Name, ic.Member.User.ID, sub.Options[0].Value)
+		_ = s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: text}})
+	})
+
+	res, err := http.Get(srv.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	for _, want := range []string{`aria-label="Usar un comando"`, `value="turno entrar"`, `value="Eventos"`} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err = client.PostForm(srv.URL+"/interactions", url.Values{"persona": {alice}, "command": {"turno entrar"},
+		"optionName": {"servidor"}, "option": {"Eventos"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "./?comando=turno+entrar#comandos" {
+		t.Fatalf("form answered %d %q", res.StatusCode, res.Header.Get("Location"))
+	}
+	res, err = http.Get(srv.URL + "/?comando=turno+entrar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ = io.ReadAll(res.Body)
+	res.Body.Close()
+	if want := "turno entrar por " + alice + " en Eventos"; !bytes.Contains(page, []byte(want)) {
+		t.Errorf("page does not show the answer %q", want)
+	}
+
+	res, err = client.PostForm(srv.URL+"/interactions", url.Values{"persona": {"999"}, "command": {"turno entrar"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusBadRequest {
+		t.Errorf("unknown persona answered %d", res.StatusCode)
+	}
+}
