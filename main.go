@@ -23,6 +23,10 @@ Commands:
   all       run both in one process (the simple deployment)
   migrate   apply pending database migrations and exit
   seed      load the demo community's sample data and exit
+  apikey    manage the game servers' API keys:
+              apikey create NAME   issue a key (shown once)
+              apikey list          list the keys
+              apikey revoke ID     stop a key from working
   version   print the version
 
 Configuration: defaults, then FILE (or ZOCALO_CONFIG), then ZOCALO_* variables.
@@ -38,7 +42,7 @@ func main() {
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
-	if fs.NArg() != 1 {
+	if fs.NArg() < 1 || (fs.Arg(0) != "apikey" && fs.NArg() != 1) {
 		fs.Usage()
 		os.Exit(2)
 	}
@@ -49,7 +53,7 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, cmd, *configPath); err != nil {
+	if err := run(ctx, cmd, fs.Args()[1:], *configPath); err != nil {
 		var usageErr errUsage
 		if errors.As(err, &usageErr) {
 			fmt.Fprintln(os.Stderr, err)

@@ -5,11 +5,13 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -20,19 +22,21 @@ import (
 
 	"zocalo/bot"
 	"zocalo/core"
+	"zocalo/core/apikeys"
 	"zocalo/core/db"
 	"zocalo/core/storage"
 	"zocalo/internal/config"
 	"zocalo/internal/demo"
 	"zocalo/internal/discordfake"
 	"zocalo/internal/discordoauth"
+	"zocalo/internal/robloxoauth"
 	"zocalo/web"
 	"zocalo/webapi"
 )
 
-func run(ctx context.Context, cmd, configPath string) error {
+func run(ctx context.Context, cmd string, args []string, configPath string) error {
 	switch cmd {
-	case "serve", "bot", "all", "migrate", "seed":
+	case "serve", "bot", "all", "migrate", "seed", "apikey":
 	default:
 		return errUsage(fmt.Sprintf("unknown command %q", cmd))
 	}
@@ -60,6 +64,9 @@ func run(ctx context.Context, cmd, configPath string) error {
 	if cmd == "migrate" {
 		return nil
 	}
+	if cmd == "apikey" {
+		return apiKeyCommand(ctx, apikeys.NewService(database, func() time.Time { return time.Now().UTC() }), args, os.Stdout)
+	}
 
 	secret := cfg.JWTSecret
 	if secret == "" && cfg.Demo {
@@ -71,7 +78,7 @@ func run(ctx context.Context, cmd, configPath string) error {
 	httpClient := &http.Client{Timeout: 10 * time.Second}
 	if cfg.Demo {
 		fake = discordfake.New(discordfake.Options{ClientID: cfg.Discord.ClientID, GuildID: cfg.Discord.GuildID,
-			GuildName: cfg.CommunityName, BotToken: demoBotToken, Location: cfg.Location()})
+			GuildName: cfg.CommunityName, BotToken: demoBotToken, Location: cfg.Location(), RobloxClientID: cfg.Roblox.ClientID})
 		demo.AddChannels(fake, cfg)
 		demo.PopulateFake(fake, cfg.RoleIDs())
 		// The server reaches the fake in-process, whatever the public URL resolves to.
@@ -87,7 +94,16 @@ func run(ctx context.Context, cmd, configPath string) error {
 	if err != nil {
 		return err
 	}
-	app := core.New(database, cfg.CoreSettings(secret, nil), core.Deps{Identity: provider, Files: files})
+	deps := core.Deps{Identity: provider, Files: files}
+	if cfg.Roblox.ClientID != "" {
+		deps.Roblox = robloxoauth.New(robloxoauth.Options{
+			ClientID: cfg.Roblox.ClientID, ClientSecret: cfg.Roblox.ClientSecret,
+			RedirectURL:  cfg.PublicURL + "/api/verify/callback",
+			AuthorizeURL: cfg.Roblox.AuthorizeURL, TokenURL: cfg.Roblox.TokenURL, UserinfoURL: cfg.Roblox.UserinfoURL,
+			HTTPClient: httpClient,
+		})
+	}
+	app := core.New(database, cfg.CoreSettings(secret, nil), deps)
 
 	if cmd == "seed" || cfg.Demo {
 		if err := demo.Seed(ctx, app, cfg); err != nil {
@@ -182,4 +198,41 @@ func randomSecret() string {
 	b := make([]byte, 32)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// apiKeyCommand runs `zocalo apikey create NAME | list | revoke ID`.
+func apiKeyCommand(ctx context.Context, keys *apikeys.Service, args []string, out io.Writer) error {
+	switch {
+	case len(args) == 2 && args[0] == "create":
+		k, err := keys.Issue(ctx, args[1], "cli")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "Clave %d (%s) creada. Guárdala ahora: no se vuelve a mostrar.\n%s\n", k.ID, k.Name, k.Key)
+		return nil
+	case len(args) == 1 && args[0] == "list":
+		list, err := keys.All(ctx)
+		if err != nil {
+			return err
+		}
+		for _, k := range list {
+			state := "activa"
+			if k.RevokedAt != nil {
+				state = "revocada " + k.RevokedAt.Format(time.DateOnly)
+			}
+			fmt.Fprintf(out, "%d\t%s\t%s\t%s\n", k.ID, k.Prefix, k.Name, state)
+		}
+		return nil
+	case len(args) == 2 && args[0] == "revoke":
+		id, err := strconv.ParseUint(args[1], 10, 64)
+		if err != nil {
+			return errUsage(fmt.Sprintf("%q is not a key id", args[1]))
+		}
+		if err := keys.RevokeID(ctx, id); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "Clave %d revocada.\n", id)
+		return nil
+	}
+	return errUsage("usage: zocalo apikey create NAME | list | revoke ID")
 }

@@ -115,6 +115,7 @@ func New(deps Deps) (*Bot, error) {
 func (b *Bot) registerBuiltins() {
 	b.AddCommand(perfilCommand(b))
 	b.AddCommand(turnoCommand(b))
+	b.AddCommand(antecedentesCommand(b))
 	b.AddDeliverer(outbox.KindChannelMessage, deliverChannelMessage)
 	b.AddDeliverer(outbox.KindMessageEdit, b.deliverMessageEdit)
 	b.AddDeliverer(outbox.KindMessageDelete, b.deliverMessageDelete)

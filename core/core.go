@@ -5,14 +5,19 @@ package core
 import (
 	"time"
 
+	"zocalo/core/apikeys"
 	"zocalo/core/artists"
 	"zocalo/core/auth"
 	"zocalo/core/authz"
 	"zocalo/core/contact"
 	"zocalo/core/db"
+	"zocalo/core/documents"
 	"zocalo/core/members"
 	"zocalo/core/news"
 	"zocalo/core/outbox"
+	"zocalo/core/players"
+	"zocalo/core/records"
+	"zocalo/core/roblox"
 	"zocalo/core/staff"
 	"zocalo/core/storage"
 	"zocalo/core/tickets"
@@ -23,7 +28,8 @@ func Models() []any {
 	return []any{&auth.User{}, &members.Member{}, &members.MemberRole{}, &auth.Session{}, &outbox.Event{},
 		&news.Item{}, &contact.Message{}, &artists.Application{},
 		&tickets.Ticket{}, &tickets.Message{}, &tickets.Attachment{}, &tickets.Event{}, &tickets.Read{}, &tickets.TranscriptView{},
-		&staff.Shift{}, &staff.Adjustment{}, &staff.Record{}, &staff.Note{}, &staff.Report{}, &staff.WeeklyReport{}}
+		&staff.Shift{}, &staff.Adjustment{}, &staff.Record{}, &staff.Note{}, &staff.Report{}, &staff.WeeklyReport{},
+		&documents.Document{}, &roblox.Link{}, &roblox.Attempt{}, &records.Charge{}, &apikeys.Key{}}
 }
 
 // Settings are the parts of the configuration the domain needs.
@@ -65,9 +71,15 @@ type App struct {
 	Tickets *tickets.Service
 	Staff   *staff.Service
 	Shifts  *staff.Shifts
-	Files   storage.Store
-	Roles   authz.RoleIDs
-	Now     func() time.Time
+	// Player identity: documents, Roblox links, criminal records, the game servers' keys.
+	Documents *documents.Service
+	Roblox    *roblox.Service
+	Records   *records.Service
+	APIKeys   *apikeys.Service
+	Players   *players.Service
+	Files     storage.Store
+	Roles     authz.RoleIDs
+	Now       func() time.Time
 }
 
 // Deps are the outside services the domain uses.
@@ -76,6 +88,8 @@ type Deps struct {
 	Identity auth.IdentityProvider
 	// Files keeps uploads.
 	Files storage.Store
+	// Roblox is Roblox's OAuth2, for account verification; nil leaves it unconfigured.
+	Roblox roblox.Provider
 }
 
 // New builds the services over an open, migrated database.
@@ -91,6 +105,9 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 	roster := staff.NewService(d, s.Roles, shifts, o, desk, staff.Settings{ReportsChannel: s.Channels.StaffReports, Now: s.Now})
 	// A member who first receives a STAFF-group role is hired that day.
 	m.OnRoleChange(roster.RecordHires)
+	docs := documents.NewService(d, s.Location, s.Now)
+	links := roblox.NewService(d, deps.Roblox, s.Now)
+	recs := records.NewService(d, m, links, docs, s.Location, s.Now)
 	art := artists.NewService(d, o, s.Channels.ArtistApplications, s.ArtistReviewers, s.Now)
 	return &App{
 		DB:      d,
@@ -101,13 +118,18 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		Outbox: o,
 		News: news.NewService(d, o, news.Settings{Channel: s.Channels.News, PublicURL: s.PublicURL,
 			Location: s.Location, Now: s.Now}),
-		Contact: contact.NewService(d, o, s.Channels.Contact, s.Now),
-		Artists: art,
-		Tickets: desk,
-		Staff:   roster,
-		Shifts:  shifts,
-		Files:   deps.Files,
-		Roles:   s.Roles,
-		Now:     s.Now,
+		Contact:   contact.NewService(d, o, s.Channels.Contact, s.Now),
+		Artists:   art,
+		Tickets:   desk,
+		Staff:     roster,
+		Shifts:    shifts,
+		Documents: docs,
+		Roblox:    links,
+		Records:   recs,
+		APIKeys:   apikeys.NewService(d, s.Now),
+		Players:   players.NewService(m, links, docs, desk, recs),
+		Files:     deps.Files,
+		Roles:     s.Roles,
+		Now:       s.Now,
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"zocalo/internal/config"
 	"zocalo/internal/discordfake"
 	"zocalo/internal/discordoauth"
+	"zocalo/internal/robloxoauth"
 	"zocalo/internal/testenv"
 )
 
@@ -44,7 +45,8 @@ var testRoles = testenv.Roles
 func newEnv(t *testing.T, d *db.DB) *env {
 	t.Helper()
 	e := &env{t: t, clock: testenv.NewClock(time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC))}
-	e.fake = discordfake.New(discordfake.Options{ClientID: testenv.ClientID, ClientSecret: testenv.ClientKey, GuildID: testenv.GuildID})
+	e.fake = discordfake.New(discordfake.Options{ClientID: testenv.ClientID, ClientSecret: testenv.ClientKey, GuildID: testenv.GuildID,
+		RobloxClientID: "roblox-client"})
 	fakeSrv := httptest.NewServer(e.fake.Handler())
 	t.Cleanup(fakeSrv.Close)
 
@@ -65,7 +67,10 @@ func newEnv(t *testing.T, d *db.DB) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.app = core.New(d, cfg.CoreSettings(cfg.JWTSecret, e.clock.Now), core.Deps{Identity: provider, Files: files})
+	robloxProvider := robloxoauth.New(robloxoauth.Options{ClientID: "roblox-client", RedirectURL: cfg.PublicURL + "/api/verify/callback",
+		AuthorizeURL: fakeSrv.URL + "/roblox/oauth/v1/authorize", TokenURL: fakeSrv.URL + "/roblox/oauth/v1/token",
+		UserinfoURL: fakeSrv.URL + "/roblox/oauth/v1/userinfo"})
+	e.app = core.New(d, cfg.CoreSettings(cfg.JWTSecret, e.clock.Now), core.Deps{Identity: provider, Files: files, Roblox: robloxProvider})
 	e.server = New(Deps{App: e.app, Config: cfg, Logger: slog.New(slog.DiscardHandler)})
 	handler = e.server.Handler()
 	return e

@@ -10,8 +10,8 @@ import (
 	"zocalo/core/errs"
 )
 
-// ipLimiter is a token bucket per client address, forgetting idle addresses.
-type ipLimiter struct {
+// keyedLimiter is a token bucket per key (a client address, an API key), forgetting idle keys.
+type keyedLimiter struct {
 	mu      sync.Mutex
 	perMin  int
 	buckets map[string]*bucket
@@ -23,11 +23,11 @@ type bucket struct {
 	seen time.Time
 }
 
-func newIPLimiter(perMinute int) *ipLimiter {
-	return &ipLimiter{perMin: perMinute, buckets: map[string]*bucket{}, swept: time.Now()}
+func newKeyedLimiter(perMinute int) *keyedLimiter {
+	return &keyedLimiter{perMin: perMinute, buckets: map[string]*bucket{}, swept: time.Now()}
 }
 
-func (l *ipLimiter) allow(ip string) bool {
+func (l *keyedLimiter) allow(key string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := time.Now()
@@ -39,16 +39,16 @@ func (l *ipLimiter) allow(ip string) bool {
 		}
 		l.swept = now
 	}
-	b, ok := l.buckets[ip]
+	b, ok := l.buckets[key]
 	if !ok {
 		b = &bucket{lim: rate.NewLimiter(rate.Every(time.Minute/time.Duration(l.perMin)), l.perMin)}
-		l.buckets[ip] = b
+		l.buckets[key] = b
 	}
 	b.seen = now
 	return b.lim.Allow()
 }
 
-func (l *ipLimiter) middleware(message string) gin.HandlerFunc {
+func (l *keyedLimiter) middleware(message string) gin.HandlerFunc {
 	refusal := errs.RateLimited(message)
 	return func(c *gin.Context) {
 		if !l.allow(c.ClientIP()) {

@@ -39,8 +39,9 @@ type Deps struct {
 type Server struct {
 	deps         Deps
 	engine       *gin.Engine
-	signIns      *ipLimiter
-	publicWrites *ipLimiter
+	signIns      *keyedLimiter
+	publicWrites *keyedLimiter
+	integrations *keyedLimiter
 	migrated     bool
 }
 
@@ -55,8 +56,9 @@ func New(deps Deps) *Server {
 		deps.Metrics = prometheus.NewRegistry()
 	}
 	s := &Server{deps: deps, engine: gin.New(),
-		signIns:      newIPLimiter(deps.Config.RateLimit.SignInPerMinute),
-		publicWrites: newIPLimiter(deps.Config.RateLimit.PublicWritesPerMinute)}
+		signIns:      newKeyedLimiter(deps.Config.RateLimit.SignInPerMinute),
+		publicWrites: newKeyedLimiter(deps.Config.RateLimit.PublicWritesPerMinute),
+		integrations: newKeyedLimiter(deps.Config.RateLimit.IntegrationPerMinute)}
 	// Forwarded headers are not trusted unless a proxy is configured in front.
 	_ = s.engine.SetTrustedProxies(nil)
 	s.engine.HandleMethodNotAllowed = false
@@ -122,6 +124,26 @@ func (s *Server) routes() {
 	api.POST("/staff/:userId/notes", s.requireAuth, s.staffNote(staff.KindNote))
 	api.POST("/staff/:userId/warns", s.requireAuth, s.staffNote(staff.KindWarn))
 	api.PUT("/staff/:userId/hired", s.requireAuth, s.setHired)
+
+	api.GET("/documents/status", s.requireAuth, s.documentStatus)
+	api.GET("/documents/mine", s.requireAuth, s.myDocument)
+	api.POST("/documents/ine", s.requireAuth, s.createINE)
+	api.POST("/documents/pasaporte", s.requireAuth, s.createPassport)
+	api.GET("/records/search", s.requireAuth, s.searchRecords)
+	api.GET("/records/pdf", s.requireAuth, s.recordPDF)
+	api.POST("/records/charges", s.requireAuth, s.addCharge)
+	api.GET("/players/me", s.requireAuth, s.playerProfile)
+	api.GET("/verify/status", s.requireAuth, s.verifyStatus)
+	api.POST("/verify/initiate", s.requireAuth, s.initiateVerify)
+	api.GET("/verify/callback", signIn, s.verifyCallback)
+	api.GET("/admin/api-keys", s.requireAuth, s.listAPIKeys)
+	api.POST("/admin/api-keys", s.requireAuth, s.createAPIKey)
+	api.DELETE("/admin/api-keys/:id", s.requireAuth, s.revokeAPIKey)
+
+	// The game servers' API: an API key instead of a session.
+	game := api.Group("/integrations", s.requireAPIKey)
+	game.GET("/players/:robloxUsername", s.integrationPlayer)
+	game.POST("/records/charges", s.integrationCharge)
 
 	for prefix, h := range s.deps.Mounts {
 		r.Any(prefix+"/*rest", gin.WrapH(http.StripPrefix(prefix, h)))

@@ -259,3 +259,21 @@ func (s *Service) StaffFigures(ctx context.Context, memberID string) (int64, int
 	}
 	return answered.Tickets, answered.People, avg, nil
 }
+
+// ActiveOf lists the caller's own tickets still in progress (not resolved or closed),
+// newest activity first, whoever the caller is: the player profile shows them.
+func (s *Service) ActiveOf(ctx context.Context, actor *authz.Actor, limit int) ([]View, error) {
+	if actor == nil {
+		return nil, errs.ErrNotSignedIn
+	}
+	var rows []Ticket
+	if err := s.db.Conn(ctx).Where("author_id = ?", actor.DiscordID).Where("status NOT IN ?", []string{StatusResolved, StatusClosed}).
+		Order("updated_at DESC, id DESC").Limit(limit).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]View, len(rows))
+	for i := range rows {
+		out[i], _ = s.view(ctx, actor, &rows[i], false)
+	}
+	return out, nil
+}

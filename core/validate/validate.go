@@ -61,3 +61,30 @@ func HTTPURL(s string) (string, bool) {
 	}
 	return s, true
 }
+
+// RobloxUsername checks the shape Roblox allows: 3 to 20 letters, digits or underscores.
+func RobloxUsername(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if len(s) < 3 || len(s) > 20 {
+		return s, false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_') {
+			return s, false
+		}
+	}
+	return s, true
+}
+
+// Snowflake tells whether s looks like a Discord id: 17 to 20 digits.
+func Snowflake(s string) bool {
+	if len(s) < 17 || len(s) > 20 {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}

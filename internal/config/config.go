@@ -32,6 +32,7 @@ type Config struct {
 	ArtistReviewers  []string `yaml:"artistReviewers" env:"ARTIST_REVIEWERS"`
 
 	Discord   Discord               `yaml:"discord" env:"DISCORD"`
+	Roblox    Roblox                `yaml:"roblox" env:"ROBLOX"`
 	Channels  Channels              `yaml:"channels" env:"CHANNEL"`
 	Roles     map[authz.Role]string `yaml:"roles" env:"ROLE"`
 	Social    Social                `yaml:"social" env:"SOCIAL"`
@@ -56,6 +57,15 @@ type Discord struct {
 	AuthorizeURL string `yaml:"authorizeURL" env:"AUTHORIZE_URL"`
 	TokenURL     string `yaml:"tokenURL" env:"TOKEN_URL"`
 	CDNBaseURL   string `yaml:"cdnBaseURL" env:"CDN_BASE_URL"`
+}
+
+// Roblox is the OAuth2 application that verifies Roblox accounts.
+type Roblox struct {
+	ClientID     string `yaml:"clientID" env:"CLIENT_ID"`
+	ClientSecret string `yaml:"clientSecret" env:"CLIENT_SECRET"`
+	AuthorizeURL string `yaml:"authorizeURL" env:"AUTHORIZE_URL"`
+	TokenURL     string `yaml:"tokenURL" env:"TOKEN_URL"`
+	UserinfoURL  string `yaml:"userinfoURL" env:"USERINFO_URL"`
 }
 
 // Channels are the Discord channel ids the bot posts to.
@@ -86,6 +96,7 @@ type Game struct {
 type RateLimit struct {
 	SignInPerMinute       int `yaml:"signInPerMinute" env:"SIGN_IN_PER_MINUTE"`
 	PublicWritesPerMinute int `yaml:"publicWritesPerMinute" env:"PUBLIC_WRITES_PER_MINUTE"`
+	IntegrationPerMinute  int `yaml:"integrationPerMinute" env:"INTEGRATION_PER_MINUTE"`
 }
 
 // Staff configures shifts.
@@ -237,9 +248,15 @@ func (c *Config) Validate() error {
 	if c.RateLimit.PublicWritesPerMinute < 1 {
 		return keyErr("rateLimit.publicWritesPerMinute", "RATE_LIMIT_PUBLIC_WRITES_PER_MINUTE", "must be at least 1")
 	}
+	if c.RateLimit.IntegrationPerMinute < 1 {
+		return keyErr("rateLimit.integrationPerMinute", "RATE_LIMIT_INTEGRATION_PER_MINUTE", "must be at least 1")
+	}
 	if c.Demo {
 		if c.DiscordCredentialsSet() {
 			return keyErr("demo", "DEMO", "demo mode refuses to start with real Discord credentials (discord.clientSecret or discord.botToken is set)")
+		}
+		if c.Roblox.ClientSecret != "" {
+			return keyErr("demo", "DEMO", "demo mode refuses to start with a real Roblox secret (roblox.clientSecret is set)")
 		}
 		return nil
 	}

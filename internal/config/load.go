@@ -78,6 +78,11 @@ func (c *Config) fillDerived() {
 		c.Discord.AuthorizeURL = base + "/oauth2/authorize"
 		c.Discord.TokenURL = base + "/api/oauth2/token"
 		c.Discord.APIBaseURL = base + "/api/v10"
+		// The same fake plays Roblox for account verification.
+		c.Roblox.ClientID = "demo-roblox-client"
+		c.Roblox.AuthorizeURL = base + "/roblox/oauth/v1/authorize"
+		c.Roblox.TokenURL = base + "/roblox/oauth/v1/token"
+		c.Roblox.UserinfoURL = base + "/roblox/oauth/v1/userinfo"
 	}
 }
 

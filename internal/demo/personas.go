@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"zocalo/core/authz"
+	"zocalo/internal/discordfake"
 )
 
 // Persona is a demo user with the roles they hold in the fake guild.
@@ -61,4 +62,13 @@ func RoleIDsOf(p Persona, ids authz.RoleIDs) []string {
 		}
 	}
 	return out
+}
+
+// RobloxAccounts are the fake Roblox's accounts, offered when a persona verifies.
+var RobloxAccounts = []discordfake.RobloxAccount{
+	{UserID: "5100000001", Username: "JugadorMX", DisplayName: "Jugador"},
+	{UserID: "5100000002", Username: "ModeradorRP", DisplayName: "Moderador"},
+	{UserID: "5100000003", Username: "ElDiputado", DisplayName: "Diputado"},
+	{UserID: "5100000004", Username: "Halcon_MX", DisplayName: "Halcón"},
+	{UserID: "5100000005", Username: "Turista_2026", DisplayName: "Turista"},
 }

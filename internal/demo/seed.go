@@ -8,9 +8,12 @@ import (
 
 	"zocalo/core"
 	"zocalo/core/authz"
+	"zocalo/core/documents"
 	"zocalo/core/members"
 	"zocalo/core/news"
 	"zocalo/core/outbox"
+	"zocalo/core/records"
+	"zocalo/core/roblox"
 	"zocalo/core/staff"
 	"zocalo/core/tickets"
 	"zocalo/internal/config"
@@ -32,6 +35,9 @@ func PopulateFake(f *discordfake.Fake, ids authz.RoleIDs) {
 	}
 	for _, p := range Personas {
 		f.AddPersona(discordfake.Persona{Name: p.Name, UserID: p.DiscordID})
+	}
+	for _, a := range RobloxAccounts {
+		f.AddRobloxAccount(a)
 	}
 }
 
@@ -56,7 +62,43 @@ func Seed(ctx context.Context, app *core.App, cfg *config.Config) error {
 	if err := sampleTickets(ctx, app); err != nil {
 		return err
 	}
-	return sampleShifts(ctx, app)
+	if err := sampleShifts(ctx, app); err != nil {
+		return err
+	}
+	return sampleIdentity(ctx, app)
+}
+
+// sampleIdentity gives halcon_mx, once, a national ID, a verified Roblox account and a
+// record, and files a game-server charge under a name nobody on the portal uses, so the
+// records page has something to find.
+func sampleIdentity(ctx context.Context, app *core.App) error {
+	var n int64
+	if err := app.DB.Conn(ctx).Model(&records.Charge{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	halcon, err := app.Members.MemberActor(ctx, personaID("halcon"))
+	if err != nil {
+		return err
+	}
+	if _, err := app.Documents.CreateINE(ctx, halcon, documents.INEInput{RobloxName: "Halcon_MX", Nombre: "Héctor",
+		Apellido: "Salgado", Estado: "Jalisco", Municipio: "Guadalajara", FechaNacimiento: "14/03/1998"}); err != nil {
+		return err
+	}
+	if err := app.DB.Conn(ctx).Create(&roblox.Link{DiscordID: halcon.DiscordID, RobloxUserID: "5100000004",
+		RobloxUsername: "Halcon_MX", RobloxKey: "halcon_mx", DisplayName: "Halcón", VerifiedAt: app.Now()}).Error; err != nil {
+		return err
+	}
+	mod, err := app.Members.MemberActor(ctx, personaID("moderador"))
+	if err != nil {
+		return err
+	}
+	for _, charge := range []string{"Exceso de velocidad en la avenida principal", "Portación de arma sin licencia"} {
+		if _, err := app.Records.AddCharge(ctx, mod, records.Query{DiscordID: halcon.DiscordID}, charge, records.SourceWeb); err != nil {
+			return err
+		}
+	}
+	_, err = app.Records.AddChargeFromGame(ctx, "Bandido_99", "Robo a mano armada en la joyería del centro", "Servidor Principal")
+	return err
 }
 
 // sampleShifts records, once, a few past shifts so the staff pages have hours to show.

@@ -47,6 +47,8 @@ type Options struct {
 	InteractionTimeout time.Duration
 	// Location is the time zone of the demo page's times; UTC when nil.
 	Location *time.Location
+	// RobloxClientID is the client id the fake Roblox OAuth2 expects (any when empty).
+	RobloxClientID string
 }
 
 // Persona is a user offered on the authorize page's picker.
@@ -125,6 +127,8 @@ type Fake struct {
 	resumes    int
 	changed    chan struct{}
 	closed     bool
+
+	roblox robloxState
 }
 
 // New builds an empty fake.
@@ -164,6 +168,7 @@ func New(opts Options) *Fake {
 		sessions:     map[string]*session{},
 		conns:        map[*gwConn]struct{}{},
 		changed:      make(chan struct{}),
+		roblox:       newRobloxState(),
 	}
 	f.routes()
 	return f
@@ -177,6 +182,11 @@ func (f *Fake) routes() {
 	m.HandleFunc("POST /api/oauth2/token", f.token)
 	m.HandleFunc("GET /api/users/@me", f.me)
 	m.HandleFunc("GET /api/users/@me/guilds/{guild}/member", f.myMember)
+
+	// Roblox's OAuth2, for account verification.
+	m.HandleFunc("GET /roblox/oauth/v1/authorize", f.robloxAuthorize)
+	m.HandleFunc("POST /roblox/oauth/v1/token", f.robloxToken)
+	m.HandleFunc("GET /roblox/oauth/v1/userinfo", f.robloxUserinfo)
 
 	// The bot's REST calls.
 	m.HandleFunc("GET /api/gateway", f.gateway)
