@@ -18,9 +18,11 @@ import (
 	"zocalo/core/players"
 	"zocalo/core/records"
 	"zocalo/core/roblox"
+	"zocalo/core/sat"
 	"zocalo/core/staff"
 	"zocalo/core/storage"
 	"zocalo/core/tickets"
+	"zocalo/core/treasury"
 )
 
 // Models lists every table's model; the migrations must produce exactly their schema.
@@ -29,7 +31,8 @@ func Models() []any {
 		&news.Item{}, &contact.Message{}, &artists.Application{},
 		&tickets.Ticket{}, &tickets.Message{}, &tickets.Attachment{}, &tickets.Event{}, &tickets.Read{}, &tickets.TranscriptView{},
 		&staff.Shift{}, &staff.Adjustment{}, &staff.Record{}, &staff.Note{}, &staff.Report{}, &staff.WeeklyReport{},
-		&documents.Document{}, &roblox.Link{}, &roblox.Attempt{}, &records.Charge{}, &apikeys.Key{}}
+		&documents.Document{}, &roblox.Link{}, &roblox.Attempt{}, &records.Charge{}, &apikeys.Key{},
+		&treasury.Sale{}, &sat.Business{}, &sat.Document{}}
 }
 
 // Settings are the parts of the configuration the domain needs.
@@ -45,6 +48,7 @@ type Settings struct {
 	ShiftCap        time.Duration  // a shift left open longer is closed at this length
 	TicketAutoClose time.Duration
 	TicketFAQ       []tickets.FAQ
+	Catalogue       []treasury.Item // what the treasury sells, at which price
 	Now             func() time.Time
 }
 
@@ -77,6 +81,8 @@ type App struct {
 	Records   *records.Service
 	APIKeys   *apikeys.Service
 	Players   *players.Service
+	Treasury  *treasury.Service
+	SAT       *sat.Service
 	Files     storage.Store
 	Roles     authz.RoleIDs
 	Now       func() time.Time
@@ -128,8 +134,11 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		Records:   recs,
 		APIKeys:   apikeys.NewService(d, s.Now),
 		Players:   players.NewService(m, links, docs, desk, recs),
-		Files:     deps.Files,
-		Roles:     s.Roles,
-		Now:       s.Now,
+		Treasury: treasury.NewService(d, o, m, s.Roles, treasury.Settings{Catalogue: s.Catalogue, Channel: s.Channels.Treasury,
+			PublicURL: s.PublicURL, Location: s.Location, Now: s.Now}),
+		SAT:   sat.NewService(d, m, deps.Files, s.Servers, s.Now),
+		Files: deps.Files,
+		Roles: s.Roles,
+		Now:   s.Now,
 	}
 }

@@ -140,6 +140,20 @@ func (s *Server) routes() {
 	api.POST("/admin/api-keys", s.requireAuth, s.createAPIKey)
 	api.DELETE("/admin/api-keys/:id", s.requireAuth, s.revokeAPIKey)
 
+	api.GET("/treasury/sales", s.requireAuth, s.listSales)
+	api.POST("/treasury/sales", s.requireAuth, s.registerSale)
+	api.GET("/treasury/sales/export", s.requireAuth, s.exportSales)
+	api.POST("/treasury/sales/:id/void", s.requireAuth, s.voidSale)
+	api.GET("/treasury/members", s.requireAuth, s.treasuryMembers)
+	api.GET("/treasury/summary", s.requireAuth, s.treasurySummary)
+	api.GET("/treasury/catalogue", s.requireAuth, s.treasuryCatalogue)
+	api.GET("/sat/businesses", s.requireAuth, s.listBusinesses)
+	api.POST("/sat/businesses", s.requireAuth, s.registerBusiness)
+	api.PUT("/sat/businesses/:id", s.requireAuth, s.updateBusiness)
+	api.PUT("/sat/businesses/:id/status", s.requireAuth, s.setBusinessStatus)
+	api.GET("/sat/businesses/:id/documents/:documentId", s.requireAuth, s.businessDocument)
+	api.GET("/sat/businesses/:id/logo", s.businessLogo)
+
 	// The game servers' API: an API key instead of a session.
 	game := api.Group("/integrations", s.requireAPIKey)
 	game.GET("/players/:robloxUsername", s.integrationPlayer)

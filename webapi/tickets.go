@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"zocalo/core/errs"
+	"zocalo/core/storage"
 	"zocalo/core/tickets"
 )
 
@@ -21,35 +22,41 @@ var (
 	errFormTooLarge = errs.TooLarge("Los archivos exceden el tamaño permitido (5 archivos de 5MB como máximo).")
 )
 
-// readTicketForm streams a multipart form: text fields are kept (64 KB at most each) and
-// each file goes straight into the upload batch, never whole into memory.
-func (s *Server) readTicketForm(c *gin.Context) (map[string]string, *tickets.Uploads, bool) {
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxTicketBody)
+// readMultipart streams a multipart form: text fields are kept (64 KB at most each) and
+// each file goes straight into the batch batchFor names for its field (files of other
+// fields are skipped), never whole into memory. On failure the batches are discarded.
+func readMultipart(c *gin.Context, maxBody int64, tooLarge error, batchFor func(field string) *storage.Batch, batches ...*storage.Batch) (map[string]string, bool) {
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxBody)
 	mr, err := c.Request.MultipartReader()
 	if err != nil {
 		fail(c, errNotMultipart)
-		return nil, nil, false
+		return nil, false
 	}
 	ctx := c.Request.Context()
 	fields := map[string]string{}
-	uploads := s.deps.App.Tickets.NewUploads()
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
-			return fields, uploads, true
+			return fields, true
 		}
 		if err == nil && part.FileName() != "" {
-			err = uploads.Add(ctx, part.FileName(), part)
+			if b := batchFor(part.FormName()); b != nil {
+				err = b.Add(ctx, part.FileName(), part)
+			} else {
+				_, err = io.Copy(io.Discard, part)
+			}
 		} else if err == nil {
 			var raw []byte
 			raw, err = io.ReadAll(io.LimitReader(part, 64<<10))
 			fields[part.FormName()] = string(raw)
 		}
 		if err != nil {
-			uploads.Discard(ctx)
-			var tooLarge *http.MaxBytesError
-			if errors.As(err, &tooLarge) {
-				fail(c, errFormTooLarge)
+			for _, b := range batches {
+				b.Discard(ctx)
+			}
+			var tooLargeErr *http.MaxBytesError
+			if errors.As(err, &tooLargeErr) {
+				fail(c, tooLarge)
 			} else if _, ok := errs.As(err); ok {
 				fail(c, err)
 			} else if strings.Contains(err.Error(), "multipart") {
@@ -57,9 +64,16 @@ func (s *Server) readTicketForm(c *gin.Context) (map[string]string, *tickets.Upl
 			} else {
 				fail(c, err)
 			}
-			return nil, nil, false
+			return nil, false
 		}
 	}
+}
+
+// readTicketForm reads a ticket form; every file is an attachment.
+func (s *Server) readTicketForm(c *gin.Context) (map[string]string, *tickets.Uploads, bool) {
+	uploads := s.deps.App.Tickets.NewUploads()
+	fields, ok := readMultipart(c, maxTicketBody, errFormTooLarge, func(string) *storage.Batch { return uploads }, uploads)
+	return fields, uploads, ok
 }
 
 func (s *Server) createTicket(c *gin.Context) {

@@ -28,17 +28,25 @@ type upload struct {
 	data []byte
 }
 
-// form posts a multipart form and decodes the answer.
+// form posts a multipart form with files as attachments and decodes the answer.
 func (e *env) form(method, path, token string, fields map[string]string, files []upload, out any) int {
+	e.t.Helper()
+	return e.formFiles(method, path, token, fields, map[string][]upload{"attachments": files}, out)
+}
+
+// formFiles posts a multipart form with files under their field names.
+func (e *env) formFiles(method, path, token string, fields map[string]string, files map[string][]upload, out any) int {
 	e.t.Helper()
 	var buf bytes.Buffer
 	w := multipart.NewWriter(&buf)
 	for k, v := range fields {
 		_ = w.WriteField(k, v)
 	}
-	for _, f := range files {
-		part, _ := w.CreateFormFile("attachments", f.name)
-		_, _ = part.Write(f.data)
+	for field, list := range files {
+		for _, f := range list {
+			part, _ := w.CreateFormFile(field, f.name)
+			_, _ = part.Write(f.data)
+		}
 	}
 	_ = w.Close()
 	req, _ := http.NewRequest(method, e.http.URL+path, &buf)

@@ -77,6 +77,17 @@ func (ids RoleIDs) Validate() error {
 	return nil
 }
 
+// IDsOf lists the configured ids of the roles, skipping unconfigured ones.
+func (ids RoleIDs) IDsOf(roles ...Role) []string {
+	var out []string
+	for _, r := range roles {
+		if id := ids[r]; id != "" && !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
 // Names resolves a member's role ids to the role names they hold.
 func (ids RoleIDs) Names(roleIDs []string) RoleSet {
 	set := RoleSet{}

@@ -149,4 +149,3 @@ func TestConcurrentRequestsIssueOneDocument(t *testing.T) {
 		}
 	})
 }
-

@@ -345,3 +345,16 @@ func (s *Service) MemberActor(ctx context.Context, discordID string) (*authz.Act
 	}
 	return s.Actor(ctx, m.DiscordID, m.Username)
 }
+
+// Holding lists the members in the guild who hold any of the role ids, by name.
+func Holding(ctx context.Context, d *db.DB, roleIDs []string) ([]Member, error) {
+	rows := []Member{}
+	if len(roleIDs) == 0 {
+		return rows, nil
+	}
+	err := d.Conn(ctx).Model(&Member{}).Distinct("members.*").
+		Joins("JOIN member_roles ON member_roles.member_id = members.discord_id").
+		Where("members.in_guild = ? AND member_roles.role_id IN ?", true, roleIDs).
+		Order("members.username").Find(&rows).Error
+	return rows, err
+}

@@ -98,15 +98,7 @@ func (s *Service) RecordHires(ctx context.Context, change members.RoleChange) er
 	return s.db.Conn(ctx).Where(Record{MemberID: change.DiscordID}).FirstOrCreate(&rec).Error
 }
 
-func (s *Service) staffRoleIDs() []string {
-	var ids []string
-	for _, r := range authz.Groups[authz.Staff] {
-		if id := s.roles[r]; id != "" {
-			ids = append(ids, id)
-		}
-	}
-	return ids
-}
+func (s *Service) staffRoleIDs() []string { return s.roles.IDsOf(authz.Groups[authz.Staff]...) }
 
 // staffMember checks that id is in the guild holding a STAFF-group role.
 func (s *Service) staffMember(ctx context.Context, id string) (*members.Member, error) {

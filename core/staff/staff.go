@@ -67,16 +67,7 @@ var errForbidden = errs.Forbidden("No tienes permiso para ver la lista de modera
 
 // roster is every member in the guild holding a STAFF-group role, by name.
 func (s *Service) roster(ctx context.Context) ([]members.Member, error) {
-	var rows []members.Member
-	ids := s.staffRoleIDs()
-	if len(ids) == 0 {
-		return rows, nil
-	}
-	err := s.db.Conn(ctx).Model(&members.Member{}).Distinct("members.*").
-		Joins("JOIN member_roles ON member_roles.member_id = members.discord_id").
-		Where("members.in_guild = ? AND member_roles.role_id IN ?", true, ids).
-		Order("members.username").Find(&rows).Error
-	return rows, err
+	return members.Holding(ctx, s.db, s.staffRoleIDs())
 }
 
 // Moderators lists every member holding a STAFF-group role, most hours first; the STAFF

@@ -184,9 +184,9 @@ func (s *Service) addMessage(ctx context.Context, t *Ticket, senderType string, 
 		return nil, err
 	}
 	if files != nil {
-		for _, f := range files.staged {
-			a := Attachment{MessageID: m.ID, TicketID: t.ID, StorageKey: f.obj.Key, Filename: f.filename,
-				ContentType: f.obj.ContentType, Size: f.obj.Size}
+		for _, f := range files.Files() {
+			a := Attachment{MessageID: m.ID, TicketID: t.ID, StorageKey: f.Object.Key, Filename: f.Filename,
+				ContentType: f.Object.ContentType, Size: f.Object.Size}
 			if err := s.db.Conn(ctx).Create(&a).Error; err != nil {
 				return nil, err
 			}

@@ -5,6 +5,7 @@ import (
 
 	"zocalo/core"
 	"zocalo/core/tickets"
+	"zocalo/core/treasury"
 )
 
 // CoreSettings is what the domain takes from the configuration. secret signs sessions
@@ -14,7 +15,7 @@ func (c *Config) CoreSettings(secret string, now func() time.Time) core.Settings
 		Roles: c.RoleIDs(), JWTSecret: []byte(secret), SessionTTL: c.SessionTTL.Duration,
 		ArtistReviewers: c.ArtistReviewers, PublicURL: c.PublicURL, Location: c.Location(), Now: now,
 		TicketAutoClose: c.Tickets.AutoCloseAfter.Duration, TicketFAQ: c.faq(),
-		Servers: c.serverNames(), ShiftCap: c.Staff.ShiftCap.Duration,
+		Servers: c.serverNames(), ShiftCap: c.Staff.ShiftCap.Duration, Catalogue: c.catalogue(),
 		Channels: core.Channels{
 			News: c.Channels.News, StaffTickets: c.Channels.StaffTickets, Contact: c.Channels.Contact,
 			ArtistApplications: c.Channels.ArtistApplications, StaffReports: c.Channels.StaffReports,
@@ -35,6 +36,14 @@ func (c *Config) serverNames() []string {
 	out := make([]string, len(c.Servers))
 	for i, s := range c.Servers {
 		out[i] = s.Name
+	}
+	return out
+}
+
+func (c *Config) catalogue() []treasury.Item {
+	out := make([]treasury.Item, len(c.SaleCatalogue))
+	for i, it := range c.SaleCatalogue {
+		out[i] = treasury.Item{Key: it.Key, MXN: it.MXN, Robux: it.Robux}
 	}
 	return out
 }

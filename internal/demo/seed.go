@@ -2,6 +2,7 @@ package demo
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -14,8 +15,10 @@ import (
 	"zocalo/core/outbox"
 	"zocalo/core/records"
 	"zocalo/core/roblox"
+	"zocalo/core/sat"
 	"zocalo/core/staff"
 	"zocalo/core/tickets"
+	"zocalo/core/treasury"
 	"zocalo/internal/config"
 	"zocalo/internal/discordfake"
 )
@@ -65,8 +68,53 @@ func Seed(ctx context.Context, app *core.App, cfg *config.Config) error {
 	if err := sampleShifts(ctx, app); err != nil {
 		return err
 	}
-	return sampleIdentity(ctx, app)
+	if err := sampleIdentity(ctx, app); err != nil {
+		return err
+	}
+	return sampleTreasury(ctx, app)
 }
+
+// sampleTreasury registers, once, a few sales (one voided) and a business with a document,
+// so the treasury and SAT panels have something to show.
+func sampleTreasury(ctx context.Context, app *core.App) error {
+	var n int64
+	if err := app.DB.Conn(ctx).Model(&treasury.Sale{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	seller, err := app.Members.MemberActor(ctx, personaID("tesoreria"))
+	if err != nil {
+		return err
+	}
+	var last treasury.View
+	for _, sale := range []treasury.Input{
+		{BuyerDiscordID: personaID("jugador"), Item: "VIP", Discount: 0},
+		{BuyerDiscordID: personaID("halcon"), Item: "PAQUETE2_LEGAL", Discount: 10},
+		{BuyerDiscordID: personaID("jugador"), Item: "PASE", Discount: 0},
+		{BuyerDiscordID: personaID("quetzal"), Item: "INVERSOR", Discount: 25},
+	} {
+		if last, err = app.Treasury.Register(ctx, seller, sale); err != nil {
+			return err
+		}
+	}
+	if _, err := app.Treasury.Void(ctx, seller, last.ID, "El comprador pidió la devolución"); err != nil {
+		return err
+	}
+	comite, err := app.Members.MemberActor(ctx, personaID("comite"))
+	if err != nil {
+		return err
+	}
+	docs := app.SAT.NewDocuments()
+	if err := docs.Add(ctx, "acta-constitutiva.pdf", strings.NewReader(samplePDF)); err != nil {
+		return err
+	}
+	_, err = app.SAT.Register(ctx, comite, sat.Input{Name: "Tacos El Halcón", Location: "Av. Juárez 120, Centro",
+		Server: "Principal", RFC: "TEH240115AB1", OwnerName: "Héctor Salgado", OwnerDiscordID: personaID("halcon")}, docs, app.SAT.NewLogo())
+	return err
+}
+
+// samplePDF is a one-page PDF: the demo business's filed document.
+const samplePDF = "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
+	"3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"
 
 // sampleIdentity gives halcon_mx, once, a national ID, a verified Roblox account and a
 // record, and files a game-server charge under a name nobody on the portal uses, so the

@@ -64,6 +64,8 @@ func Config(t testing.TB, publicURL, discordBase string, extra map[string]string
 		"ZOCALO_CHANNEL_ARTIST_APPLICATIONS":         "710000000000000003",
 		"ZOCALO_CHANNEL_STAFF_TICKETS":               "710000000000000004",
 		"ZOCALO_CHANNEL_STAFF_REPORTS":               "710000000000000005",
+		"ZOCALO_CHANNEL_TREASURY":                    "710000000000000006",
+		"ZOCALO_CHANNEL_LEGISLATIVE":                 "710000000000000007",
 	}
 	for name, id := range Roles {
 		vars["ZOCALO_ROLE_"+string(name)] = id
