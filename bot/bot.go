@@ -125,6 +125,13 @@ func (b *Bot) registerBuiltins() {
 		_, err := b.deps.App.Staff.WriteWeeklyReport(ctx, b.deps.Config.Staff.WeeklyQuota.Duration)
 		return err
 	}})
+	b.AddJob(Job{Name: "close-votes", Spec: "@every 1m", Run: func(ctx context.Context) error {
+		n, err := b.deps.App.Legislative.CloseDue(ctx)
+		if n > 0 {
+			b.log.Info("votes closed at their end date", "count", n)
+		}
+		return err
+	}})
 	b.AddJob(Job{Name: "shift-cap", Spec: "@every 10m", Run: func(ctx context.Context) error {
 		n, err := b.deps.App.Shifts.CapOverdue(ctx)
 		if n > 0 {

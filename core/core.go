@@ -12,6 +12,7 @@ import (
 	"zocalo/core/contact"
 	"zocalo/core/db"
 	"zocalo/core/documents"
+	"zocalo/core/legislative"
 	"zocalo/core/members"
 	"zocalo/core/news"
 	"zocalo/core/outbox"
@@ -32,7 +33,8 @@ func Models() []any {
 		&tickets.Ticket{}, &tickets.Message{}, &tickets.Attachment{}, &tickets.Event{}, &tickets.Read{}, &tickets.TranscriptView{},
 		&staff.Shift{}, &staff.Adjustment{}, &staff.Record{}, &staff.Note{}, &staff.Report{}, &staff.WeeklyReport{},
 		&documents.Document{}, &roblox.Link{}, &roblox.Attempt{}, &records.Charge{}, &apikeys.Key{},
-		&treasury.Sale{}, &sat.Business{}, &sat.Document{}}
+		&treasury.Sale{}, &sat.Business{}, &sat.Document{},
+		&legislative.Initiative{}, &legislative.Vote{}, &legislative.Event{}, &legislative.AgendaItem{}}
 }
 
 // Settings are the parts of the configuration the domain needs.
@@ -48,7 +50,8 @@ type Settings struct {
 	ShiftCap        time.Duration  // a shift left open longer is closed at this length
 	TicketAutoClose time.Duration
 	TicketFAQ       []tickets.FAQ
-	Catalogue       []treasury.Item // what the treasury sells, at which price
+	Catalogue       []treasury.Item  // what the treasury sells, at which price
+	Quorum          map[string]int64 // per legislative body, the votes a result needs
 	Now             func() time.Time
 }
 
@@ -83,9 +86,11 @@ type App struct {
 	Players   *players.Service
 	Treasury  *treasury.Service
 	SAT       *sat.Service
-	Files     storage.Store
-	Roles     authz.RoleIDs
-	Now       func() time.Time
+	// Legislative runs the SCJN's and the Congreso's initiatives, votes and agendas.
+	Legislative *legislative.Service
+	Files       storage.Store
+	Roles       authz.RoleIDs
+	Now         func() time.Time
 }
 
 // Deps are the outside services the domain uses.
@@ -136,7 +141,9 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		Players:   players.NewService(m, links, docs, desk, recs),
 		Treasury: treasury.NewService(d, o, m, s.Roles, treasury.Settings{Catalogue: s.Catalogue, Channel: s.Channels.Treasury,
 			PublicURL: s.PublicURL, Location: s.Location, Now: s.Now}),
-		SAT:   sat.NewService(d, m, deps.Files, s.Servers, s.Now),
+		SAT: sat.NewService(d, m, deps.Files, s.Servers, s.Now),
+		Legislative: legislative.NewService(d, o, legislative.Settings{Channel: s.Channels.Legislative, Quorum: s.Quorum,
+			PublicURL: s.PublicURL, Location: s.Location, Now: s.Now}),
 		Files: deps.Files,
 		Roles: s.Roles,
 		Now:   s.Now,

@@ -154,6 +154,16 @@ func (s *Server) routes() {
 	api.GET("/sat/businesses/:id/documents/:documentId", s.requireAuth, s.businessDocument)
 	api.GET("/sat/businesses/:id/logo", s.businessLogo)
 
+	api.GET("/legislative/initiatives", s.requireAuth, s.listInitiatives)
+	api.POST("/legislative/initiatives", s.requireAuth, s.createInitiative)
+	api.GET("/legislative/initiatives/:id", s.requireAuth, s.getInitiative)
+	api.DELETE("/legislative/initiatives/:id", s.requireAuth, s.deleteInitiative)
+	api.POST("/legislative/initiatives/:id/vote", s.requireAuth, s.voteInitiative)
+	api.PUT("/legislative/initiatives/:id/voting", s.requireAuth, s.configureVoting)
+	api.GET("/legislative/agenda", s.requireAuth, s.listAgenda)
+	api.POST("/legislative/agenda", s.requireAuth, s.createAgendaItem)
+	api.DELETE("/legislative/agenda/:id", s.requireAuth, s.deleteAgendaItem)
+
 	// The game servers' API: an API key instead of a session.
 	game := api.Group("/integrations", s.requireAPIKey)
 	game.GET("/players/:robloxUsername", s.integrationPlayer)

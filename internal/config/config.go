@@ -31,15 +31,16 @@ type Config struct {
 	CommunityChatURL string   `yaml:"communityChatURL" env:"COMMUNITY_CHAT_URL"`
 	ArtistReviewers  []string `yaml:"artistReviewers" env:"ARTIST_REVIEWERS"`
 
-	Discord   Discord               `yaml:"discord" env:"DISCORD"`
-	Roblox    Roblox                `yaml:"roblox" env:"ROBLOX"`
-	Channels  Channels              `yaml:"channels" env:"CHANNEL"`
-	Roles     map[authz.Role]string `yaml:"roles" env:"ROLE"`
-	Social    Social                `yaml:"social" env:"SOCIAL"`
-	Game      Game                  `yaml:"game" env:"GAME"`
-	RateLimit RateLimit             `yaml:"rateLimit" env:"RATE_LIMIT"`
-	Tickets   Tickets               `yaml:"tickets" env:"TICKETS"`
-	Staff     Staff                 `yaml:"staff" env:"STAFF"`
+	Discord     Discord               `yaml:"discord" env:"DISCORD"`
+	Roblox      Roblox                `yaml:"roblox" env:"ROBLOX"`
+	Channels    Channels              `yaml:"channels" env:"CHANNEL"`
+	Roles       map[authz.Role]string `yaml:"roles" env:"ROLE"`
+	Social      Social                `yaml:"social" env:"SOCIAL"`
+	Game        Game                  `yaml:"game" env:"GAME"`
+	RateLimit   RateLimit             `yaml:"rateLimit" env:"RATE_LIMIT"`
+	Tickets     Tickets               `yaml:"tickets" env:"TICKETS"`
+	Staff       Staff                 `yaml:"staff" env:"STAFF"`
+	Legislative Legislative           `yaml:"legislative" env:"LEGISLATIVE"`
 
 	Servers       []ServerCard    `yaml:"servers"`
 	SaleCatalogue []CatalogueItem `yaml:"saleCatalogue"`
@@ -106,6 +107,14 @@ type Staff struct {
 	// WeeklyQuota is the time a staff member is expected each week; the Monday report
 	// flags those under it.
 	WeeklyQuota Duration `yaml:"weeklyQuota" env:"WEEKLY_QUOTA"`
+}
+
+// Legislative configures the SCJN's and the Congreso's votes.
+type Legislative struct {
+	// A closed vote with fewer votes than its body's quorum (abstentions included) is
+	// rejected; 0 means no quorum.
+	QuorumSCJN     int `yaml:"quorumSCJN" env:"QUORUM_SCJN"`
+	QuorumCongreso int `yaml:"quorumCongreso" env:"QUORUM_CONGRESO"`
 }
 
 // Tickets configure the support desk.
@@ -247,6 +256,9 @@ func (c *Config) Validate() error {
 	}
 	if c.RateLimit.PublicWritesPerMinute < 1 {
 		return keyErr("rateLimit.publicWritesPerMinute", "RATE_LIMIT_PUBLIC_WRITES_PER_MINUTE", "must be at least 1")
+	}
+	if c.Legislative.QuorumSCJN < 0 || c.Legislative.QuorumCongreso < 0 {
+		return keyErr("legislative.quorumSCJN", "LEGISLATIVE_QUORUM_SCJN", "quorums must not be negative")
 	}
 	if c.RateLimit.IntegrationPerMinute < 1 {
 		return keyErr("rateLimit.integrationPerMinute", "RATE_LIMIT_INTEGRATION_PER_MINUTE", "must be at least 1")

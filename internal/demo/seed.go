@@ -10,6 +10,7 @@ import (
 	"zocalo/core"
 	"zocalo/core/authz"
 	"zocalo/core/documents"
+	"zocalo/core/legislative"
 	"zocalo/core/members"
 	"zocalo/core/news"
 	"zocalo/core/outbox"
@@ -71,7 +72,58 @@ func Seed(ctx context.Context, app *core.App, cfg *config.Config) error {
 	if err := sampleIdentity(ctx, app); err != nil {
 		return err
 	}
-	return sampleTreasury(ctx, app)
+	if err := sampleTreasury(ctx, app); err != nil {
+		return err
+	}
+	return sampleLegislative(ctx, app, cfg.Location())
+}
+
+// sampleLegislative files, once, an initiative in each body (the SCJN's open to votes for
+// three days, with a vote already cast) and a few agenda points.
+func sampleLegislative(ctx context.Context, app *core.App, loc *time.Location) error {
+	var n int64
+	if err := app.DB.Conn(ctx).Model(&legislative.Initiative{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	comite, err := app.Members.MemberActor(ctx, personaID("comite"))
+	if err != nil {
+		return err
+	}
+	oficina, err := app.Members.MemberActor(ctx, personaID("oficina"))
+	if err != nil {
+		return err
+	}
+	scjn, err := app.Legislative.Create(ctx, comite, "Reforma al Código Penal del servidor",
+		"Endurece las sanciones por robo de vehículos y crea el delito de evasión de arresto en persecuciones.", legislative.BodySCJN)
+	if err != nil {
+		return err
+	}
+	end := app.Now().Add(72 * time.Hour)
+	if _, err := app.Legislative.ConfigureVoting(ctx, comite, scjn.ID, true, &end); err != nil {
+		return err
+	}
+	if _, err := app.Legislative.Vote(ctx, comite, scjn.ID, legislative.VoteInFavor); err != nil {
+		return err
+	}
+	if _, err := app.Legislative.Create(ctx, oficina, "Ley de Presupuesto 2027",
+		"Asigna el presupuesto anual de la policía, los servicios médicos y el mantenimiento de carreteras.", legislative.BodyCongreso); err != nil {
+		return err
+	}
+	today := app.Now().In(loc).Format(time.DateOnly)
+	tomorrow := app.Now().In(loc).AddDate(0, 0, 1).Format(time.DateOnly)
+	for _, item := range []legislative.AgendaInput{
+		{Title: "Sesión ordinaria", Description: "Discusión de la reforma al Código Penal.", Time: "18:00", Date: today, Type: legislative.BodySCJN},
+		{Title: "Comparecencia del jefe de policía", Description: "Informe trimestral de seguridad.", Time: "20:00", Date: tomorrow, Type: legislative.BodyCongreso},
+	} {
+		admin := comite
+		if item.Type == legislative.BodyCongreso {
+			admin = oficina
+		}
+		if _, err := app.Legislative.AddAgenda(ctx, admin, item); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // sampleTreasury registers, once, a few sales (one voided) and a business with a document,

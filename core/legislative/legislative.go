@@ -1,0 +1,692 @@
+// Package legislative is the SCJN's and the Congreso's business: initiatives, their votes
+// and each body's agenda. Voting is a seat, not a permission: only the body's legislators
+// vote, once each, which a unique index enforces.
+package legislative
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"zocalo/core/authz"
+	"zocalo/core/db"
+	"zocalo/core/errs"
+	"zocalo/core/outbox"
+	"zocalo/core/validate"
+)
+
+// Bodies.
+const (
+	BodySCJN     = "SCJN"
+	BodyCongreso = "Congreso"
+)
+
+// Statuses of an initiative.
+const (
+	StatusPending  = "pending"
+	StatusVoting   = "voting"
+	StatusApproved = "approved"
+	StatusRejected = "rejected"
+)
+
+// Choices of a vote.
+const (
+	VoteInFavor    = "infavor"
+	VoteAgainst    = "against"
+	VoteAbstention = "abstention"
+)
+
+// Timeline events.
+const (
+	EventCreated       = "created"
+	EventVotingOpened  = "voting_opened"
+	EventVotingStopped = "voting_stopped"
+	EventClosed        = "closed"
+)
+
+// Initiative is a bill before a body.
+type Initiative struct {
+	ID            uint64     `gorm:"primaryKey;autoIncrement"`
+	Body          string     `gorm:"size:10;not null;index:idx_initiatives_body_created,priority:1"`
+	Title         string     `gorm:"size:200;not null"`
+	Summary       string     `gorm:"type:text;not null"`
+	Status        string     `gorm:"size:10;not null;default:'pending';index:idx_initiatives_status_end,priority:1"`
+	VotingEnabled bool       `gorm:"not null;default:false"`
+	VotingEndDate *time.Time `gorm:"index:idx_initiatives_status_end,priority:2"`
+	CreatedBy     string     `gorm:"size:32;not null"`
+	CreatedByName string     `gorm:"size:100;not null;default:''"`
+	CreatedAt     time.Time  `gorm:"not null;index:idx_initiatives_body_created,priority:2"`
+	UpdatedAt     time.Time  `gorm:"not null"`
+}
+
+// TableName keeps the table's name explicit.
+func (Initiative) TableName() string { return "initiatives" }
+
+// Vote is one legislator's vote on an initiative.
+type Vote struct {
+	ID           uint64     `gorm:"primaryKey;autoIncrement"`
+	InitiativeID uint64     `gorm:"not null;uniqueIndex:idx_votes_one_per_member,priority:1"`
+	Initiative   Initiative `gorm:"foreignKey:InitiativeID;constraint:OnDelete:CASCADE"`
+	MemberID     string     `gorm:"size:32;not null;uniqueIndex:idx_votes_one_per_member,priority:2"`
+	MemberName   string     `gorm:"size:100;not null;default:''"`
+	Choice       string     `gorm:"size:10;not null"`
+	CreatedAt    time.Time  `gorm:"not null"`
+}
+
+// TableName keeps the table's name explicit.
+func (Vote) TableName() string { return "initiative_votes" }
+
+// Event is a step of an initiative's timeline.
+type Event struct {
+	ID           uint64     `gorm:"primaryKey;autoIncrement"`
+	InitiativeID uint64     `gorm:"not null;index:idx_initiative_events_initiative_id"`
+	Initiative   Initiative `gorm:"foreignKey:InitiativeID;constraint:OnDelete:CASCADE"`
+	Kind         string     `gorm:"size:20;not null"`
+	Detail       string     `gorm:"type:text;not null;default:''"`
+	ActorName    string     `gorm:"size:100;not null;default:''"`
+	CreatedAt    time.Time  `gorm:"not null"`
+}
+
+// TableName keeps the table's name explicit.
+func (Event) TableName() string { return "initiative_events" }
+
+// AgendaItem is a point of a body's agenda ('Orden del Día').
+type AgendaItem struct {
+	ID          uint64    `gorm:"primaryKey;autoIncrement"`
+	Body        string    `gorm:"size:10;not null;index:idx_agenda_items_body_date,priority:1"`
+	Title       string    `gorm:"size:200;not null"`
+	Description string    `gorm:"type:text;not null;default:''"`
+	Time        string    `gorm:"size:5;not null"`                                              // HH:MM
+	Date        string    `gorm:"size:10;not null;index:idx_agenda_items_body_date,priority:2"` // YYYY-MM-DD
+	CreatedBy   string    `gorm:"size:32;not null"`
+	CreatedAt   time.Time `gorm:"not null"`
+}
+
+// TableName keeps the table's name explicit.
+func (AgendaItem) TableName() string { return "agenda_items" }
+
+// Counts are an initiative's votes.
+type Counts struct {
+	InFavor    int64 `json:"infavor"`
+	Against    int64 `json:"against"`
+	Abstention int64 `json:"abstention"`
+}
+
+// Total is every vote cast, abstentions included (they count for the quorum).
+func (c Counts) Total() int64 { return c.InFavor + c.Against + c.Abstention }
+
+// View is an initiative as the caller sees it (spec §3, plus what the caller may do).
+type View struct {
+	ID            uint64     `json:"_id"`
+	Title         string     `json:"title"`
+	Summary       string     `json:"summary"`
+	Type          string     `json:"type"`
+	Status        string     `json:"status"`
+	Votes         Counts     `json:"votes"`
+	VotingEnabled bool       `json:"votingEnabled"`
+	VotingEndDate *time.Time `json:"votingEndDate"`
+	VotingOpen    bool       `json:"votingOpen"`
+	UserVoted     bool       `json:"userVoted"`
+	UserVoteType  *string    `json:"userVoteType"`
+	CanVote       bool       `json:"canVote"`
+	CreatedBy     string     `json:"createdBy"`
+	CreatedAt     time.Time  `json:"createdAt"`
+}
+
+// MemberVote is who voted what; only admins see it.
+type MemberVote struct {
+	MemberID   string    `json:"memberId"`
+	MemberName string    `json:"memberName"`
+	VoteType   string    `json:"voteType"`
+	At         time.Time `json:"at"`
+}
+
+// TimelineEntry is a step of the record.
+type TimelineEntry struct {
+	Kind   string    `json:"kind"`
+	Detail string    `json:"detail"`
+	Actor  string    `json:"actor"`
+	At     time.Time `json:"at"`
+}
+
+// Record is an initiative's page: the initiative, its timeline and, for admins, the votes.
+type Record struct {
+	Initiative View            `json:"initiative"`
+	Timeline   []TimelineEntry `json:"timeline"`
+	Votes      []MemberVote    `json:"votes,omitempty"`
+}
+
+// AgendaView is an agenda item (spec §3).
+type AgendaView struct {
+	ID          uint64 `json:"_id"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Time        string `json:"time"`
+	Date        string `json:"date"`
+	Type        string `json:"type"`
+}
+
+// Settings configure the service.
+type Settings struct {
+	Channel   string           // the legislative channel; empty: nothing is announced
+	Quorum    map[string]int64 // per body, the votes (abstentions included) a result needs
+	PublicURL string
+	Location  *time.Location
+	Now       func() time.Time
+}
+
+// Service runs both bodies.
+type Service struct {
+	db     *db.DB
+	outbox *outbox.Store
+	set    Settings
+}
+
+// NewService builds the service.
+func NewService(d *db.DB, o *outbox.Store, set Settings) *Service {
+	if set.Location == nil {
+		set.Location = time.UTC
+	}
+	return &Service{db: d, outbox: o, set: set}
+}
+
+var (
+	errRead       = errs.Forbidden("El sistema legislativo es para los miembros del poder legislativo y judicial.")
+	errAdmin      = errs.Forbidden("Solo la administración de la SCJN y del Congreso puede hacer esto.")
+	errBody       = errs.Invalid("El tipo debe ser SCJN o Congreso.")
+	errTitle      = errs.Invalid("El título es obligatorio (máximo 200 caracteres).")
+	errSummary    = errs.Invalid("El resumen es obligatorio (máximo 10,000 caracteres).")
+	errNotFound   = errs.NotFound("No existe esa iniciativa.")
+	errNoAgenda   = errs.NotFound("No existe ese punto de la orden del día.")
+	errNoSeat     = errs.Forbidden("No tienes voto en este órgano.")
+	errClosed     = errs.Conflict("La votación de esta iniciativa no está abierta.")
+	errVoted      = errs.Conflict("Ya votaste en esta iniciativa.")
+	errChoice     = errs.Invalid("El voto debe ser infavor, against o abstention.")
+	errEndPast    = errs.Invalid("La fecha de cierre debe ser futura.")
+	errFinished   = errs.Conflict("La votación de esta iniciativa ya terminó.")
+	errAgendaTime = errs.Invalid("La hora debe tener el formato HH:MM.")
+	errAgendaDate = errs.Invalid("La fecha debe tener el formato AAAA-MM-DD.")
+	errAgendaDesc = errs.Invalid("La descripción puede tener hasta 5,000 caracteres.")
+)
+
+// MayRead tells who may read: the LEGISLATIVE group.
+func MayRead(actor *authz.Actor) bool { return actor.InGroup(authz.Legislative) }
+
+// IsAdmin tells who may create, delete and configure voting: SCJN_ADMIN or CONGRESO_ADMIN.
+func IsAdmin(actor *authz.Actor) bool { return actor.Permits(authz.ScjnAdmin, authz.CongresoAdmin) }
+
+// HasSeat tells whether the actor votes in a body: a plain role check, since voting is a
+// seat. SCJN: MINISTRO and SCJN_ADMIN; Congreso: DIPUTADO, SENADOR and CONGRESO_ADMIN.
+func HasSeat(actor *authz.Actor, body string) bool {
+	if actor == nil {
+		return false
+	}
+	switch body {
+	case BodySCJN:
+		return actor.HasRole(authz.Ministro) || actor.HasRole(authz.ScjnAdmin)
+	case BodyCongreso:
+		return actor.HasRole(authz.Diputado) || actor.HasRole(authz.Senador) || actor.HasRole(authz.CongresoAdmin)
+	}
+	return false
+}
+
+func checkBody(body string) (string, error) {
+	switch strings.TrimSpace(body) {
+	case BodySCJN:
+		return BodySCJN, nil
+	case BodyCongreso:
+		return BodyCongreso, nil
+	}
+	return "", errBody
+}
+
+// open tells whether an initiative takes votes now.
+func (s *Service) open(i Initiative) bool {
+	return i.Status == StatusVoting && i.VotingEnabled && (i.VotingEndDate == nil || i.VotingEndDate.After(s.set.Now()))
+}
+
+// Initiatives lists a body's initiatives, newest first, with counts and the caller's vote
+// (two queries for the whole list, not two per initiative).
+func (s *Service) Initiatives(ctx context.Context, actor *authz.Actor, body string) ([]View, error) {
+	if !MayRead(actor) {
+		return nil, errRead
+	}
+	body, err := checkBody(body)
+	if err != nil {
+		return nil, err
+	}
+	var rows []Initiative
+	if err := s.db.Conn(ctx).Where("body = ?", body).Order("created_at DESC, id DESC").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	return s.views(ctx, actor, rows)
+}
+
+func (s *Service) views(ctx context.Context, actor *authz.Actor, rows []Initiative) ([]View, error) {
+	out := make([]View, len(rows))
+	if len(rows) == 0 {
+		return out, nil
+	}
+	ids := make([]uint64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	var tallies []struct {
+		InitiativeID uint64
+		Choice       string
+		N            int64
+	}
+	if err := s.db.Conn(ctx).Model(&Vote{}).Select("initiative_id, choice, COUNT(*) AS n").
+		Where("initiative_id IN ?", ids).Group("initiative_id, choice").Scan(&tallies).Error; err != nil {
+		return nil, err
+	}
+	counts := map[uint64]*Counts{}
+	for _, t := range tallies {
+		c := counts[t.InitiativeID]
+		if c == nil {
+			c = &Counts{}
+			counts[t.InitiativeID] = c
+		}
+		switch t.Choice {
+		case VoteInFavor:
+			c.InFavor = t.N
+		case VoteAgainst:
+			c.Against = t.N
+		case VoteAbstention:
+			c.Abstention = t.N
+		}
+	}
+	var mine []Vote
+	if err := s.db.Conn(ctx).Omit("Initiative").Where("initiative_id IN ? AND member_id = ?", ids, actor.DiscordID).Find(&mine).Error; err != nil {
+		return nil, err
+	}
+	myVote := map[uint64]string{}
+	for _, v := range mine {
+		myVote[v.InitiativeID] = v.Choice
+	}
+	for i, r := range rows {
+		v := View{ID: r.ID, Title: r.Title, Summary: r.Summary, Type: r.Body, Status: r.Status, VotingEnabled: r.VotingEnabled,
+			VotingEndDate: r.VotingEndDate, VotingOpen: s.open(r), CreatedBy: r.CreatedByName, CreatedAt: r.CreatedAt}
+		if c := counts[r.ID]; c != nil {
+			v.Votes = *c
+		}
+		if choice, ok := myVote[r.ID]; ok {
+			v.UserVoted, v.UserVoteType = true, &choice
+		}
+		v.CanVote = v.VotingOpen && !v.UserVoted && HasSeat(actor, r.Body)
+		out[i] = v
+	}
+	return out, nil
+}
+
+// Get is one initiative's record: its timeline and, for admins, who voted what.
+func (s *Service) Get(ctx context.Context, actor *authz.Actor, id uint64) (Record, error) {
+	if !MayRead(actor) {
+		return Record{}, errRead
+	}
+	var in Initiative
+	if err := s.take(ctx, id, &in); err != nil {
+		return Record{}, err
+	}
+	views, err := s.views(ctx, actor, []Initiative{in})
+	if err != nil {
+		return Record{}, err
+	}
+	rec := Record{Initiative: views[0], Timeline: []TimelineEntry{}}
+	var events []Event
+	if err := s.db.Conn(ctx).Omit("Initiative").Where("initiative_id = ?", id).Order("created_at, id").Find(&events).Error; err != nil {
+		return Record{}, err
+	}
+	for _, e := range events {
+		rec.Timeline = append(rec.Timeline, TimelineEntry{Kind: e.Kind, Detail: e.Detail, Actor: e.ActorName, At: e.CreatedAt})
+	}
+	if IsAdmin(actor) {
+		var votes []Vote
+		if err := s.db.Conn(ctx).Omit("Initiative").Where("initiative_id = ?", id).Order("created_at, id").Find(&votes).Error; err != nil {
+			return Record{}, err
+		}
+		rec.Votes = []MemberVote{}
+		for _, v := range votes {
+			rec.Votes = append(rec.Votes, MemberVote{MemberID: v.MemberID, MemberName: v.MemberName, VoteType: v.Choice, At: v.CreatedAt})
+		}
+	}
+	return rec, nil
+}
+
+// Create files an initiative, pending.
+func (s *Service) Create(ctx context.Context, actor *authz.Actor, title, summary, body string) (View, error) {
+	if !IsAdmin(actor) {
+		return View{}, errAdmin
+	}
+	body, err := checkBody(body)
+	if err != nil {
+		return View{}, err
+	}
+	in := Initiative{Body: body, Status: StatusPending, CreatedBy: actor.DiscordID, CreatedByName: actor.Username}
+	var ok bool
+	if in.Title, ok = validate.Text(title, 200); !ok {
+		return View{}, errTitle
+	}
+	if in.Summary, ok = validate.Text(summary, 10000); !ok {
+		return View{}, errSummary
+	}
+	now := s.set.Now()
+	in.CreatedAt, in.UpdatedAt = now, now
+	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := s.db.Conn(ctx).Create(&in).Error; err != nil {
+			return err
+		}
+		return s.event(ctx, in.ID, EventCreated, "", actor.Username)
+	})
+	if err != nil {
+		return View{}, err
+	}
+	views, err := s.views(ctx, actor, []Initiative{in})
+	if err != nil {
+		return View{}, err
+	}
+	return views[0], nil
+}
+
+// Delete removes an initiative with its votes and timeline.
+func (s *Service) Delete(ctx context.Context, actor *authz.Actor, id uint64) error {
+	if !IsAdmin(actor) {
+		return errAdmin
+	}
+	res := s.db.Conn(ctx).Delete(&Initiative{}, id)
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return errNotFound
+	}
+	return nil
+}
+
+// ConfigureVoting opens or stops voting. Opening moves the initiative to voting (with an
+// optional future end date); stopping before the end moves it back to pending. Both are
+// announced in the legislative channel.
+func (s *Service) ConfigureVoting(ctx context.Context, actor *authz.Actor, id uint64, enabled bool, end *time.Time) (View, error) {
+	if !IsAdmin(actor) {
+		return View{}, errAdmin
+	}
+	now := s.set.Now()
+	if enabled && end != nil && !end.After(now) {
+		return View{}, errEndPast
+	}
+	var in Initiative
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := s.take(ctx, id, &in); err != nil {
+			return err
+		}
+		if in.Status == StatusApproved || in.Status == StatusRejected {
+			return errFinished
+		}
+		in.UpdatedAt = now
+		if enabled {
+			in.Status, in.VotingEnabled, in.VotingEndDate = StatusVoting, true, end
+		} else {
+			in.Status, in.VotingEnabled = StatusPending, false
+		}
+		if err := s.db.Conn(ctx).Model(&Initiative{}).Where("id = ?", id).Updates(map[string]any{
+			"status": in.Status, "voting_enabled": in.VotingEnabled, "voting_end_date": in.VotingEndDate, "updated_at": now,
+		}).Error; err != nil {
+			return err
+		}
+		if enabled {
+			detail := "sin fecha de cierre"
+			if end != nil {
+				detail = "hasta el " + end.In(s.set.Location).Format("02/01/2006 15:04")
+			}
+			if err := s.event(ctx, id, EventVotingOpened, detail, actor.Username); err != nil {
+				return err
+			}
+			return s.announce(ctx, in, "Votación abierta: "+in.Title, 0x2563eb, []outbox.EmbedField{
+				{Name: "Órgano", Value: bodyName(in.Body), Inline: true}, {Name: "Cierre", Value: detail, Inline: true}})
+		}
+		if err := s.event(ctx, id, EventVotingStopped, "", actor.Username); err != nil {
+			return err
+		}
+		return s.announce(ctx, in, "Votación suspendida: "+in.Title, 0x6b7280, []outbox.EmbedField{
+			{Name: "Órgano", Value: bodyName(in.Body), Inline: true}, {Name: "Por", Value: actor.Username, Inline: true}})
+	})
+	if err != nil {
+		return View{}, err
+	}
+	views, err := s.views(ctx, actor, []Initiative{in})
+	if err != nil {
+		return View{}, err
+	}
+	return views[0], nil
+}
+
+// Vote records the actor's vote while voting is open. A second vote, however close in time
+// to the first, is refused by the unique index.
+func (s *Service) Vote(ctx context.Context, actor *authz.Actor, id uint64, choice string) (View, error) {
+	if actor == nil || actor.DiscordID == "" {
+		return View{}, errs.ErrNotSignedIn
+	}
+	if choice != VoteInFavor && choice != VoteAgainst && choice != VoteAbstention {
+		return View{}, errChoice
+	}
+	var in Initiative
+	if err := s.take(ctx, id, &in); err != nil {
+		return View{}, err
+	}
+	if !HasSeat(actor, in.Body) {
+		return View{}, errNoSeat
+	}
+	if !s.open(in) {
+		return View{}, errClosed
+	}
+	err := s.db.Conn(ctx).Omit("Initiative").Create(&Vote{InitiativeID: id, MemberID: actor.DiscordID, MemberName: actor.Username,
+		Choice: choice, CreatedAt: s.set.Now()}).Error
+	if db.IsUniqueViolation(err) {
+		return View{}, errVoted
+	}
+	if err != nil {
+		return View{}, err
+	}
+	views, err := s.views(ctx, actor, []Initiative{in})
+	if err != nil {
+		return View{}, err
+	}
+	return views[0], nil
+}
+
+// CloseDue closes every vote whose end date has passed: approved when votes in favour
+// exceed votes against and the quorum is met, rejected otherwise; the result is announced.
+// Each initiative is closed by a conditional update, so running twice announces once.
+func (s *Service) CloseDue(ctx context.Context) (int, error) {
+	var due []Initiative
+	now := s.set.Now()
+	if err := s.db.Conn(ctx).Where("status = ? AND voting_end_date IS NOT NULL AND voting_end_date <= ?", StatusVoting, now).
+		Find(&due).Error; err != nil {
+		return 0, err
+	}
+	closed := 0
+	for _, in := range due {
+		err := s.db.InTx(ctx, func(ctx context.Context) error {
+			var counts []struct {
+				Choice string
+				N      int64
+			}
+			if err := s.db.Conn(ctx).Model(&Vote{}).Select("choice, COUNT(*) AS n").Where("initiative_id = ?", in.ID).
+				Group("choice").Scan(&counts).Error; err != nil {
+				return err
+			}
+			var c Counts
+			for _, r := range counts {
+				switch r.Choice {
+				case VoteInFavor:
+					c.InFavor = r.N
+				case VoteAgainst:
+					c.Against = r.N
+				case VoteAbstention:
+					c.Abstention = r.N
+				}
+			}
+			result, why := Result(c, s.set.Quorum[in.Body])
+			res := s.db.Conn(ctx).Model(&Initiative{}).Where("id = ? AND status = ?", in.ID, StatusVoting).
+				Updates(map[string]any{"status": result, "voting_enabled": false, "updated_at": now})
+			if res.Error != nil || res.RowsAffected == 0 {
+				return res.Error
+			}
+			closed++
+			detail := fmt.Sprintf("%s: %d a favor, %d en contra, %d abstenciones%s", statusName(result), c.InFavor, c.Against, c.Abstention, why)
+			if err := s.event(ctx, in.ID, EventClosed, detail, ""); err != nil {
+				return err
+			}
+			color := 0x16a34a
+			if result == StatusRejected {
+				color = 0xb91c1c
+			}
+			return s.announce(ctx, in, statusName(result)+": "+in.Title, color, []outbox.EmbedField{
+				{Name: "Órgano", Value: bodyName(in.Body), Inline: true},
+				{Name: "A favor", Value: fmt.Sprint(c.InFavor), Inline: true},
+				{Name: "En contra", Value: fmt.Sprint(c.Against), Inline: true},
+				{Name: "Abstenciones", Value: fmt.Sprint(c.Abstention), Inline: true},
+				{Name: "Resultado", Value: statusName(result) + why}})
+		})
+		if err != nil {
+			return closed, err
+		}
+	}
+	return closed, nil
+}
+
+// Result decides a closed vote: approved when in favour exceeds against and the votes cast
+// (abstentions included) reach the quorum; a tie is rejected. why explains a quorum failure.
+func Result(c Counts, quorum int64) (status, why string) {
+	if c.Total() < quorum {
+		return StatusRejected, fmt.Sprintf(" (sin quórum: %d de %d votos)", c.Total(), quorum)
+	}
+	if c.InFavor > c.Against {
+		return StatusApproved, ""
+	}
+	return StatusRejected, ""
+}
+
+// Agenda lists a body's agenda, soonest first.
+func (s *Service) Agenda(ctx context.Context, actor *authz.Actor, body string) ([]AgendaView, error) {
+	if !MayRead(actor) {
+		return nil, errRead
+	}
+	body, err := checkBody(body)
+	if err != nil {
+		return nil, err
+	}
+	var rows []AgendaItem
+	if err := s.db.Conn(ctx).Where("body = ?", body).Order("date, time, id").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]AgendaView, len(rows))
+	for i, r := range rows {
+		out[i] = agendaView(r)
+	}
+	return out, nil
+}
+
+// AgendaInput is the new agenda item form.
+type AgendaInput struct {
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Time        string `json:"time"`
+	Date        string `json:"date"`
+	Type        string `json:"type"`
+}
+
+// AddAgenda adds a point to a body's agenda.
+func (s *Service) AddAgenda(ctx context.Context, actor *authz.Actor, in AgendaInput) (AgendaView, error) {
+	if !IsAdmin(actor) {
+		return AgendaView{}, errAdmin
+	}
+	body, err := checkBody(in.Type)
+	if err != nil {
+		return AgendaView{}, err
+	}
+	item := AgendaItem{Body: body, CreatedBy: actor.DiscordID, CreatedAt: s.set.Now()}
+	var ok bool
+	if item.Title, ok = validate.Text(in.Title, 200); !ok {
+		return AgendaView{}, errTitle
+	}
+	if item.Description, ok = validate.OptionalText(in.Description, 5000); !ok {
+		return AgendaView{}, errAgendaDesc
+	}
+	item.Time = strings.TrimSpace(in.Time)
+	if _, err := time.Parse("15:04", item.Time); err != nil {
+		return AgendaView{}, errAgendaTime
+	}
+	item.Date = strings.TrimSpace(in.Date)
+	if _, err := time.Parse(time.DateOnly, item.Date); err != nil {
+		return AgendaView{}, errAgendaDate
+	}
+	if err := s.db.Conn(ctx).Create(&item).Error; err != nil {
+		return AgendaView{}, err
+	}
+	return agendaView(item), nil
+}
+
+// DeleteAgenda removes a point of the agenda.
+func (s *Service) DeleteAgenda(ctx context.Context, actor *authz.Actor, id uint64) error {
+	if !IsAdmin(actor) {
+		return errAdmin
+	}
+	res := s.db.Conn(ctx).Delete(&AgendaItem{}, id)
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return errNoAgenda
+	}
+	return nil
+}
+
+func agendaView(r AgendaItem) AgendaView {
+	return AgendaView{ID: r.ID, Title: r.Title, Description: r.Description, Time: r.Time, Date: r.Date, Type: r.Body}
+}
+
+func (s *Service) take(ctx context.Context, id uint64, in *Initiative) error {
+	err := s.db.Conn(ctx).Where("id = ?", id).Take(in).Error
+	if db.IsNotFound(err) {
+		return errNotFound
+	}
+	return err
+}
+
+func (s *Service) event(ctx context.Context, id uint64, kind, detail, actor string) error {
+	return s.db.Conn(ctx).Omit("Initiative").Create(&Event{InitiativeID: id, Kind: kind, Detail: detail, ActorName: actor,
+		CreatedAt: s.set.Now()}).Error
+}
+
+func (s *Service) announce(ctx context.Context, in Initiative, title string, color int, fields []outbox.EmbedField) error {
+	if s.set.Channel == "" {
+		return nil
+	}
+	now := s.set.Now()
+	_, err := s.outbox.Enqueue(ctx, outbox.KindChannelMessage, s.set.Channel, outbox.ChannelMessage{Embeds: []outbox.Embed{{
+		Title: title, Color: color, Fields: fields, Timestamp: &now,
+		URL: fmt.Sprintf("%s/legislative/initiatives/%d", s.set.PublicURL, in.ID),
+	}}})
+	return err
+}
+
+func bodyName(body string) string {
+	if body == BodyCongreso {
+		return "Cámara de Diputados"
+	}
+	return "SCJN"
+}
+
+func statusName(status string) string {
+	switch status {
+	case StatusApproved:
+		return "Aprobada"
+	case StatusRejected:
+		return "Rechazada"
+	case StatusVoting:
+		return "En Votación"
+	}
+	return "Pendiente"
+}

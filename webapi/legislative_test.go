@@ -1,0 +1,81 @@
+package webapi
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"zocalo/core/authz"
+	"zocalo/core/db"
+	"zocalo/internal/testdb"
+)
+
+func TestLegislativeOverHTTP(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		e.addUser("comite", "580000000000000001", true, authz.Comite)
+		e.addUser("ministro", "580000000000000002", true, authz.Ministro)
+		e.addUser("diputado", "580000000000000003", true, authz.Diputado)
+		e.addUser("jugador", "580000000000000004", true)
+		tok := map[string]string{}
+		for _, p := range []string{"comite", "ministro", "diputado", "jugador"} {
+			tok[p] = e.signIn(p)
+		}
+		var created struct {
+			ID uint64 `json:"_id"`
+		}
+		in := map[string]string{"title": "Ley de Tránsito", "summary": "Regula la velocidad.", "type": "SCJN"}
+		for who, want := range map[string]int{"jugador": 403, "ministro": 403, "diputado": 403} {
+			if code := e.call("POST", "/api/legislative/initiatives", tok[who], body(in), nil); code != want {
+				t.Fatalf("%s creates: %d", who, code)
+			}
+		}
+		if code := e.call("POST", "/api/legislative/initiatives", tok["comite"], body(in), &created); code != 201 {
+			t.Fatalf("comite creates: %d", code)
+		}
+		base := fmt.Sprintf("/api/legislative/initiatives/%d", created.ID)
+		var msg messageBody
+		if code := e.call("PUT", base+"/voting", tok["comite"], body(map[string]any{"votingEnabled": true, "votingEndDate": "mañana"}), &msg); code != 400 {
+			t.Fatalf("a bad end date: %d", code)
+		}
+		end := e.clock.Now().Add(24 * time.Hour).Format(time.RFC3339)
+		if code := e.call("PUT", base+"/voting", tok["comite"], body(map[string]any{"votingEnabled": true, "votingEndDate": end}), nil); code != 200 {
+			t.Fatalf("open voting: %d", code)
+		}
+		if code := e.call("POST", base+"/vote", tok["diputado"], body(map[string]string{"voteType": "infavor"}), &msg); code != 403 {
+			t.Fatalf("diputado votes in SCJN: %d", code)
+		}
+		var voted struct {
+			UserVoted    bool
+			UserVoteType string
+			Votes        struct{ Infavor int }
+		}
+		if code := e.call("POST", base+"/vote", tok["ministro"], body(map[string]string{"voteType": "infavor"}), &voted); code != 200 || !voted.UserVoted || voted.UserVoteType != "infavor" || voted.Votes.Infavor != 1 {
+			t.Fatalf("ministro votes: %d %+v", code, voted)
+		}
+		if code := e.call("POST", base+"/vote", tok["ministro"], body(map[string]string{"voteType": "against"}), nil); code != 409 {
+			t.Fatalf("a second vote: %d", code)
+		}
+		if code := e.call("GET", "/api/legislative/initiatives?type=SCJN", tok["jugador"], nil, nil); code != 403 {
+			t.Fatalf("jugador reads: %d", code)
+		}
+		var agenda struct {
+			ID uint64 `json:"_id"`
+		}
+		if code := e.call("POST", "/api/legislative/agenda", tok["comite"], body(map[string]string{"title": "Sesión", "time": "10:00", "date": "2026-03-02", "type": "SCJN"}), &agenda); code != 201 {
+			t.Fatalf("agenda: %d", code)
+		}
+		if code := e.call("DELETE", fmt.Sprintf("/api/legislative/agenda/%d", agenda.ID), tok["ministro"], nil, nil); code != 403 {
+			t.Fatalf("a legislator deletes agenda: %d", code)
+		}
+		if code := e.call("DELETE", fmt.Sprintf("/api/legislative/agenda/%d", agenda.ID), tok["comite"], nil, nil); code != 200 {
+			t.Fatalf("delete agenda: %d", code)
+		}
+		if code := e.call("DELETE", base, tok["comite"], nil, nil); code != 200 {
+			t.Fatalf("delete: %d", code)
+		}
+		if code := e.call("GET", base, tok["ministro"], nil, nil); code != 404 {
+			t.Fatalf("deleted initiative: %d", code)
+		}
+	})
+}
