@@ -268,6 +268,9 @@ func (b *Bot) connect() (*discordgo.Session, error) {
 	s.AddHandler(b.sync.onMemberAdd)
 	s.AddHandler(b.sync.onMemberUpdate)
 	s.AddHandler(b.sync.onMemberRemove)
+	s.AddHandler(b.sync.onRoleCreate)
+	s.AddHandler(b.sync.onRoleUpdate)
+	s.AddHandler(b.sync.onRoleDelete)
 	s.AddHandler(b.onInteraction)
 	s.AddHandler(b.onMessage)
 	if err := s.Open(); err != nil {

@@ -102,7 +102,13 @@ func (r *rig) start(b *Bot, wait bool) (stop func()) {
 func (r *rig) eventually(what string, cond func() bool) {
 	r.t.Helper()
 	// Generous: CI runs the race detector on two shared cores.
-	deadline := time.Now().Add(45 * time.Second)
+	r.eventuallyWithin(45*time.Second, what, cond)
+}
+
+// eventuallyWithin is eventually with its own deadline, for the bulk cases.
+func (r *rig) eventuallyWithin(limit time.Duration, what string, cond func() bool) {
+	r.t.Helper()
+	deadline := time.Now().Add(limit)
 	for !cond() {
 		if time.Now().After(deadline) {
 			r.t.Fatalf("timed out waiting until %s", what)

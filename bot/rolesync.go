@@ -96,6 +96,8 @@ func (r *roleSync) onGuildCreate(s *discordgo.Session, g *discordgo.GuildCreate)
 	if g.ID != r.guildID() {
 		return
 	}
+	roles := g.Roles
+	r.enqueue(func(ctx context.Context) { r.syncGuildRoles(ctx, roles) })
 	if err := r.requestOn(s); err != nil {
 		r.b.log.Error("request guild members", "error", err)
 	}

@@ -3,10 +3,12 @@
 package core
 
 import (
+	"context"
 	"time"
 
 	"zocalo/core/apikeys"
 	"zocalo/core/artists"
+	"zocalo/core/audit"
 	"zocalo/core/auth"
 	"zocalo/core/authz"
 	"zocalo/core/contact"
@@ -16,6 +18,7 @@ import (
 	"zocalo/core/members"
 	"zocalo/core/news"
 	"zocalo/core/outbox"
+	"zocalo/core/permissions"
 	"zocalo/core/players"
 	"zocalo/core/records"
 	"zocalo/core/roblox"
@@ -34,7 +37,8 @@ func Models() []any {
 		&staff.Shift{}, &staff.Adjustment{}, &staff.Record{}, &staff.Note{}, &staff.Report{}, &staff.WeeklyReport{},
 		&documents.Document{}, &roblox.Link{}, &roblox.Attempt{}, &records.Charge{}, &apikeys.Key{},
 		&treasury.Sale{}, &sat.Business{}, &sat.Document{},
-		&legislative.Initiative{}, &legislative.Vote{}, &legislative.Event{}, &legislative.AgendaItem{}}
+		&legislative.Initiative{}, &legislative.Vote{}, &legislative.Event{}, &legislative.AgendaItem{},
+		&members.GuildRole{}, &members.PanelPermission{}, &audit.Entry{}}
 }
 
 // Settings are the parts of the configuration the domain needs.
@@ -88,9 +92,18 @@ type App struct {
 	SAT       *sat.Service
 	// Legislative runs the SCJN's and the Congreso's initiatives, votes and agendas.
 	Legislative *legislative.Service
+	// Permissions is the matrix of /admin/roles.
+	Permissions *permissions.Service
 	Files       storage.Store
 	Roles       authz.RoleIDs
 	Now         func() time.Time
+	// Location is the community's time zone.
+	Location *time.Location
+}
+
+// AuditLog pages through the record of changes (COMITE).
+func (a *App) AuditLog(ctx context.Context, actor *authz.Actor, q audit.Query) (audit.Page, error) {
+	return audit.List(ctx, a.DB, a.Location, actor, q)
 }
 
 // Deps are the outside services the domain uses.
@@ -107,6 +120,9 @@ type Deps struct {
 func New(d *db.DB, s Settings, deps Deps) *App {
 	if s.Now == nil {
 		s.Now = func() time.Time { return time.Now().UTC() }
+	}
+	if s.Location == nil {
+		s.Location = time.UTC
 	}
 	m := members.NewService(d, s.Roles, s.Now)
 	o := outbox.NewStore(d, s.Now)
@@ -141,11 +157,13 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		Players:   players.NewService(m, links, docs, desk, recs),
 		Treasury: treasury.NewService(d, o, m, s.Roles, treasury.Settings{Catalogue: s.Catalogue, Channel: s.Channels.Treasury,
 			PublicURL: s.PublicURL, Location: s.Location, Now: s.Now}),
-		SAT: sat.NewService(d, m, deps.Files, s.Servers, s.Now),
+		SAT:         sat.NewService(d, m, deps.Files, s.Servers, s.Now),
+		Permissions: permissions.NewService(d, m, o, s.Roles, s.Channels.StaffReports, s.Now),
 		Legislative: legislative.NewService(d, o, legislative.Settings{Channel: s.Channels.Legislative, Quorum: s.Quorum,
 			PublicURL: s.PublicURL, Location: s.Location, Now: s.Now}),
-		Files: deps.Files,
-		Roles: s.Roles,
-		Now:   s.Now,
+		Files:    deps.Files,
+		Roles:    s.Roles,
+		Now:      s.Now,
+		Location: s.Location,
 	}
 }

@@ -164,6 +164,11 @@ func (s *Server) routes() {
 	api.POST("/legislative/agenda", s.requireAuth, s.createAgendaItem)
 	api.DELETE("/legislative/agenda/:id", s.requireAuth, s.deleteAgendaItem)
 
+	api.GET("/roles/roles", s.requireAuth, s.guildRoles)
+	api.GET("/roles/panels/:panelId/permissions", s.requireAuth, s.panelPermissions)
+	api.PUT("/roles/panels/:panelId/permissions", s.requireAuth, s.setPanelPermissions)
+	api.GET("/audit", s.requireAuth, s.auditLog)
+
 	// The game servers' API: an API key instead of a session.
 	game := api.Group("/integrations", s.requireAPIKey)
 	game.GET("/players/:robloxUsername", s.integrationPlayer)

@@ -161,7 +161,7 @@ func (s *Server) listBusinesses(c *gin.Context) {
 
 func (s *Server) registerBusiness(c *gin.Context) {
 	// Refuse before reading any file: a stranger's upload never touches the disk.
-	if !sat.MayManage(actor(c)) {
+	if !sat.MayRegister(actor(c)) {
 		fail(c, errs.Forbidden("Solo la administración puede registrar y modificar negocios."))
 		return
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"zocalo/core/audit"
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
@@ -82,12 +83,20 @@ func (s *Service) Create(ctx context.Context, actor *authz.Actor, name string) (
 	if !MayManage(actor) {
 		return Created{}, errAdmin
 	}
-	return s.Issue(ctx, name, actor.Username)
+	return s.issue(ctx, name, audit.Change{Actor: actor})
 }
 
 // Issue creates a key on behalf of createdBy (an admin's name, or "cli" for the command
 // line, which has the server's own authority).
 func (s *Service) Issue(ctx context.Context, name, createdBy string) (Created, error) {
+	return s.issue(ctx, name, audit.Change{ActorName: createdBy})
+}
+
+func (s *Service) issue(ctx context.Context, name string, by audit.Change) (Created, error) {
+	createdBy := by.ActorName
+	if by.Actor != nil {
+		createdBy = by.Actor.Username
+	}
 	name, ok := validate.Text(name, 80)
 	if !ok {
 		return Created{}, errName
@@ -95,7 +104,14 @@ func (s *Service) Issue(ctx context.Context, name, createdBy string) (Created, e
 	prefix, secret := randomHex(6), randomHex(24)
 	full := keyPrefix + prefix + "_" + secret
 	k := Key{Name: name, Prefix: prefix, Hash: hash(full), CreatedBy: createdBy, CreatedAt: s.now()}
-	if err := s.db.Conn(ctx).Create(&k).Error; err != nil {
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := s.db.Conn(ctx).Create(&k).Error; err != nil {
+			return err
+		}
+		by.Area, by.Action, by.EntityType, by.EntityID, by.After = audit.AreaAPIKeys, "create", "apikey", k.ID, view(k)
+		return audit.Write(ctx, s.db, k.CreatedAt, by)
+	})
+	if err != nil {
 		return Created{}, err
 	}
 	return Created{View: view(k), Key: full}, nil
@@ -127,25 +143,35 @@ func (s *Service) Revoke(ctx context.Context, actor *authz.Actor, id uint64) err
 	if !MayManage(actor) {
 		return errAdmin
 	}
-	return s.RevokeID(ctx, id)
+	return s.revoke(ctx, id, audit.Change{Actor: actor})
 }
 
-// RevokeID stops a key from working; revoking twice is harmless.
+// RevokeID stops a key from working, from the command line; revoking twice is harmless.
 func (s *Service) RevokeID(ctx context.Context, id uint64) error {
-	res := s.db.Conn(ctx).Model(&Key{}).Where("id = ?", id).Where("revoked_at IS NULL").Update("revoked_at", s.now())
-	if res.Error != nil {
-		return res.Error
-	}
-	if res.RowsAffected == 0 {
-		var n int64
-		if err := s.db.Conn(ctx).Model(&Key{}).Where("id = ?", id).Count(&n).Error; err != nil {
+	return s.revoke(ctx, id, audit.Change{ActorName: "cli"})
+}
+
+func (s *Service) revoke(ctx context.Context, id uint64, by audit.Change) error {
+	return s.db.InTx(ctx, func(ctx context.Context) error {
+		var k Key
+		if err := s.db.Conn(ctx).Where("id = ?", id).Take(&k).Error; err != nil {
+			if db.IsNotFound(err) {
+				return errNotFound
+			}
 			return err
 		}
-		if n == 0 {
-			return errNotFound
+		if k.RevokedAt != nil {
+			return nil
 		}
-	}
-	return nil
+		now := s.now()
+		if err := s.db.Conn(ctx).Model(&Key{}).Where("id = ?", id).Update("revoked_at", now).Error; err != nil {
+			return err
+		}
+		before := view(k)
+		k.RevokedAt = &now
+		by.Area, by.Action, by.EntityType, by.EntityID, by.Before, by.After = audit.AreaAPIKeys, "revoke", "apikey", k.ID, before, view(k)
+		return audit.Write(ctx, s.db, now, by)
+	})
 }
 
 // Authenticate checks a presented key and returns it when it is valid and not revoked.

@@ -7,6 +7,9 @@ type Actor struct {
 	Username  string
 	RoleIDs   []string
 	Roles     RoleSet
+	// Panels are the actor's rights from the permission matrix; nil means the seeded
+	// defaults for Roles.
+	Panels map[Panel]Flags
 }
 
 // Permits runs the permission check for the actor.

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"zocalo/core/audit"
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
@@ -269,7 +270,13 @@ func (s *Service) issue(ctx context.Context, actor *authz.Actor, d Document) (Vi
 	}
 	for attempt := 0; ; attempt++ {
 		d.Number = newNumber(d.Kind)
-		err = s.db.Conn(ctx).Create(&d).Error
+		err = s.db.InTx(ctx, func(ctx context.Context) error {
+			if err := s.db.Conn(ctx).Create(&d).Error; err != nil {
+				return err
+			}
+			return audit.Write(ctx, s.db, d.IssuedAt, audit.Change{Actor: actor, Area: audit.AreaDocuments, Action: "issue",
+				EntityType: "document", EntityID: d.Number, After: s.view(d)})
+		})
 		if err == nil {
 			return s.view(d), nil
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"zocalo/core/audit"
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
@@ -210,11 +211,17 @@ var (
 	errAgendaDesc = errs.Invalid("La descripción puede tener hasta 5,000 caracteres.")
 )
 
-// MayRead tells who may read: the LEGISLATIVE group.
-func MayRead(actor *authz.Actor) bool { return actor.InGroup(authz.Legislative) }
+// MayRead tells who may read (legislative panel, read; the LEGISLATIVE group by default).
+func MayRead(actor *authz.Actor) bool { return actor.Can(authz.PanelLegislative, authz.Read) }
 
-// IsAdmin tells who may create, delete and configure voting: SCJN_ADMIN or CONGRESO_ADMIN.
-func IsAdmin(actor *authz.Actor) bool { return actor.Permits(authz.ScjnAdmin, authz.CongresoAdmin) }
+// IsAdmin tells who may create and delete initiatives and agenda points and see who voted
+// what (legislative panel, modify; SCJN_ADMIN and CONGRESO_ADMIN by default).
+func IsAdmin(actor *authz.Actor) bool { return actor.Can(authz.PanelLegislative, authz.Modify) }
+
+// MayConfigureVoting tells who may open and stop voting (legislative panel, manage).
+func MayConfigureVoting(actor *authz.Actor) bool {
+	return actor.Can(authz.PanelLegislative, authz.Manage)
+}
 
 // HasSeat tells whether the actor votes in a body: a plain role check, since voting is a
 // seat. SCJN: MINISTRO and SCJN_ADMIN; Congreso: DIPUTADO, SENADOR and CONGRESO_ADMIN.
@@ -377,6 +384,10 @@ func (s *Service) Create(ctx context.Context, actor *authz.Actor, title, summary
 		if err := s.db.Conn(ctx).Create(&in).Error; err != nil {
 			return err
 		}
+		if err := audit.Write(ctx, s.db, now, audit.Change{Actor: actor, Area: audit.AreaLegislative, Action: "initiative.create",
+			EntityType: "initiative", EntityID: in.ID, After: map[string]string{"title": in.Title, "summary": in.Summary, "type": in.Body}}); err != nil {
+			return err
+		}
 		return s.event(ctx, in.ID, EventCreated, "", actor.Username)
 	})
 	if err != nil {
@@ -394,21 +405,24 @@ func (s *Service) Delete(ctx context.Context, actor *authz.Actor, id uint64) err
 	if !IsAdmin(actor) {
 		return errAdmin
 	}
-	res := s.db.Conn(ctx).Delete(&Initiative{}, id)
-	if res.Error != nil {
-		return res.Error
-	}
-	if res.RowsAffected == 0 {
-		return errNotFound
-	}
-	return nil
+	return s.db.InTx(ctx, func(ctx context.Context) error {
+		var in Initiative
+		if err := s.take(ctx, id, &in); err != nil {
+			return err
+		}
+		if err := s.db.Conn(ctx).Delete(&Initiative{}, id).Error; err != nil {
+			return err
+		}
+		return audit.Write(ctx, s.db, s.set.Now(), audit.Change{Actor: actor, Area: audit.AreaLegislative, Action: "initiative.delete",
+			EntityType: "initiative", EntityID: id, Before: map[string]string{"title": in.Title, "type": in.Body, "status": in.Status}})
+	})
 }
 
 // ConfigureVoting opens or stops voting. Opening moves the initiative to voting (with an
 // optional future end date); stopping before the end moves it back to pending. Both are
 // announced in the legislative channel.
 func (s *Service) ConfigureVoting(ctx context.Context, actor *authz.Actor, id uint64, enabled bool, end *time.Time) (View, error) {
-	if !IsAdmin(actor) {
+	if !MayConfigureVoting(actor) {
 		return View{}, errAdmin
 	}
 	now := s.set.Now()
@@ -423,6 +437,7 @@ func (s *Service) ConfigureVoting(ctx context.Context, actor *authz.Actor, id ui
 		if in.Status == StatusApproved || in.Status == StatusRejected {
 			return errFinished
 		}
+		before := votingState(in)
 		in.UpdatedAt = now
 		if enabled {
 			in.Status, in.VotingEnabled, in.VotingEndDate = StatusVoting, true, end
@@ -432,6 +447,14 @@ func (s *Service) ConfigureVoting(ctx context.Context, actor *authz.Actor, id ui
 		if err := s.db.Conn(ctx).Model(&Initiative{}).Where("id = ?", id).Updates(map[string]any{
 			"status": in.Status, "voting_enabled": in.VotingEnabled, "voting_end_date": in.VotingEndDate, "updated_at": now,
 		}).Error; err != nil {
+			return err
+		}
+		action := "voting.stop"
+		if enabled {
+			action = "voting.open"
+		}
+		if err := audit.Write(ctx, s.db, now, audit.Change{Actor: actor, Area: audit.AreaLegislative, Action: action,
+			EntityType: "initiative", EntityID: id, Before: before, After: votingState(in)}); err != nil {
 			return err
 		}
 		if enabled {
@@ -534,6 +557,11 @@ func (s *Service) CloseDue(ctx context.Context) (int, error) {
 				return res.Error
 			}
 			closed++
+			if err := audit.Write(ctx, s.db, now, audit.Change{ActorName: "sistema", Area: audit.AreaLegislative, Action: "voting.close",
+				EntityType: "initiative", EntityID: in.ID, Before: votingState(in),
+				After: map[string]any{"status": result, "votingEnabled": false, "votes": c}}); err != nil {
+				return err
+			}
 			detail := fmt.Sprintf("%s: %d a favor, %d en contra, %d abstenciones%s", statusName(result), c.InFavor, c.Against, c.Abstention, why)
 			if err := s.event(ctx, in.ID, EventClosed, detail, ""); err != nil {
 				return err
@@ -689,4 +717,9 @@ func statusName(status string) string {
 		return "En Votación"
 	}
 	return "Pendiente"
+}
+
+// votingState is what the audit log keeps of an initiative's voting.
+func votingState(in Initiative) map[string]any {
+	return map[string]any{"status": in.Status, "votingEnabled": in.VotingEnabled, "votingEndDate": in.VotingEndDate}
 }

@@ -10,6 +10,7 @@ import (
 
 	"gorm.io/gorm/clause"
 
+	"zocalo/core/audit"
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
@@ -61,13 +62,38 @@ func (s *Service) OnRoleChange(fn func(ctx context.Context, c RoleChange) error)
 	s.onChange = append(s.onChange, fn)
 }
 
-func (s *Service) notify(ctx context.Context, c RoleChange) error {
-	for _, fn := range s.onChange {
-		if err := fn(ctx, c); err != nil {
-			return err
+func (s *Service) notify(ctx context.Context, changes ...RoleChange) error {
+	var entries []audit.Change
+	for _, c := range changes {
+		if c.Changed() {
+			entries = append(entries, audit.Change{ActorName: "sincronización de roles", Area: audit.AreaRoles,
+				Action: "member.roles", EntityType: "member", EntityID: c.DiscordID,
+				Before: s.roleNames(c.Before), After: s.roleNames(c.After)})
+		}
+	}
+	if err := audit.WriteMany(ctx, s.db, s.now(), entries); err != nil {
+		return err
+	}
+	for _, c := range changes {
+		for _, fn := range s.onChange {
+			if err := fn(ctx, c); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
+}
+
+// roleNames shows role ids with the names they stand for, for the audit log.
+func (s *Service) roleNames(ids []string) map[string]any {
+	names := []string{}
+	for _, r := range s.roles.Names(ids).Sorted() {
+		names = append(names, string(r))
+	}
+	if ids == nil {
+		ids = []string{}
+	}
+	return map[string]any{"roleIds": ids, "roles": names}
 }
 
 // NewService builds the members service.
@@ -180,7 +206,11 @@ func (s *Service) Actor(ctx context.Context, discordID, username string) (*authz
 	if err != nil {
 		return nil, err
 	}
-	return &authz.Actor{DiscordID: discordID, Username: username, RoleIDs: ids, Roles: s.roles.Names(ids)}, nil
+	panels, err := s.panelsOf(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	return &authz.Actor{DiscordID: discordID, Username: username, RoleIDs: ids, Roles: s.roles.Names(ids), Panels: panels}, nil
 }
 
 // ReconcileResult counts what a full reconcile changed.
@@ -294,12 +324,7 @@ func (s *Service) upsertMany(ctx context.Context, snaps []Snapshot) ([]RoleChang
 					return err
 				}
 			}
-			for _, c := range changes[len(changes)-len(changed):] {
-				if err := s.notify(ctx, c); err != nil {
-					return err
-				}
-			}
-			return nil
+			return s.notify(ctx, changes[len(changes)-len(changed):]...)
 		})
 		if err != nil {
 			return nil, err

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"zocalo/core/audit"
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
@@ -179,9 +180,12 @@ func (s *Service) Create(ctx context.Context, actor *authz.Actor, in Input) (Car
 			return err
 		}
 		if it.Active {
-			return s.publish(ctx, &it)
+			if err := s.publish(ctx, &it); err != nil {
+				return err
+			}
 		}
-		return nil
+		return audit.Write(ctx, s.db, s.s.Now(), audit.Change{Actor: actor, Area: audit.AreaNews, Action: "create",
+			EntityType: "news", EntityID: it.ID, After: CardOf(it)})
 	})
 	return CardOf(it), err
 }
@@ -202,6 +206,7 @@ func (s *Service) Update(ctx context.Context, actor *authz.Actor, id string, in 
 		if err != nil {
 			return err
 		}
+		before := CardOf(cur)
 		cur.Title, cur.Content, cur.Type, cur.ImageURL, cur.Active, cur.Date =
 			next.Title, next.Content, next.Type, next.ImageURL, next.Active, next.Date
 		switch {
@@ -220,7 +225,11 @@ func (s *Service) Update(ctx context.Context, actor *authz.Actor, id string, in 
 			}
 		}
 		result = cur
-		return s.db.Conn(ctx).Save(&cur).Error
+		if err := s.db.Conn(ctx).Save(&cur).Error; err != nil {
+			return err
+		}
+		return audit.Write(ctx, s.db, s.s.Now(), audit.Change{Actor: actor, Area: audit.AreaNews, Action: "update",
+			EntityType: "news", EntityID: cur.ID, Before: before, After: CardOf(cur)})
 	})
 	return CardOf(result), err
 }
@@ -240,7 +249,11 @@ func (s *Service) Delete(ctx context.Context, actor *authz.Actor, id string) err
 				return err
 			}
 		}
-		return s.db.Conn(ctx).Delete(&cur).Error
+		if err := s.db.Conn(ctx).Delete(&cur).Error; err != nil {
+			return err
+		}
+		return audit.Write(ctx, s.db, s.s.Now(), audit.Change{Actor: actor, Area: audit.AreaNews, Action: "delete",
+			EntityType: "news", EntityID: cur.ID, Before: CardOf(cur)})
 	})
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"zocalo/core/audit"
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/documents"
@@ -263,7 +264,15 @@ func (s *Service) add(ctx context.Context, target Query, description, source, ac
 	c := Charge{DiscordID: p.discordID, RobloxUsername: p.robloxUsername, RobloxKey: strings.ToLower(p.robloxUsername),
 		Description: text, Date: s.now().In(s.loc).Format(time.DateOnly), Source: source,
 		ActorID: actorID, ActorName: actorName, CreatedAt: s.now()}
-	if err := s.db.Conn(ctx).Create(&c).Error; err != nil {
+	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := s.db.Conn(ctx).Create(&c).Error; err != nil {
+			return err
+		}
+		return audit.Write(ctx, s.db, c.CreatedAt, audit.Change{ActorID: actorID, ActorName: actorName, Area: audit.AreaRecords, Action: "charge." + source,
+			EntityType: "charge", EntityID: c.ID, After: map[string]string{"discordId": c.DiscordID, "robloxUsername": c.RobloxUsername,
+				"description": c.Description, "date": c.Date}})
+	})
+	if err != nil {
 		return Record{}, err
 	}
 	charges, err := s.chargesOf(ctx, p)

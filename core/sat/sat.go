@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"zocalo/core/audit"
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
@@ -157,8 +158,15 @@ func NewService(d *db.DB, m *members.Service, files storage.Store, servers []str
 	return &Service{db: d, members: m, files: files, servers: servers, now: now}
 }
 
-// MayManage tells who may read, register, edit and suspend businesses: the ADMIN group.
-func MayManage(actor *authz.Actor) bool { return actor.InGroup(authz.Admin) }
+// MayRead tells who may read the registry and download documents (SAT panel, read; the
+// ADMIN group by default).
+func MayRead(actor *authz.Actor) bool { return actor.Can(authz.PanelSAT, authz.Read) }
+
+// MayRegister tells who may register and edit businesses (SAT panel, modify).
+func MayRegister(actor *authz.Actor) bool { return actor.Can(authz.PanelSAT, authz.Modify) }
+
+// MaySuspend tells who may suspend and reactivate businesses (SAT panel, manage).
+func MaySuspend(actor *authz.Actor) bool { return actor.Can(authz.PanelSAT, authz.Manage) }
 
 // SeesConfidential tells who sees the RFC and the owner: holders of DIPUTADO, by a plain
 // role check (the superusers do not pass it unless they hold the role).
@@ -174,7 +182,7 @@ func (s *Service) NewLogo() *storage.Batch { return storage.NewBatch(s.files, "s
 
 // List shows every business, newest first.
 func (s *Service) List(ctx context.Context, actor *authz.Actor) ([]View, error) {
-	if !MayManage(actor) {
+	if !MayRead(actor) {
 		return nil, errRead
 	}
 	var rows []Business
@@ -245,7 +253,7 @@ func (s *Service) Register(ctx context.Context, actor *authz.Actor, in Input, do
 			logo.Discard(ctx)
 		}
 	}()
-	if !MayManage(actor) {
+	if !MayRegister(actor) {
 		return View{}, errManage
 	}
 	if err := docs.Check(); err != nil {
@@ -278,7 +286,8 @@ func (s *Service) Register(ctx context.Context, actor *authz.Actor, in Input, do
 			}
 			stored = append(stored, d)
 		}
-		return nil
+		return audit.Write(ctx, s.db, now, audit.Change{Actor: actor, Area: audit.AreaSAT, Action: "register",
+			EntityType: "business", EntityID: b.ID, After: record(b)})
 	})
 	if err != nil {
 		return View{}, err
@@ -288,7 +297,7 @@ func (s *Service) Register(ctx context.Context, actor *authz.Actor, in Input, do
 
 // Update changes a business's six fields.
 func (s *Service) Update(ctx context.Context, actor *authz.Actor, id uint64, in Input) (View, error) {
-	if !MayManage(actor) {
+	if !MayRegister(actor) {
 		return View{}, errManage
 	}
 	next, err := s.check(ctx, in)
@@ -300,6 +309,7 @@ func (s *Service) Update(ctx context.Context, actor *authz.Actor, id uint64, in 
 		if err := s.take(ctx, id, &b); err != nil {
 			return err
 		}
+		before := record(b)
 		b.Name, b.Location, b.Server, b.RFC = next.Name, next.Location, next.Server, next.RFC
 		b.OwnerName, b.OwnerDiscordID, b.OwnerAvatar, b.UpdatedAt = next.OwnerName, next.OwnerDiscordID, next.OwnerAvatar, s.now()
 		if err := s.db.Conn(ctx).Save(&b).Error; err != nil {
@@ -308,7 +318,8 @@ func (s *Service) Update(ctx context.Context, actor *authz.Actor, id uint64, in 
 			}
 			return err
 		}
-		return nil
+		return audit.Write(ctx, s.db, b.UpdatedAt, audit.Change{Actor: actor, Area: audit.AreaSAT, Action: "update",
+			EntityType: "business", EntityID: b.ID, Before: before, After: record(b)})
 	})
 	if err != nil {
 		return View{}, err
@@ -318,19 +329,27 @@ func (s *Service) Update(ctx context.Context, actor *authz.Actor, id uint64, in 
 
 // SetStatus suspends or reactivates a business.
 func (s *Service) SetStatus(ctx context.Context, actor *authz.Actor, id uint64, status string) (View, error) {
-	if !MayManage(actor) {
+	if !MaySuspend(actor) {
 		return View{}, errManage
 	}
 	if status != StatusActive && status != StatusSuspended {
 		return View{}, errStatus
 	}
 	var b Business
-	if err := s.take(ctx, id, &b); err != nil {
-		return View{}, err
-	}
-	b.Status, b.UpdatedAt = status, s.now()
-	if err := s.db.Conn(ctx).Model(&Business{}).Where("id = ?", id).
-		Updates(map[string]any{"status": status, "updated_at": b.UpdatedAt}).Error; err != nil {
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := s.take(ctx, id, &b); err != nil {
+			return err
+		}
+		before := b.Status
+		b.Status, b.UpdatedAt = status, s.now()
+		if err := s.db.Conn(ctx).Model(&Business{}).Where("id = ?", id).
+			Updates(map[string]any{"status": status, "updated_at": b.UpdatedAt}).Error; err != nil {
+			return err
+		}
+		return audit.Write(ctx, s.db, b.UpdatedAt, audit.Change{Actor: actor, Area: audit.AreaSAT, Action: "status",
+			EntityType: "business", EntityID: b.ID, Before: map[string]string{"status": before}, After: map[string]string{"status": status}})
+	})
+	if err != nil {
 		return View{}, err
 	}
 	return s.one(ctx, actor, b)
@@ -339,7 +358,7 @@ func (s *Service) SetStatus(ctx context.Context, actor *authz.Actor, id uint64, 
 // DocumentFile finds a filed document for an admin, to be downloaded.
 func (s *Service) DocumentFile(ctx context.Context, actor *authz.Actor, businessID, documentID string) (Document, error) {
 	var d Document
-	if !MayManage(actor) {
+	if !MayRead(actor) {
 		return d, errRead
 	}
 	err := s.db.Conn(ctx).Omit("Business").Where("id = ? AND business_id = ?", documentID, businessID).Take(&d).Error
@@ -405,4 +424,11 @@ func RFC(raw string) (string, bool) {
 		return s, false
 	}
 	return s, true
+}
+
+// record is a business's fields as the audit log keeps them (confidential ones included:
+// the log is for the Comité).
+func record(b Business) map[string]any {
+	return map[string]any{"name": b.Name, "location": b.Location, "server": b.Server, "rfc": b.RFC,
+		"ownerName": b.OwnerName, "ownerDiscordId": b.OwnerDiscordID, "status": b.Status}
 }

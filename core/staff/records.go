@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"zocalo/core/audit"
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
@@ -71,7 +72,7 @@ type RemoveRoles struct {
 
 // Directors are who adjust hours, dismiss and write notes: COMITE, RH and AI (and
 // OFICINA, who passes every check).
-func Directors(a *authz.Actor) bool { return a.Permits(authz.Comite, authz.RH, authz.AI) }
+func Directors(a *authz.Actor) bool { return a.Can(authz.PanelStaff, authz.Modify) }
 
 var (
 	errNotDirector = errs.Forbidden("Solo Comité, RH o AI pueden hacer esto.")
@@ -146,7 +147,9 @@ func (s *Service) AdjustHours(ctx context.Context, actor *authz.Actor, userID st
 			}
 		}
 		total = current + delta
-		return nil
+		return audit.Write(ctx, s.db, s.now(), audit.Change{Actor: actor, Area: audit.AreaStaff, Action: "hours." + operation,
+			EntityType: "member", EntityID: userID, Before: map[string]int64{"TiempoTotal": current},
+			After: map[string]int64{"TiempoTotal": total}})
 	})
 	return total, err
 }
@@ -193,11 +196,15 @@ func (s *Service) Dismiss(ctx context.Context, actor *authz.Actor, userID, reaso
 		if text == "" {
 			text = "Sin motivo registrado."
 		}
-		_, err := s.outbox.Enqueue(ctx, outbox.KindChannelMessage, s.reportsChannel, outbox.ChannelMessage{Embeds: []outbox.Embed{{
+		if _, err := s.outbox.Enqueue(ctx, outbox.KindChannelMessage, s.reportsChannel, outbox.ChannelMessage{Embeds: []outbox.Embed{{
 			Title: "Baja de staff: " + m.Username, Description: text, Color: 0xef4444, Timestamp: &now,
 			Fields: []outbox.EmbedField{{Name: "Aplicada por", Value: actor.Username, Inline: true}},
-		}}})
-		return err
+		}}}); err != nil {
+			return err
+		}
+		return audit.Write(ctx, s.db, now, audit.Change{Actor: actor, Area: audit.AreaStaff, Action: "dismiss",
+			EntityType: "member", EntityID: userID, Before: map[string]any{"inactive": rec.Inactive, "roles": held},
+			After: map[string]any{"inactive": true, "reason": reason, "roles": []string{}}})
 	})
 }
 
@@ -213,8 +220,14 @@ func (s *Service) AddNote(ctx context.Context, actor *authz.Actor, userID, kind,
 	if _, err := s.staffMember(ctx, userID); err != nil {
 		return err
 	}
-	return s.db.Conn(ctx).Create(&Note{MemberID: userID, Kind: kind, Text: text, ActorID: actor.DiscordID,
-		ActorName: actor.Username, CreatedAt: s.now()}).Error
+	return s.db.InTx(ctx, func(ctx context.Context) error {
+		n := Note{MemberID: userID, Kind: kind, Text: text, ActorID: actor.DiscordID, ActorName: actor.Username, CreatedAt: s.now()}
+		if err := s.db.Conn(ctx).Create(&n).Error; err != nil {
+			return err
+		}
+		return audit.Write(ctx, s.db, n.CreatedAt, audit.Change{Actor: actor, Area: audit.AreaStaff, Action: kind + ".add",
+			EntityType: "member", EntityID: userID, After: map[string]string{kind: text}})
+	})
 }
 
 var (
@@ -257,7 +270,7 @@ var (
 
 // SetHired corrects a staff member's hire date (COMITE and RH).
 func (s *Service) SetHired(ctx context.Context, actor *authz.Actor, userID, date string) error {
-	if !actor.Permits(authz.Comite, authz.RH) {
+	if !actor.Can(authz.PanelStaff, authz.Manage) {
 		return errHiredBy
 	}
 	loc := s.shifts.loc
@@ -268,9 +281,17 @@ func (s *Service) SetHired(ctx context.Context, actor *authz.Actor, userID, date
 	if _, err := s.staffMember(ctx, userID); err != nil {
 		return err
 	}
-	rec := Record{MemberID: userID, HiredAt: day.UTC()}
-	if err := s.db.Conn(ctx).Where(Record{MemberID: userID}).FirstOrCreate(&rec).Error; err != nil {
-		return err
-	}
-	return s.db.Conn(ctx).Model(&rec).Update("hired_at", day.UTC()).Error
+	return s.db.InTx(ctx, func(ctx context.Context) error {
+		rec := Record{MemberID: userID, HiredAt: day.UTC()}
+		if err := s.db.Conn(ctx).Where(Record{MemberID: userID}).FirstOrCreate(&rec).Error; err != nil {
+			return err
+		}
+		before := rec.HiredAt
+		if err := s.db.Conn(ctx).Model(&rec).Update("hired_at", day.UTC()).Error; err != nil {
+			return err
+		}
+		return audit.Write(ctx, s.db, s.now(), audit.Change{Actor: actor, Area: audit.AreaStaff, Action: "hired",
+			EntityType: "member", EntityID: userID, Before: map[string]time.Time{"TiempoContratado": before},
+			After: map[string]time.Time{"TiempoContratado": day.UTC()}})
+	})
 }

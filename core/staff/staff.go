@@ -73,7 +73,7 @@ func (s *Service) roster(ctx context.Context) ([]members.Member, error) {
 // Moderators lists every member holding a STAFF-group role, most hours first; the STAFF
 // and ADMIN groups may read it.
 func (s *Service) Moderators(ctx context.Context, actor *authz.Actor) ([]Moderator, error) {
-	if !actor.InGroup(authz.Staff, authz.Admin) {
+	if !actor.Can(authz.PanelStaff, authz.Read) {
 		return nil, errForbidden
 	}
 	out := []Moderator{}

@@ -108,7 +108,7 @@ func (s *Service) WriteWeeklyReport(ctx context.Context, quota time.Duration) (b
 
 // LatestWeekly is the last weekly report, for the dashboard (STAFF and ADMIN).
 func (s *Service) LatestWeekly(ctx context.Context, actor *authz.Actor) (*Weekly, error) {
-	if !actor.InGroup(authz.Staff, authz.Admin) {
+	if !actor.Can(authz.PanelStaff, authz.Read) {
 		return nil, errStaffOnly
 	}
 	var rep WeeklyReport

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"zocalo/core/audit"
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
@@ -71,13 +72,16 @@ var (
 // MaxMessage is the longest message, within Discord's limit for the relayed copy.
 const MaxMessage = 4000
 
-// IsStaff: the STAFF and ADMIN groups answer tickets.
-func IsStaff(a *authz.Actor) bool { return a.InGroup(authz.Staff, authz.Admin) }
+// IsStaff: support staff read every ticket and answer them (support panel, read; the
+// STAFF and ADMIN groups by default).
+func IsStaff(a *authz.Actor) bool { return a.Can(authz.PanelSupport, authz.Read) }
 
-// CanClose: SCJN_ADMIN, CONGRESO_ADMIN and SoporteTecnico close tickets.
-func CanClose(a *authz.Actor) bool {
-	return a.Permits(authz.ScjnAdmin, authz.CongresoAdmin, authz.SoporteTecnico)
-}
+// CanHandle: assigning, prioritising and moving tickets (support panel, modify).
+func CanHandle(a *authz.Actor) bool { return a.Can(authz.PanelSupport, authz.Modify) }
+
+// CanClose: closing tickets (support panel, manage; SCJN_ADMIN, CONGRESO_ADMIN and
+// SoporteTecnico by default).
+func CanClose(a *authz.Actor) bool { return a.Can(authz.PanelSupport, authz.Manage) }
 
 // load finds a ticket the actor may read; others learn nothing, not even that it exists.
 func (s *Service) load(ctx context.Context, actor *authz.Actor, id string) (*Ticket, error) {
@@ -358,7 +362,7 @@ func (s *Service) SetStatus(ctx context.Context, actor *authz.Actor, id, status 
 	if status == StatusClosed && !CanClose(actor) {
 		return View{}, errCannotClose
 	}
-	if !IsStaff(actor) {
+	if !CanHandle(actor) {
 		return View{}, errStaffOnly
 	}
 	if t.Status == status {
@@ -402,7 +406,7 @@ func (s *Service) Assign(ctx context.Context, actor *authz.Actor, id string, sta
 	if err != nil {
 		return View{}, err
 	}
-	if !IsStaff(actor) {
+	if !CanHandle(actor) {
 		return View{}, errStaffOnly
 	}
 	var assignee, name string
@@ -446,7 +450,7 @@ func (s *Service) SetPriority(ctx context.Context, actor *authz.Actor, id, prior
 	if err != nil {
 		return View{}, err
 	}
-	if !IsStaff(actor) {
+	if !CanHandle(actor) {
 		return View{}, errStaffOnly
 	}
 	if priority != PriorityLow && priority != PriorityMedium && priority != PriorityHigh {
@@ -506,7 +510,16 @@ func (s *Service) recordEvent(ctx context.Context, t *Ticket, actor *authz.Actor
 	if actor != nil {
 		e.ActorID, e.ActorName = actor.DiscordID, actor.Username
 	}
-	return s.db.Conn(ctx).Omit("Ticket").Create(&e).Error
+	if err := s.db.Conn(ctx).Omit("Ticket").Create(&e).Error; err != nil {
+		return err
+	}
+	// The ticket's own timeline above is for its readers; the audit log is the portal's.
+	c := audit.Change{Actor: actor, Area: audit.AreaTickets, Action: kind, EntityType: "ticket", EntityID: t.ID,
+		Before: map[string]string{kind: before}, After: map[string]string{kind: after}}
+	if actor == nil {
+		c.ActorName = "sistema"
+	}
+	return audit.Write(ctx, s.db, at, c)
 }
 
 // AutoClose closes resolved tickets that have had no message for the configured time.

@@ -61,7 +61,7 @@ func (s *Service) view(ctx context.Context, actor *authz.Actor, t *Ticket, withM
 		Author: Assignee{StaffID: t.AuthorID, StaffUsername: t.AuthorName}, Rating: t.Rating,
 		CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt,
 		CanClose:  CanClose(actor) && t.Status != StatusClosed,
-		CanManage: IsStaff(actor),
+		CanManage: CanHandle(actor),
 		CanRate:   actor != nil && actor.DiscordID == t.AuthorID && t.Rating == nil && (t.Status == StatusResolved || t.Status == StatusClosed),
 	}
 	if t.AssigneeID != "" {

@@ -12,6 +12,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"zocalo/core/audit"
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
@@ -157,14 +158,16 @@ var (
 	errCatalogue = errs.Invalid("Catálogo no válido.")
 )
 
-// MayRead tells who may read and register sales: the TREASURY and ADMIN groups.
-func MayRead(actor *authz.Actor) bool { return actor.InGroup(authz.Treasury, authz.Admin) }
+// MayRead tells who may read sales (treasury panel, read; the TREASURY and ADMIN groups
+// by default).
+func MayRead(actor *authz.Actor) bool { return actor.Can(authz.PanelTreasury, authz.Read) }
+
+// MayRegister tells who may register a sale (treasury panel, modify).
+func MayRegister(actor *authz.Actor) bool { return actor.Can(authz.PanelTreasury, authz.Modify) }
 
 // MayVoid tells who may void a sale: TESORERIA (and so AUDITOR, who passes where TESORERIA
 // is required) and the ADMIN group.
-func MayVoid(actor *authz.Actor) bool {
-	return actor.Permits(authz.Tesoreria) || actor.InGroup(authz.Admin)
-}
+func MayVoid(actor *authz.Actor) bool { return actor.Can(authz.PanelTreasury, authz.Manage) }
 
 // Price is what an item costs with a discount: the catalogue's price and the final one, in
 // hundredths of the currency. The discount is clamped to 0..100 percent.
@@ -193,7 +196,7 @@ func (s *Service) Price(key string, discount float64) (currency string, original
 // Register records a sale by the actor at the catalogue's price and posts it to the
 // treasury channel.
 func (s *Service) Register(ctx context.Context, actor *authz.Actor, in Input) (View, error) {
-	if !MayRead(actor) {
+	if !MayRegister(actor) {
 		return View{}, errRegister
 	}
 	buyer := strings.TrimSpace(in.BuyerDiscordID)
@@ -219,6 +222,10 @@ func (s *Service) Register(ctx context.Context, actor *authz.Actor, in Input) (V
 		SellerID: actor.DiscordID, SellerName: actor.Username, CreatedAt: s.set.Now()}
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
 		if err := s.db.Conn(ctx).Create(&sale).Error; err != nil {
+			return err
+		}
+		if err := audit.Write(ctx, s.db, sale.CreatedAt, audit.Change{Actor: actor, Area: audit.AreaTreasury, Action: "sale",
+			EntityType: "sale", EntityID: sale.ID, After: view(sale)}); err != nil {
 			return err
 		}
 		return s.post(ctx, sale, "Venta registrada", 0x16a34a, "")
@@ -255,7 +262,12 @@ func (s *Service) Void(ctx context.Context, actor *authz.Actor, id uint64, reaso
 		if res.RowsAffected == 0 {
 			return errVoided
 		}
+		before := view(sale)
 		sale.VoidedAt, sale.VoidedBy, sale.VoidReason = &now, actor.Username, reason
+		if err := audit.Write(ctx, s.db, now, audit.Change{Actor: actor, Area: audit.AreaTreasury, Action: "void",
+			EntityType: "sale", EntityID: sale.ID, Before: before, After: view(sale)}); err != nil {
+			return err
+		}
 		return s.post(ctx, sale, "Venta anulada", 0xb91c1c, reason)
 	})
 	if err != nil {

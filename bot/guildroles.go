@@ -1,0 +1,49 @@
+package bot
+
+import (
+	"context"
+
+	"github.com/bwmarrin/discordgo"
+
+	"zocalo/core/members"
+)
+
+// syncGuildRoles records the guild's roles, for the permission matrix of /admin/roles.
+func (r *roleSync) syncGuildRoles(ctx context.Context, roles []*discordgo.Role) {
+	rows := make([]members.GuildRole, 0, len(roles))
+	for _, role := range roles {
+		// @everyone has the guild's id and governs nothing on the portal.
+		if role.ID == r.guildID() || role.Managed {
+			continue
+		}
+		rows = append(rows, members.GuildRole{DiscordID: role.ID, Name: role.Name, Position: role.Position})
+	}
+	if err := r.b.deps.App.Members.SyncGuildRoles(ctx, rows); err != nil {
+		r.b.log.Error("record the guild's roles", "error", err)
+	}
+}
+
+// onRoleChange re-reads the guild's roles when one is created, edited or deleted.
+func (r *roleSync) onRoleChange(s *discordgo.Session, guildID string) {
+	if guildID != r.guildID() {
+		return
+	}
+	r.enqueue(func(ctx context.Context) {
+		roles, err := s.GuildRoles(guildID, discordgo.WithContext(ctx))
+		if err != nil {
+			r.b.log.Warn("read the guild's roles", "error", err)
+			return
+		}
+		r.syncGuildRoles(ctx, roles)
+	})
+}
+
+func (r *roleSync) onRoleCreate(s *discordgo.Session, e *discordgo.GuildRoleCreate) {
+	r.onRoleChange(s, e.GuildID)
+}
+func (r *roleSync) onRoleUpdate(s *discordgo.Session, e *discordgo.GuildRoleUpdate) {
+	r.onRoleChange(s, e.GuildID)
+}
+func (r *roleSync) onRoleDelete(s *discordgo.Session, e *discordgo.GuildRoleDelete) {
+	r.onRoleChange(s, e.GuildID)
+}

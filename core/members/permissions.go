@@ -1,0 +1,136 @@
+package members
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm/clause"
+
+	"zocalo/core/authz"
+)
+
+// GuildRole is a role of the Discord guild, as the role sync last saw it.
+type GuildRole struct {
+	DiscordID string    `gorm:"primaryKey;size:32"`
+	Name      string    `gorm:"size:100;not null"`
+	Position  int       `gorm:"not null;default:0"`
+	UpdatedAt time.Time `gorm:"not null"`
+}
+
+// TableName keeps the table's name explicit.
+func (GuildRole) TableName() string { return "guild_roles" }
+
+// PanelPermission is a role's rights on a panel, set on /admin/roles. A role with no row
+// for a panel has the seeded defaults of the specification.
+type PanelPermission struct {
+	RoleID    string    `gorm:"primaryKey;size:32"`
+	Panel     string    `gorm:"primaryKey;size:16"`
+	CanRead   bool      `gorm:"not null;default:false"`
+	CanModify bool      `gorm:"not null;default:false"`
+	CanManage bool      `gorm:"not null;default:false"`
+	UpdatedAt time.Time `gorm:"not null"`
+	UpdatedBy string    `gorm:"size:100;not null;default:''"`
+}
+
+// TableName keeps the table's name explicit.
+func (PanelPermission) TableName() string { return "panel_permissions" }
+
+// Flags are the row's rights.
+func (p PanelPermission) Flags() authz.Flags {
+	return authz.Flags{Read: p.CanRead, Modify: p.CanModify, Manage: p.CanManage}
+}
+
+// RoleFlags are a role's rights on a panel: its row, or the seeded defaults for the role
+// names that id stands for.
+func (s *Service) RoleFlags(ctx context.Context, roleIDs []string, panel authz.Panel) (map[string]authz.Flags, error) {
+	var rows []PanelPermission
+	if len(roleIDs) > 0 {
+		if err := s.db.Conn(ctx).Where("role_id IN ? AND panel = ?", roleIDs, string(panel)).Find(&rows).Error; err != nil {
+			return nil, err
+		}
+	}
+	stored := map[string]authz.Flags{}
+	for _, r := range rows {
+		stored[r.RoleID] = r.Flags()
+	}
+	out := make(map[string]authz.Flags, len(roleIDs))
+	for _, id := range roleIDs {
+		if f, ok := stored[id]; ok {
+			out[id] = f
+		} else {
+			out[id] = authz.DefaultFlags(s.roles.Names([]string{id}), panel)
+		}
+	}
+	return out, nil
+}
+
+// panelsOf loads an actor's rights on every panel: the union over the roles they hold.
+func (s *Service) panelsOf(ctx context.Context, roleIDs []string) (map[authz.Panel]authz.Flags, error) {
+	var rows []PanelPermission
+	if len(roleIDs) > 0 {
+		if err := s.db.Conn(ctx).Where("role_id IN ?", roleIDs).Find(&rows).Error; err != nil {
+			return nil, err
+		}
+	}
+	stored := map[string]authz.Flags{}
+	for _, r := range rows {
+		stored[r.RoleID+"\x00"+r.Panel] = r.Flags()
+	}
+	out := make(map[authz.Panel]authz.Flags, len(authz.Panels))
+	for _, p := range authz.Panels {
+		var f authz.Flags
+		for _, id := range roleIDs {
+			if row, ok := stored[id+"\x00"+string(p)]; ok {
+				f = f.Or(row)
+			} else {
+				f = f.Or(authz.DefaultFlags(s.roles.Names([]string{id}), p))
+			}
+		}
+		out[p] = f
+	}
+	return out, nil
+}
+
+// SetRoleFlags stores a role's rights on a panel.
+func (s *Service) SetRoleFlags(ctx context.Context, roleID string, panel authz.Panel, f authz.Flags, by string) error {
+	row := PanelPermission{RoleID: roleID, Panel: string(panel), CanRead: f.Read, CanModify: f.Modify, CanManage: f.Manage,
+		UpdatedAt: s.now(), UpdatedBy: by}
+	return s.db.Conn(ctx).Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "role_id"}, {Name: "panel"}},
+		DoUpdates: clause.AssignmentColumns([]string{"can_read", "can_modify", "can_manage", "updated_at", "updated_by"}),
+	}).Create(&row).Error
+}
+
+// SyncGuildRoles records the guild's roles as Discord lists them; roles it no longer lists
+// are dropped.
+func (s *Service) SyncGuildRoles(ctx context.Context, roles []GuildRole) error {
+	return s.db.InTx(ctx, func(ctx context.Context) error {
+		ids := make([]string, 0, len(roles))
+		for i := range roles {
+			roles[i].UpdatedAt = s.now()
+			ids = append(ids, roles[i].DiscordID)
+		}
+		// A role sync lists every role, so any other row is a deleted role.
+		q := s.db.Conn(ctx).Where("1 = 1")
+		if len(ids) > 0 {
+			q = q.Where("discord_id NOT IN ?", ids)
+		}
+		if err := q.Delete(&GuildRole{}).Error; err != nil {
+			return err
+		}
+		if len(roles) == 0 {
+			return nil
+		}
+		return s.db.Conn(ctx).Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "discord_id"}},
+			DoUpdates: clause.AssignmentColumns([]string{"name", "position", "updated_at"}),
+		}).Create(&roles).Error
+	})
+}
+
+// GuildRoles lists the guild's roles, highest first.
+func (s *Service) GuildRoles(ctx context.Context) ([]GuildRole, error) {
+	var rows []GuildRole
+	err := s.db.Conn(ctx).Order("position DESC, name").Find(&rows).Error
+	return rows, err
+}

@@ -1,0 +1,68 @@
+package webapi
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"zocalo/core/audit"
+	"zocalo/core/authz"
+	"zocalo/core/errs"
+)
+
+func (s *Server) guildRoles(c *gin.Context) {
+	roles, err := s.deps.App.Permissions.Roles(c.Request.Context(), actor(c))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, roles)
+}
+
+func (s *Server) panelPermissions(c *gin.Context) {
+	list, err := s.deps.App.Permissions.Panel(c.Request.Context(), actor(c), c.Param("panelId"))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, list)
+}
+
+func (s *Server) setPanelPermissions(c *gin.Context) {
+	var in struct {
+		RoleID      string       `json:"roleId"`
+		Permissions *authz.Flags `json:"permissions"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	if in.Permissions == nil {
+		fail(c, errs.Invalid("Faltan los permisos: read, modify y manage."))
+		return
+	}
+	e, err := s.deps.App.Permissions.Set(c.Request.Context(), actor(c), c.Param("panelId"), in.RoleID, *in.Permissions)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Permisos actualizados correctamente", "permission": e})
+}
+
+func (s *Server) auditLog(c *gin.Context) {
+	q := audit.Query{Area: c.Query("area"), ActorID: c.Query("actorId"), EntityID: c.Query("entityId"),
+		From: c.Query("from"), To: c.Query("to")}
+	var err error
+	if q.Page, err = intQuery(c, "page", 1); err == nil {
+		q.Limit, err = intQuery(c, "limit", 25)
+	}
+	if err != nil {
+		fail(c, errs.Invalid("Página o límite no válidos."))
+		return
+	}
+	page, err := s.deps.App.AuditLog(c.Request.Context(), actor(c), q)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, page)
+}
