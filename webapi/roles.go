@@ -36,11 +36,7 @@ func (s *Server) setPanelPermissions(c *gin.Context) {
 	if !bindJSON(c, &in) {
 		return
 	}
-	if in.Permissions == nil {
-		fail(c, errs.Invalid("Faltan los permisos: read, modify y manage."))
-		return
-	}
-	e, err := s.deps.App.Permissions.Set(c.Request.Context(), actor(c), c.Param("panelId"), in.RoleID, *in.Permissions)
+	e, err := s.deps.App.Permissions.Set(c.Request.Context(), actor(c), c.Param("panelId"), in.RoleID, in.Permissions)
 	if err != nil {
 		fail(c, err)
 		return

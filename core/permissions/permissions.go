@@ -39,6 +39,7 @@ var (
 	errAdmin  = errs.Forbidden("Solo la administración puede gestionar los roles y permisos.")
 	errPanel  = errs.NotFound("No existe ese panel: staff, treasury, legislative, support o SAT.")
 	errRole   = errs.Invalid("Ese rol no existe en el servidor de Discord.")
+	errFlags  = errs.Invalid("Faltan los permisos: read, modify y manage.")
 	errLocked = errs.Invalid("Comité y Oficina conservan todos los permisos: no se pueden quitar.")
 )
 
@@ -139,10 +140,14 @@ func (s *Service) Panel(ctx context.Context, actor *authz.Actor, panelID string)
 
 // Set changes a role's rights on a panel. The change is audited and posted to the staff
 // reports channel in the same transaction.
-func (s *Service) Set(ctx context.Context, actor *authz.Actor, panelID, roleID string, f authz.Flags) (Entry, error) {
+func (s *Service) Set(ctx context.Context, actor *authz.Actor, panelID, roleID string, flags *authz.Flags) (Entry, error) {
 	if !MayManage(actor) {
 		return Entry{}, errAdmin
 	}
+	if flags == nil {
+		return Entry{}, errFlags
+	}
+	f := *flags
 	p, err := ParsePanel(panelID)
 	if err != nil {
 		return Entry{}, err
