@@ -27,7 +27,7 @@ import (
 // env is a running API over a fresh database, signed in through a fake Discord served on
 // a real socket.
 type env struct {
-	t      *testing.T
+	t      testing.TB
 	cfg    *config.Config
 	app    *core.App
 	server *Server
@@ -42,7 +42,7 @@ const testSecret = testenv.Secret
 
 var testRoles = testenv.Roles
 
-func newEnv(t *testing.T, d *db.DB) *env {
+func newEnv(t testing.TB, d *db.DB) *env {
 	t.Helper()
 	e := &env{t: t, clock: testenv.NewClock(time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC))}
 	e.fake = discordfake.New(discordfake.Options{ClientID: testenv.ClientID, ClientSecret: testenv.ClientKey, GuildID: testenv.GuildID,
