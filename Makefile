@@ -7,7 +7,7 @@ GOFLAGS_TEST ?= -race -count=1
 # Go packages of the project; web/node_modules may ship Go files of its own.
 GOPKGS   = $(shell $(GO) list ./... | grep -v /node_modules/)
 
-.PHONY: all build web go run test lint go-lint web-lint go-test web-test e2e web-deps bench fuzz clean
+.PHONY: all build web go run test lint go-lint web-lint go-test web-test e2e web-deps bench fuzz test-faults clean
 
 all: build
 
@@ -55,6 +55,11 @@ e2e: web-deps
 ## bench: the Go benchmarks, on SQLite and (with ZOCALO_TEST_DATABASE_URL) PostgreSQL
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 3x $(GOPKGS)
+
+## test-faults: the real binary killed mid-write on SQLite and (with
+## ZOCALO_TEST_DATABASE_URL) PostgreSQL; every acknowledged write must survive
+test-faults: build
+	$(GO) test -tags faults -count=1 -v ./internal/faults/
 
 ## fuzz: each fuzz target for FUZZTIME (30s); failing inputs land in testdata/fuzz
 FUZZTIME ?= 30s

@@ -95,3 +95,7 @@ func freshSchema(t testing.TB) string {
 	u.RawQuery = q.Encode()
 	return u.String()
 }
+
+// PostgresURL is the URL of a fresh, empty schema on the test server, dropped after the
+// test, for tests that run a whole process against it.
+func PostgresURL(t testing.TB) string { return freshSchema(t) }
