@@ -60,7 +60,8 @@ func New(deps Deps) *Server {
 		publicWrites: newKeyedLimiter(deps.Config.RateLimit.PublicWritesPerMinute),
 		integrations: newKeyedLimiter(deps.Config.RateLimit.IntegrationPerMinute)}
 	// Forwarded headers are not trusted unless a proxy is configured in front.
-	_ = s.engine.SetTrustedProxies(nil)
+	// Only configured proxies may name the client; otherwise the connection's address is it.
+	_ = s.engine.SetTrustedProxies(deps.Config.TrustedProxies)
 	s.engine.HandleMethodNotAllowed = false
 	s.engine.ContextWithFallback = true
 	s.routes()

@@ -2,6 +2,7 @@ package webapi
 
 import (
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -115,5 +116,34 @@ func TestPublicConfig(t *testing.T) {
 	}
 	if cfg.RoleIDs["COMITE"] != testRoles["COMITE"] {
 		t.Fatalf("role ids %v", cfg.RoleIDs)
+	}
+}
+
+func TestRateLimitsCountClientsBehindATrustedProxy(t *testing.T) {
+	d := testdb.Open(t, testdb.Dialects()[0], true)
+	for _, c := range []struct {
+		trusted []string
+		want    int // sign-ins admitted from two clients behind one proxy, 2 per client
+	}{{nil, 2}, {[]string{"192.0.2.1"}, 4}} {
+		e := newEnv(t, d)
+		e.cfg.TrustedProxies = c.trusted
+		srv := New(Deps{App: e.app, Config: e.cfg, Logger: slog.New(slog.DiscardHandler)})
+		srv.signIns.perMin = 2
+		admitted := 0
+		for _, client := range []string{"203.0.113.7", "203.0.113.8"} {
+			for range 3 {
+				req := httptest.NewRequest(http.MethodGet, "/api/auth/discord", nil)
+				req.RemoteAddr = "192.0.2.1:4000"
+				req.Header.Set("X-Forwarded-For", client)
+				rec := httptest.NewRecorder()
+				srv.Handler().ServeHTTP(rec, req)
+				if rec.Code == http.StatusFound {
+					admitted++
+				}
+			}
+		}
+		if admitted != c.want {
+			t.Errorf("trusted %v: %d sign-ins admitted, want %d", c.trusted, admitted, c.want)
+		}
 	}
 }

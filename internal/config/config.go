@@ -5,6 +5,7 @@ package config
 
 import (
 	"fmt"
+	"net"
 	"net/url"
 	"slices"
 	"strings"
@@ -25,6 +26,9 @@ type Config struct {
 	Demo        bool     `yaml:"demo" env:"DEMO"`
 	LogFormat   string   `yaml:"logFormat" env:"LOG_FORMAT"`
 	LogLevel    string   `yaml:"logLevel" env:"LOG_LEVEL"`
+	// TrustedProxies are the addresses (CIDR) of reverse proxies whose X-Forwarded-For is
+	// believed, so rate limits see the client and not the proxy.
+	TrustedProxies []string `yaml:"trustedProxies" env:"TRUSTED_PROXIES"`
 	TimeZone    string   `yaml:"timeZone" env:"TIME_ZONE"`
 
 	CommunityName    string   `yaml:"communityName" env:"COMMUNITY_NAME"`
@@ -207,6 +211,11 @@ func (c *Config) Validate() error {
 	}
 	if c.DatabaseURL != "" && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
 		return keyErr("databaseURL", "DATABASE_URL", "must be empty (SQLite in the data directory) or a postgres:// URL")
+	}
+	for _, p := range c.TrustedProxies {
+		if _, _, err := net.ParseCIDR(p); err != nil && net.ParseIP(p) == nil {
+			return keyErr("trustedProxies", "TRUSTED_PROXIES", fmt.Sprintf("%q is not an address or a CIDR range", p))
+		}
 	}
 	if c.SessionTTL.Duration < time.Minute {
 		return keyErr("sessionTTL", "SESSION_TTL", "must be at least 1m")
