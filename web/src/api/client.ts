@@ -16,6 +16,14 @@ export class ApiError extends Error {
   }
 }
 
+/** An answer whose shape the app cannot use; asking again would get the same answer. */
+export class UnexpectedDataError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnexpectedDataError';
+  }
+}
+
 type UnauthorizedHandler = () => void;
 
 let unauthorizedHandler: UnauthorizedHandler | null = null;

@@ -1,8 +1,9 @@
 import { QueryClient, focusManager } from '@tanstack/react-query';
-import { ApiError } from './client';
+import { ApiError, UnexpectedDataError } from './client';
 
 /** Retries only failures that may pass on a second try: network errors and 5xx answers. */
 function shouldRetry(failureCount: number, error: Error): boolean {
+  if (error instanceof UnexpectedDataError) return false;
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 2;
 }

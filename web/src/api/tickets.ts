@@ -3,7 +3,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import { apiFetch, apiFetchBlob } from './client';
 import { readAsDataUrl } from './dataUrl';
 import type {
-  Moderator,
   Ticket,
   TicketCategory,
   TicketEnvelope,
@@ -28,14 +27,11 @@ export const TICKET_RATING_ERROR = 'Error al calificar el ticket';
 export const TICKET_TRANSCRIPT_ERROR = 'Error al abrir la transcripción';
 export const TICKET_FILE_ERROR = 'Error al cargar el archivo';
 export const TICKET_STATS_ERROR = 'Error al cargar las estadísticas';
-export const MODERATORS_LOAD_ERROR = 'Error al cargar la lista de moderadores';
 
 /** How often the unread count is read again while the portal is open. */
 export const UNREAD_REFRESH_INTERVAL = 30_000;
 /** How often an open conversation is read again, to show new answers. */
 export const CONVERSATION_REFRESH_INTERVAL = 15_000;
-/** The moderator roster is kept for 5 minutes. */
-export const MODERATORS_STALE_TIME = 5 * 60_000;
 
 export const ticketKeys = {
   all: ['tickets'] as const,
@@ -49,10 +45,6 @@ export const ticketKeys = {
 /** Files are cached apart from the tickets, so refreshing a ticket does not download its files again. */
 export const ticketFileKeys = {
   file: (url: string) => ['ticket-files', url] as const,
-};
-
-export const moderatorKeys = {
-  all: ['staff', 'moderators'] as const,
 };
 
 const ticketPath = (ticketId: string) => `/api/tickets/${encodeURIComponent(ticketId)}`;
@@ -120,16 +112,6 @@ export function useTicketStats() {
     queryFn: async () =>
       (await apiFetch<{ stats: TicketStats }>('/api/tickets/stats/summary', { errorMessage: TICKET_STATS_ERROR })).stats,
     staleTime: 0,
-  });
-}
-
-/** The staff members a ticket can be assigned to. */
-export function useModerators(enabled: boolean) {
-  return useQuery({
-    queryKey: moderatorKeys.all,
-    queryFn: () => apiFetch<Moderator[]>('/api/staff/moderators', { errorMessage: MODERATORS_LOAD_ERROR }),
-    enabled,
-    staleTime: MODERATORS_STALE_TIME,
   });
 }
 

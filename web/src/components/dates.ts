@@ -5,9 +5,38 @@ export function formatDate(value: string): string {
   return new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(date);
 }
 
+/** A short date in the browser's locale, e.g. "3 mar 2025", for tables; empty for an unreadable value. */
+export function formatShortDate(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date);
+}
+
 /** A date and time in the browser's locale, e.g. "3/3/25, 12:00"; empty for an unreadable value. */
 export function formatDateTime(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' }).format(date);
+}
+
+/** A calendar date written YYYY-MM-DD, read as that day wherever the browser is (not as UTC midnight). */
+export function parseDay(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A calendar date (YYYY-MM-DD) in the browser's locale, e.g. "3 de marzo de 2025"; empty for an unreadable value. */
+export function formatDay(value: string, addDays = 0): string {
+  const date = parseDay(value);
+  if (!date) return '';
+  date.setDate(date.getDate() + addDays);
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(date);
+}
+
+/** Today in the browser's time zone, as YYYY-MM-DD. */
+export function todayDay(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

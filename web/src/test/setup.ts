@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// antd's pages render slowly under jsdom, more so on a busy machine: waits get 5 s, not 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

@@ -2,6 +2,7 @@ import { Page } from '../../components/Page';
 
 export { ArtistApplicationsPage } from './ArtistApplicationsPage';
 export { NewsAdminPage } from './NewsAdminPage';
+export { SecurityPage } from './SecurityPage';
 
 export function SatPage() {
   return <Page title="Panel SAT" subtitle="Sistema de Administración de Negocios" />;
@@ -9,8 +10,4 @@ export function SatPage() {
 
 export function RolesPage() {
   return <Page title="Gestión de Roles y Permisos" />;
-}
-
-export function SecurityPage() {
-  return <Page title="Seguridad" />;
 }

@@ -6,11 +6,11 @@ import {
   TICKET_DETAIL_STAFF_ERROR,
   ticketKeys,
   useAssignTicket,
-  useModerators,
   useSetTicketPriority,
   useTicketStats,
   useTickets,
 } from '../../api/tickets';
+import { useModerators } from '../../api/staff';
 import type { Ticket, TicketPriority } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { BackToDashboard } from '../../components/BackToDashboard';

@@ -1,15 +1,4 @@
-import { Page } from '../../components/Page';
-
 export { AdminSupportPage } from './AdminSupportPage';
-
-export function DashboardPage() {
-  return <Page title="Panel de Control" />;
-}
-
-export function StaffProfilePage() {
-  return <Page title="Mi Perfil" />;
-}
-
-export function StaffStatsPage() {
-  return <Page title="Mis Estadísticas" />;
-}
+export { DashboardPage } from './DashboardPage';
+export { StaffProfilePage } from './StaffProfilePage';
+export { StaffStatsPage } from './StaffStatsPage';

@@ -1,0 +1,408 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { TOKEN_KEY } from '../../api/client';
+import type { Moderator, Profile, StaffStats, WeeklyReport } from '../../api/types';
+import { jsonResponse, mockFetch, profile, roleIds } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { findDialogTitled } from '../../test/tickets';
+import { setViewport } from '../../test/viewport';
+import { DashboardPage } from './DashboardPage';
+
+const people = {
+  comite: profile({ username: 'comite', discordRoles: [roleIds.COMITE] }),
+  rh: profile({ username: 'rh', discordId: '1400000000000000003', discordRoles: [roleIds.RH] }),
+  moderador: profile({ username: 'moderador', discordId: '1400000000000000005', discordRoles: [roleIds.MODERADOR] }),
+  trial: profile({ username: 'trial', discordId: '1400000000000000006', discordRoles: [roleIds.TRIAL] }),
+  cajero: profile({ username: 'cajero', discordId: '1400000000000000020', discordRoles: [roleIds.TESORERIA, roleIds.MODERADOR] }),
+};
+
+function member(UserId: string, username: string, TiempoTotal: number, overrides: Partial<Moderator> = {}): Moderator {
+  return {
+    UserId,
+    username,
+    avatar: '',
+    TiempoContratado: '2025-01-15T12:00:00Z',
+    TiempoTotal,
+    Inactividad: 'No',
+    jornada: { horasSemanales: 1, Servidor: 'Principal', Lunes: 3600, Martes: 0, Miercoles: 0, Jueves: 0, Viernes: 0, Sabado: 0, Domingo: 0 },
+    ...overrides,
+  };
+}
+
+const roster: Moderator[] = [
+  member('101', 'halcon_mx', 15 * 3600),
+  member('105', 'moderador', 9 * 3600 + 5),
+  member('103', 'quetzal', 4 * 3600),
+  member('102', 'ajolote_rp', 2 * 3600 + 30 * 60),
+  member('107', 'soporte', 2 * 3600),
+  member('104', 'coyote_trial', 3600, { Inactividad: 'Sí', jornada: { horasSemanales: 0, Servidor: '', Lunes: 0, Martes: 0, Miercoles: 0, Jueves: 0, Viernes: 0, Sabado: 0, Domingo: 0 } }),
+];
+
+const stats: StaffStats = { horasTotales: 12 * 3600 + 30 * 60 + 5, ticketsAtendidos: 7, usuariosAtendidos: 4, calificacion: 4.5 };
+
+type Handlers = Parameters<typeof mockFetch>[0];
+
+function serve(user: Profile, extra: Handlers = {}) {
+  localStorage.setItem(TOKEN_KEY, 'token');
+  return mockFetch({
+    '/api/auth/profile': () => jsonResponse(user),
+    '/api/tickets/unread': () => jsonResponse({ count: 0 }),
+    '/api/staff/stats': () => jsonResponse(stats),
+    '/api/staff/moderators': () => jsonResponse(roster),
+    '/api/staff/reports/weekly': () => jsonResponse({ report: null }),
+    ...extra,
+  });
+}
+
+const calls = (fetch: ReturnType<typeof mockFetch>, method: string, path: string) =>
+  fetch.mock.calls.filter(([url, init]) => String(url) === path && (init?.method ?? 'GET') === method);
+
+// Role queries walk antd's whole tree and take a second or more each here; labels are found at once.
+const staffTable = () => screen.findByLabelText('Gestión de Staff');
+const row = (scope: HTMLElement, name: string) => within(scope).getByText(name).closest('tr') as HTMLElement;
+
+function renderDashboard() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/dashboard" element={<DashboardPage />} />
+      <Route path="/treasury" element={<p>treasury page</p>} />
+      <Route path="/" element={<p>home page</p>} />
+    </Routes>,
+    '/dashboard',
+  );
+}
+
+describe('DashboardPage', () => {
+  let user: UserEvent;
+  // No pause between keystrokes: the forms are typed into many times.
+  beforeEach(() => {
+    user = userEvent.setup({ delay: null });
+  });
+
+  it('welcomes the user and shows the four figures, hours as h/min/s', async () => {
+    setViewport(1280);
+    serve(people.moderador);
+    renderDashboard();
+    expect(await screen.findByText('¡Bienvenido, moderador!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Horas totales')).toHaveTextContent('12 h 30 min 5 s'));
+    expect(screen.getByLabelText('Tickets atendidos')).toHaveTextContent('7');
+    expect(screen.getByLabelText('Usuarios atendidos')).toHaveTextContent('4');
+    expect(screen.getByLabelText('Calificación')).toHaveTextContent('4.5/ 5');
+  });
+
+  it('lists the top 5 by time, the first three in gold, silver and bronze', async () => {
+    setViewport(1280);
+    serve(people.moderador);
+    renderDashboard();
+    const list = await screen.findByLabelText('Top 5 moderadores');
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      '1Hhalcon_mx15 h 0 min 0 s',
+      '2Mmoderador9 h 0 min 5 s',
+      '3Qquetzal4 h 0 min 0 s',
+      '4Aajolote_rp2 h 30 min 0 s',
+      '5Ssoporte2 h 0 min 0 s',
+    ]);
+    const colours = [...list.querySelectorAll<HTMLElement>('.staff-rank')].map((rank) => rank.style.background);
+    expect(colours.slice(0, 3).every((colour) => colour !== '')).toBe(true);
+    expect(new Set(colours.slice(0, 3)).size).toBe(3);
+    expect(colours.slice(3)).toEqual(['', '']);
+  });
+
+  it('comite sees the staff table and the admin panels grid', async () => {
+    setViewport(1280);
+    serve(people.comite);
+    renderDashboard();
+    const table = await staffTable();
+    expect(await within(table).findByText('halcon_mx')).toBeInTheDocument();
+    const grid = screen.getByLabelText('Paneles de Administración');
+    expect(within(grid).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/dashboard',
+      '/treasury',
+      '/sat/business',
+      '/security',
+      '/legislative',
+      '/admin/news',
+      '/admin/support',
+      '/admin/roles',
+    ]);
+    const management = screen.getByLabelText('Gestión');
+    expect(within(management).getByRole('link', { name: 'Mi Perfil' })).toHaveAttribute('href', '/staff/profile');
+    expect(within(management).getByRole('link', { name: 'Mis Estadísticas' })).toHaveAttribute('href', '/staff/stats');
+  });
+
+  it('rh sees the staff table but not the admin panels grid', async () => {
+    setViewport(1280);
+    serve(people.rh);
+    renderDashboard();
+    const table = await staffTable();
+    expect(await within(table).findByText('coyote_trial')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Paneles de Administración')).not.toBeInTheDocument();
+    expect(screen.queryByText('Crear Reporte de Jornada')).not.toBeInTheDocument();
+  });
+
+  it('shows each staffer’s hire date, total, week, last server and status in the table', async () => {
+    setViewport(1280);
+    serve(people.rh);
+    renderDashboard();
+    const table = await staffTable();
+    await within(table).findByText('halcon_mx');
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Miembro',
+      'Contratado',
+      'Tiempo total',
+      'Horas semanales',
+      'Último servidor',
+      'Estado',
+      'Acciones',
+    ]);
+    expect(row(table, 'halcon_mx')).toHaveTextContent('15 h 0 min 0 s');
+    expect(row(table, 'halcon_mx')).toHaveTextContent('1 h 0 min 0 s');
+    expect(row(table, 'halcon_mx')).toHaveTextContent('Principal');
+    expect(row(table, 'halcon_mx')).toHaveTextContent('Activo');
+    expect(row(table, 'coyote_trial')).toHaveTextContent('Inactivo');
+    expect(within(table).getByText('1-6 de 6')).toBeInTheDocument();
+  });
+
+  it('moderador sees the report button but neither the staff table nor the grid', async () => {
+    setViewport(1280);
+    serve(people.moderador);
+    renderDashboard();
+    expect((await screen.findByText('Crear Reporte de Jornada')).closest('button')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Gestión de Staff')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Paneles de Administración')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Gestión')).toBeInTheDocument();
+  });
+
+  it("a Trial member sees 'Acceso No Disponible' instead of the dashboard", async () => {
+    serve(people.trial);
+    renderDashboard();
+    expect(await screen.findByText('Acceso No Disponible')).toBeInTheDocument();
+    expect(screen.getByText('El panel de control no está disponible para usuarios Trial.')).toBeInTheDocument();
+    expect(screen.queryByText('Panel de Control')).not.toBeInTheDocument();
+  });
+
+  it('sends Tesorería without Comité, RH or AI to /treasury', async () => {
+    serve(people.cajero);
+    renderDashboard();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/treasury'));
+    expect(screen.getByText('treasury page')).toBeInTheDocument();
+  });
+
+  it("says 'Formato de datos inesperado' when the roster is not a list", async () => {
+    serve(people.comite, { '/api/staff/moderators': () => jsonResponse({ moderators: roster }) });
+    renderDashboard();
+    const table = await staffTable();
+    expect(await within(table).findByText('Formato de datos inesperado')).toBeInTheDocument();
+  });
+
+  it("says 'Error al cargar la lista de moderadores' when the roster fails", async () => {
+    serve(people.comite, { '/api/staff/moderators': () => new Response('', { status: 500 }) });
+    renderDashboard();
+    const table = await staffTable();
+    expect(await within(table).findByText('Error al cargar la lista de moderadores')).toBeInTheDocument();
+  });
+
+  it("shows 'No hay moderadores disponibles' for an empty roster, and Reintentar reads it again", async () => {
+    const fetch = serve(people.rh, { '/api/staff/moderators': () => jsonResponse([]) });
+    renderDashboard();
+    const table = await staffTable();
+    expect(await within(table).findByText('No hay moderadores disponibles')).toBeInTheDocument();
+    const before = calls(fetch, 'GET', '/api/staff/moderators').length;
+    await user.click(within(table).getByText('Reintentar'));
+    await waitFor(() => expect(calls(fetch, 'GET', '/api/staff/moderators').length).toBe(before + 1));
+  });
+
+  it('Actualizar reads the roster again although it is cached', async () => {
+    setViewport(1280);
+    const fetch = serve(people.rh);
+    renderDashboard();
+    const table = await staffTable();
+    await within(table).findByText('halcon_mx');
+    const before = calls(fetch, 'GET', '/api/staff/moderators').length;
+    await user.click(within(table).getByLabelText('Actualizar lista de staff'));
+    await waitFor(() => expect(calls(fetch, 'GET', '/api/staff/moderators').length).toBe(before + 1));
+  });
+
+  it('adds 1 h 30 min through the hours dialog, then reads the roster again', async () => {
+    setViewport(1280);
+    const fetch = serve(people.rh, { 'PUT /api/staff/hours': () => jsonResponse({ message: 'Horas actualizadas.', TiempoTotal: 4 * 3600 + 5400 }) });
+    renderDashboard();
+    const table = await staffTable();
+    await within(table).findByText('quetzal');
+    const before = calls(fetch, 'GET', '/api/staff/moderators').length;
+    await user.click(within(table).getByLabelText('Ajustar horas de quetzal'));
+    const dialog = await findDialogTitled('Ajustar Horas');
+    expect(within(dialog).getByRole('radio', { name: 'Sumar' })).toBeChecked();
+    await user.type(within(dialog).getByLabelText('Horas'), '1');
+    await user.type(within(dialog).getByLabelText('Minutos'), '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('Horas actualizadas. Nuevo total: 5 h 30 min 0 s')).toBeInTheDocument();
+    const put = calls(fetch, 'PUT', '/api/staff/hours');
+    expect(put).toHaveLength(1);
+    expect(JSON.parse(String(put[0]?.[1]?.body))).toEqual({ userId: '103', hours: 1, minutes: 30, operation: 'add' });
+    await waitFor(() => expect(calls(fetch, 'GET', '/api/staff/moderators').length).toBeGreaterThan(before));
+  });
+
+  it('sends empty hours as 0 when subtracting minutes', async () => {
+    setViewport(1280);
+    const fetch = serve(people.rh, { 'PUT /api/staff/hours': () => jsonResponse({ message: 'Horas actualizadas.', TiempoTotal: 0 }) });
+    renderDashboard();
+    const table = await staffTable();
+    await within(table).findByText('quetzal');
+    await user.click(within(table).getByLabelText('Ajustar horas de quetzal'));
+    const dialog = await findDialogTitled('Ajustar Horas');
+    await user.click(within(dialog).getByText('Restar'));
+    await user.type(within(dialog).getByLabelText('Minutos'), '15');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls(fetch, 'PUT', '/api/staff/hours')).toHaveLength(1));
+    const put = calls(fetch, 'PUT', '/api/staff/hours');
+    expect(JSON.parse(String(put[0]?.[1]?.body))).toEqual({ userId: '103', hours: 0, minutes: 15, operation: 'subtract' });
+  });
+
+  it('refuses 60 minutes in the hours dialog without asking the server', async () => {
+    setViewport(1280);
+    const fetch = serve(people.rh);
+    renderDashboard();
+    const table = await staffTable();
+    await within(table).findByText('quetzal');
+    await user.click(within(table).getByLabelText('Ajustar horas de quetzal'));
+    const dialog = await findDialogTitled('Ajustar Horas');
+    await user.type(within(dialog).getByLabelText('Minutos'), '60');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('Los minutos van de 0 a 59')).toBeInTheDocument();
+    expect(calls(fetch, 'PUT', '/api/staff/hours')).toHaveLength(0);
+  });
+
+  it("shows the server's message when an hours change is refused", async () => {
+    setViewport(1280);
+    serve(people.rh, { 'PUT /api/staff/hours': () => jsonResponse({ message: 'Esa persona no es parte del staff.' }, 404) });
+    renderDashboard();
+    const table = await staffTable();
+    await within(table).findByText('quetzal');
+    await user.click(within(table).getByLabelText('Ajustar horas de quetzal'));
+    const dialog = await findDialogTitled('Ajustar Horas');
+    await user.type(within(dialog).getByLabelText('Horas'), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('Esa persona no es parte del staff.')).toBeInTheDocument();
+  });
+
+  it('dismisses a staffer with a reason, says so and reads the roster again', async () => {
+    setViewport(1280);
+    let list = roster;
+    const fetch = serve(people.rh, {
+      '/api/staff/moderators': () => jsonResponse(list),
+      'POST /api/staff/dismiss': () => {
+        list = roster.filter((m) => m.UserId !== '102');
+        return jsonResponse({ message: 'Baja aplicada.' });
+      },
+    });
+    renderDashboard();
+    const table = await staffTable();
+    await within(table).findByText('ajolote_rp');
+    await user.click(within(table).getByLabelText('Dar de baja a ajolote_rp'));
+    const dialog = await findDialogTitled('Dar de Baja');
+    await user.type(within(dialog).getByLabelText('Motivo'), 'Inactivo');
+    await user.click(within(dialog).getByRole('button', { name: 'Dar de baja' }));
+    await waitFor(() => expect(calls(fetch, 'POST', '/api/staff/dismiss')).toHaveLength(1));
+    expect(JSON.parse(String(calls(fetch, 'POST', '/api/staff/dismiss')[0]?.[1]?.body))).toEqual({ userId: '102', reason: 'Inactivo' });
+    expect(await within(table).findByText('Baja aplicada: ajolote_rp ya no forma parte del staff.')).toBeInTheDocument();
+    await waitFor(() => expect(within(table).queryByText('ajolote_rp')).not.toBeInTheDocument());
+  });
+
+  it('pages the table 10 rows at a time, with 5 and 25 to choose from', async () => {
+    setViewport(1280);
+    const many = Array.from({ length: 12 }, (_, i) => member(String(200 + i), `staff_${String(i).padStart(2, '0')}`, (20 - i) * 3600));
+    serve(people.rh, { '/api/staff/moderators': () => jsonResponse(many) });
+    renderDashboard();
+    const table = await staffTable();
+    await within(table).findByText('staff_00');
+    expect(within(table).getByText('1-10 de 12')).toBeInTheDocument();
+    expect(within(table).queryByText('staff_10')).not.toBeInTheDocument();
+    await user.click(within(table).getByLabelText('Página siguiente'));
+    expect(await within(table).findByText('staff_11')).toBeInTheDocument();
+    expect(within(table).getByText('11-12 de 12')).toBeInTheDocument();
+    await user.click(within(table).getByLabelText('Filas por página'));
+    const options = await waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')];
+      expect(found).toHaveLength(3);
+      return found;
+    });
+    expect(options.map((option) => option.textContent)).toEqual(['5', '10', '25']);
+    await user.click(options[0] as HTMLElement);
+    expect(await within(table).findByText('1-5 de 12')).toBeInTheDocument();
+  });
+
+  it('shows a calm text when there is no weekly report yet', async () => {
+    serve(people.moderador);
+    renderDashboard();
+    const card = await screen.findByLabelText('Último Reporte Semanal');
+    expect(
+      await within(card).findByText('Todavía no hay un reporte semanal. El bot lo publica cada lunes con las horas de la semana anterior.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the last weekly report with who fell under the quota', async () => {
+    setViewport(1280);
+    const report: WeeklyReport = {
+      weekStart: '2025-03-03',
+      quotaSeconds: 10 * 3600,
+      lines: [
+        { userId: '101', username: 'halcon_mx', seconds: 15 * 3600, underQuota: false },
+        { userId: '102', username: 'ajolote_rp', seconds: 2 * 3600, underQuota: true },
+      ],
+    };
+    serve(people.moderador, { '/api/staff/reports/weekly': () => jsonResponse({ report }) });
+    renderDashboard();
+    const card = await screen.findByLabelText('Último Reporte Semanal');
+    const list = await within(card).findByLabelText('Horas de la semana por miembro');
+    expect(within(card).getByText(/Cuota semanal: 10 h 0 min 0 s/)).toHaveTextContent('1 de 2 bajo la cuota');
+    expect(within(card).getByText(/^Semana del/)).toHaveTextContent(/3.*9/);
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('halcon_mx15 h 0 min 0 sCumplió');
+    expect(second).toHaveTextContent('ajolote_rp2 h 0 min 0 sBajo la cuota');
+  });
+
+  it('sends a shift report with today’s date and closes the dialog after the success text', async () => {
+    const fetch = serve(people.moderador, { 'POST /api/staff/report': () => jsonResponse({ message: 'Reporte enviado.' }, 201) });
+    renderDashboard();
+    await user.click(await screen.findByText('Crear Reporte de Jornada'));
+    const dialog = await findDialogTitled('Crear Reporte de Jornada');
+    const date = within(dialog).getByLabelText('Fecha');
+    const now = new Date();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    expect(date).toHaveValue(today);
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar Reporte' }));
+    expect(await within(dialog).findByText('Escribe el contenido del reporte')).toBeInTheDocument();
+    expect(calls(fetch, 'POST', '/api/staff/report')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Contenido'), 'Atendí tres tickets.');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar Reporte' }));
+    expect(await within(dialog).findByText('Reporte enviado exitosamente')).toBeInTheDocument();
+    expect(JSON.parse(String(calls(fetch, 'POST', '/api/staff/report')[0]?.[1]?.body))).toEqual({ date: today, content: 'Atendí tres tickets.' });
+    // Under jsdom the closing animation never ends, so the dialog is seen starting to leave.
+    expect(dialog).not.toHaveClass('ant-zoom-leave');
+    await waitFor(() => expect(dialog).toHaveClass('ant-zoom-leave'), { timeout: 6000 });
+  });
+
+  it("says 'Error al enviar el reporte' when the report fails without a message", async () => {
+    serve(people.moderador, { 'POST /api/staff/report': () => new Response('', { status: 500 }) });
+    renderDashboard();
+    await user.click(await screen.findByText('Crear Reporte de Jornada'));
+    const dialog = await findDialogTitled('Crear Reporte de Jornada');
+    await user.type(within(dialog).getByLabelText('Contenido'), 'Atendí tres tickets.');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar Reporte' }));
+    expect(await within(dialog).findByText('Error al enviar el reporte')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the report is refused", async () => {
+    serve(people.moderador, { 'POST /api/staff/report': () => jsonResponse({ message: 'La fecha es obligatoria (AAAA-MM-DD).' }, 400) });
+    renderDashboard();
+    await user.click(await screen.findByText('Crear Reporte de Jornada'));
+    const dialog = await findDialogTitled('Crear Reporte de Jornada');
+    await user.type(within(dialog).getByLabelText('Contenido'), 'Atendí tres tickets.');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar Reporte' }));
+    expect(await within(dialog).findByText('La fecha es obligatoria (AAAA-MM-DD).')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,283 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Button, Card, Col, Flex, Result, Row, Statistic, Tag, Typography } from 'antd';
+import {
+  AuditOutlined,
+  BankOutlined,
+  BarChartOutlined,
+  ClockCircleOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  IdcardOutlined,
+  NotificationOutlined,
+  SafetyOutlined,
+  ShopOutlined,
+  StarOutlined,
+  TeamOutlined,
+  TagsOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useConfig } from '../../api/queries';
+import { useModerators, useStaffStats, useWeeklyReport } from '../../api/staff';
+import type { RoleName } from '../../api/types';
+import { useAuth } from '../../auth/useAuth';
+import { formatDay } from '../../components/dates';
+import { formatDuration } from '../../components/duration';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { Loading } from '../../components/Loading';
+import { LoginPrompt } from '../../components/LoginPrompt';
+import { Page } from '../../components/Page';
+import { ReportDialog } from './StaffDialogs';
+import { StaffTable } from './StaffTable';
+import { MemberAvatar } from './staffParts';
+
+export const TRIAL_TITLE = 'Acceso No Disponible';
+export const TRIAL_TEXT = 'El panel de control no está disponible para usuarios Trial.';
+export const NO_WEEKLY_REPORT_TEXT = 'Todavía no hay un reporte semanal. El bot lo publica cada lunes con las horas de la semana anterior.';
+
+/** Who adjusts hours and dismisses (OFICINA passes too, by the permission check). */
+export const DIRECTOR_ROLES: readonly RoleName[] = ['COMITE', 'RH', 'AI'];
+/** Who writes shift reports. */
+export const REPORTER_ROLES: readonly RoleName[] = ['MODERADOR', 'SoporteTecnico'];
+
+/** Gold, silver and bronze for the first three of the top 5. */
+const RANK_COLOURS = ['#f5c518', '#b8bec7', '#cd7f32'];
+const TOP_COUNT = 5;
+
+function StatCards() {
+  const stats = useStaffStats();
+  const loading = stats.isPending;
+  const data = stats.data;
+  const cards = [
+    { key: 'hours', title: 'Horas totales', icon: <ClockCircleOutlined />, value: formatDuration(data?.horasTotales ?? 0) },
+    { key: 'tickets', title: 'Tickets atendidos', icon: <TagsOutlined />, value: data?.ticketsAtendidos ?? 0 },
+    { key: 'users', title: 'Usuarios atendidos', icon: <TeamOutlined />, value: data?.usuariosAtendidos ?? 0 },
+    { key: 'rating', title: 'Calificación', icon: <StarOutlined />, value: (data?.calificacion ?? 0).toFixed(1), suffix: '/ 5' },
+  ];
+  return (
+    <>
+      <ErrorBanner message={stats.error?.message} />
+      <Row gutter={[16, 16]} align="stretch" style={{ marginBottom: 24 }}>
+        {cards.map((card) => (
+          <Col key={card.key} xs={12} lg={6}>
+            <Card className="staff-stat" role="group" aria-label={card.title} style={{ height: '100%' }}>
+              <Statistic title={card.title} value={card.value} suffix={card.suffix} prefix={card.icon} loading={loading} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </>
+  );
+}
+
+function TopModerators() {
+  const moderators = useModerators();
+  const top = (moderators.data ?? []).slice(0, TOP_COUNT);
+  let body: ReactNode;
+  if (moderators.isPending) body = <Loading />;
+  else if (moderators.isError) body = <Typography.Text type="danger">{moderators.error.message}</Typography.Text>;
+  else if (top.length === 0) body = <Typography.Text type="secondary">Todavía no hay horas registradas.</Typography.Text>;
+  else
+    body = (
+      <ol className="staff-top" aria-label="Top 5 moderadores">
+        {top.map((member, index) => (
+          <li key={member.UserId} className="staff-top-item">
+            {/* The ordered list already tells the rank to screen readers. */}
+            <span
+              className="staff-rank"
+              aria-hidden="true"
+              style={index < RANK_COLOURS.length ? { background: RANK_COLOURS[index], color: '#1f1f1f' } : undefined}
+            >
+              {index + 1}
+            </span>
+            <MemberAvatar discordId={member.UserId} avatar={member.avatar} username={member.username} />
+            <Typography.Text strong ellipsis={{ tooltip: member.username }} className="staff-top-name">
+              {member.username}
+            </Typography.Text>
+            <Typography.Text type="secondary" className="staff-top-time">
+              {formatDuration(member.TiempoTotal)}
+            </Typography.Text>
+          </li>
+        ))}
+      </ol>
+    );
+  return (
+    <Card title="Top Moderadores" role="region" aria-label="Top Moderadores" style={{ height: '100%' }}>
+      {body}
+    </Card>
+  );
+}
+
+function WeeklyReportCard() {
+  const weekly = useWeeklyReport();
+  const report = weekly.data;
+  let body: ReactNode;
+  if (weekly.isPending) body = <Loading />;
+  else if (weekly.isError) body = <Typography.Text type="danger">{weekly.error.message}</Typography.Text>;
+  else if (!report) body = <Typography.Text type="secondary">{NO_WEEKLY_REPORT_TEXT}</Typography.Text>;
+  else {
+    const under = report.lines.filter((line) => line.underQuota).length;
+    body = (
+      <>
+        <Typography.Paragraph style={{ marginBottom: 8 }}>
+          Semana del {formatDay(report.weekStart)} al {formatDay(report.weekStart, 6)}
+        </Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          Cuota semanal: {formatDuration(report.quotaSeconds)}
+          {report.lines.length > 0 ? ` · ${under} de ${report.lines.length} bajo la cuota` : ''}
+        </Typography.Paragraph>
+        {report.lines.length === 0 ? (
+          <Typography.Text type="secondary">Nadie del staff tuvo horas esa semana.</Typography.Text>
+        ) : (
+          <ul className="staff-weekly" aria-label="Horas de la semana por miembro">
+            {report.lines.map((line) => (
+              <li key={line.userId} className={line.underQuota ? 'staff-weekly-under' : undefined}>
+                <Typography.Text strong ellipsis={{ tooltip: line.username }} className="staff-top-name">
+                  {line.username}
+                </Typography.Text>
+                <Typography.Text>{formatDuration(line.seconds)}</Typography.Text>
+                {line.underQuota ? <Tag color="error">Bajo la cuota</Tag> : <Tag color="success">Cumplió</Tag>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </>
+    );
+  }
+  return (
+    <Card title="Último Reporte Semanal" role="region" aria-label="Último Reporte Semanal" style={{ height: '100%' }}>
+      {body}
+    </Card>
+  );
+}
+
+interface LinkCardProps {
+  to: string;
+  icon: ReactNode;
+  title: string;
+  description: string;
+}
+
+function LinkCard({ to, icon, title, description }: LinkCardProps) {
+  const descriptionId = useId();
+  return (
+    <Link to={to} className="staff-link-card" aria-label={title} aria-describedby={descriptionId}>
+      <Card hoverable style={{ height: '100%' }}>
+        <Flex gap={12} align="flex-start">
+          <span className="staff-link-icon" aria-hidden="true">
+            {icon}
+          </span>
+          <div style={{ minWidth: 0 }}>
+            <Typography.Text strong style={{ display: 'block' }}>
+              {title}
+            </Typography.Text>
+            <Typography.Text type="secondary" id={descriptionId}>
+              {description}
+            </Typography.Text>
+          </div>
+        </Flex>
+      </Card>
+    </Link>
+  );
+}
+
+const ADMIN_PANELS: LinkCardProps[] = [
+  { to: '/dashboard', icon: <DashboardOutlined />, title: 'Panel de Staff', description: 'Horas, reportes y gestión del staff.' },
+  { to: '/treasury', icon: <BankOutlined />, title: 'Tesorería', description: 'Ventas y miembros de tesorería.' },
+  { to: '/sat/business', icon: <ShopOutlined />, title: 'Panel SAT', description: 'Registro de negocios.' },
+  { to: '/security', icon: <SafetyOutlined />, title: 'Seguridad y Auditoría', description: 'Registro de cambios del portal.' },
+  { to: '/legislative', icon: <AuditOutlined />, title: 'Sistema Legislativo', description: 'Iniciativas, votaciones y orden del día.' },
+  { to: '/admin/news', icon: <NotificationOutlined />, title: 'Gestión de Noticias', description: 'Publica y edita las noticias.' },
+  { to: '/admin/support', icon: <CustomerServiceOutlined />, title: 'Panel de Soporte', description: 'Tickets de la comunidad.' },
+  { to: '/admin/roles', icon: <IdcardOutlined />, title: 'Roles y Permisos', description: 'Permisos de cada rol por panel.' },
+];
+
+const MANAGEMENT: LinkCardProps[] = [
+  { to: '/staff/profile', icon: <UserOutlined />, title: 'Mi Perfil', description: 'Tu estado, tu tiempo, notas y advertencias.' },
+  { to: '/staff/stats', icon: <BarChartOutlined />, title: 'Mis Estadísticas', description: 'Tus cifras y tus horas de esta semana.' },
+];
+
+function LinkGrid({ title, cards }: { title: string; cards: LinkCardProps[] }) {
+  const headingId = `staff-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <section aria-labelledby={headingId} style={{ marginBottom: 24 }}>
+      <Typography.Title level={3} id={headingId} style={{ fontSize: 20 }}>
+        {title}
+      </Typography.Title>
+      <Row gutter={[16, 16]} align="stretch">
+        {cards.map((card) => (
+          <Col key={card.to} xs={24} sm={12} lg={6}>
+            <LinkCard {...card} />
+          </Col>
+        ))}
+      </Row>
+    </section>
+  );
+}
+
+function TrialNotice() {
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="warning"
+      title={TRIAL_TITLE}
+      subTitle={TRIAL_TEXT}
+      extra={
+        <Button type="primary" onClick={() => navigate('/')}>
+          Volver al Inicio
+        </Button>
+      }
+    />
+  );
+}
+
+function Dashboard({ username }: { username: string }) {
+  const { hasPermission } = useAuth();
+  const [reporting, setReporting] = useState(false);
+  const isDirector = hasPermission(DIRECTOR_ROLES);
+  const isReporter = hasPermission(REPORTER_ROLES);
+  const isComite = hasPermission(['COMITE']);
+
+  return (
+    <Page title="Panel de Control">
+      <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 20 }}>
+        <Typography.Text className="staff-welcome">¡Bienvenido, {username}!</Typography.Text>
+        {isReporter ? (
+          <Button type="primary" icon={<FileTextOutlined />} onClick={() => setReporting(true)}>
+            Crear Reporte de Jornada
+          </Button>
+        ) : null}
+      </Flex>
+      <StatCards />
+      <Row gutter={[16, 16]} align="stretch" style={{ marginBottom: 24 }}>
+        <Col xs={24} lg={10}>
+          <TopModerators />
+        </Col>
+        <Col xs={24} lg={14}>
+          <WeeklyReportCard />
+        </Col>
+      </Row>
+      {isDirector ? <StaffTable /> : null}
+      {isComite ? <LinkGrid title="Paneles de Administración" cards={ADMIN_PANELS} /> : null}
+      <LinkGrid title="Gestión" cards={MANAGEMENT} />
+      {isReporter ? <ReportDialog open={reporting} onClose={() => setReporting(false)} /> : null}
+    </Page>
+  );
+}
+
+/**
+ * The staff dashboard. Treasury people who are not Comité, RH or AI belong on /treasury;
+ * Trial members (without an admin role) are told the panel is not for them.
+ */
+export function DashboardPage() {
+  const { user, loading, hasRole, hasPermission, inGroups } = useAuth();
+  const config = useConfig();
+
+  if (loading || config.isPending) return <Loading />;
+  if (config.isError) return <ErrorBanner message={config.error.message} />;
+  if (!user) return <LoginPrompt />;
+  if ((hasRole('TESORERIA') || hasRole('AUDITOR')) && !hasPermission(DIRECTOR_ROLES)) return <Navigate to="/treasury" replace />;
+  if (hasRole('TRIAL') && !inGroups(['ADMIN'])) return <TrialNotice />;
+  return <Dashboard username={user.username} />;
+}

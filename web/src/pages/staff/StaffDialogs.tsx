@@ -1,0 +1,219 @@
+import { useId } from 'react';
+import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Radio, Typography, type FormRule } from 'antd';
+import { useAdjustHours, useDismissStaff, useSubmitStaffReport } from '../../api/staff';
+import type { HoursInput, Moderator } from '../../api/types';
+import { todayDay } from '../../components/dates';
+import { formatDuration } from '../../components/duration';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { useCloseAfterSuccess } from '../../components/useCloseAfterSuccess';
+
+export const REPORT_SUCCESS = 'Reporte enviado exitosamente';
+export const HOURS_MINUTES_RULE = 'Los minutos van de 0 a 59';
+export const HOURS_HOURS_RULE = 'Las horas van de 0 a 10,000';
+
+/** Closes at once on the user's request, or shortly after a successful submit. */
+function useDialogClose(onClose: () => void) {
+  const { closeSoon, cancel } = useCloseAfterSuccess(onClose);
+  const closeNow = () => {
+    cancel();
+    onClose();
+  };
+  return { closeSoon, closeNow };
+}
+
+/** A whole number in [min, max]; an empty field passes (it counts as 0). */
+function wholeNumberRule(min: number, max: number, message: string): FormRule {
+  return {
+    validator: (_, value: unknown) =>
+      value === null || value === undefined || value === '' || (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max)
+        ? Promise.resolve()
+        : Promise.reject(new Error(message)),
+  };
+}
+
+interface HoursValues {
+  operation: HoursInput['operation'];
+  hours?: number | null;
+  minutes?: number | null;
+}
+
+function HoursForm({ member, onDone, onCancel }: { member: Moderator; onDone: () => void; onCancel: () => void }) {
+  const formName = `hours${useId()}`;
+  const adjust = useAdjustHours();
+  const submit = (values: HoursValues) => {
+    adjust.mutate(
+      { userId: member.UserId, hours: values.hours ?? 0, minutes: values.minutes ?? 0, operation: values.operation },
+      { onSuccess: onDone },
+    );
+  };
+  const done = adjust.isSuccess;
+  return (
+    <Form<HoursValues>
+      name={formName}
+      layout="vertical"
+      initialValues={{ operation: 'add' }}
+      onFinish={submit}
+      onValuesChange={() => adjust.isError && adjust.reset()}
+      disabled={adjust.isPending || done}
+    >
+      <Typography.Paragraph type="secondary">
+        Tiempo total de {member.username}: <strong>{formatDuration(member.TiempoTotal)}</strong>
+      </Typography.Paragraph>
+      <Form.Item label="Operación" name="operation">
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
+          options={[
+            { value: 'add', label: 'Sumar' },
+            { value: 'subtract', label: 'Restar' },
+          ]}
+        />
+      </Form.Item>
+      <Flex gap={16} wrap>
+        <Form.Item label="Horas" name="hours" rules={[wholeNumberRule(0, 10_000, HOURS_HOURS_RULE)]} style={{ flex: '1 1 140px' }}>
+          <InputNumber placeholder="0" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item label="Minutos" name="minutes" rules={[wholeNumberRule(0, 59, HOURS_MINUTES_RULE)]} style={{ flex: '1 1 140px' }}>
+          <InputNumber placeholder="0" style={{ width: '100%' }} />
+        </Form.Item>
+      </Flex>
+      {adjust.data ? (
+        <Alert
+          type="success"
+          showIcon
+          title={`Horas actualizadas. Nuevo total: ${formatDuration(adjust.data.TiempoTotal)}`}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
+      <ErrorBanner message={adjust.error?.message} onClose={() => adjust.reset()} />
+      <Flex justify="flex-end" gap={8}>
+        <Button onClick={onCancel} disabled={false}>
+          {done ? 'Cerrar' : 'Cancelar'}
+        </Button>
+        <Button type="primary" htmlType="submit" loading={adjust.isPending}>
+          Guardar
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
+
+/** Adds or subtracts hours and minutes from a staff member's total. */
+export function HoursDialog({ open, member, onClose }: { open: boolean; member: Moderator | null; onClose: () => void }) {
+  const { closeSoon, closeNow } = useDialogClose(onClose);
+  return (
+    <Modal title="Ajustar Horas" open={open && member !== null} onCancel={closeNow} footer={null} destroyOnHidden>
+      {member ? <HoursForm member={member} onDone={closeSoon} onCancel={closeNow} /> : null}
+    </Modal>
+  );
+}
+
+function DismissForm({ member, onDone, onCancel }: { member: Moderator; onDone: () => void; onCancel: () => void }) {
+  const formName = `dismiss${useId()}`;
+  const dismiss = useDismissStaff();
+  const submit = ({ reason }: { reason?: string }) => {
+    dismiss.mutate({ userId: member.UserId, reason: reason?.trim() ?? '' }, { onSuccess: onDone });
+  };
+  const done = dismiss.isSuccess;
+  return (
+    <Form name={formName} layout="vertical" onFinish={submit} onValuesChange={() => dismiss.isError && dismiss.reset()} disabled={dismiss.isPending || done}>
+      <Typography.Paragraph>
+        Vas a dar de baja a <strong>{member.username}</strong>. Su turno abierto, si lo tiene, termina ahora y pierde sus roles de staff en el
+        portal y en Discord.
+      </Typography.Paragraph>
+      <Form.Item label="Motivo" name="reason">
+        <Input.TextArea rows={3} placeholder="Opcional: explica el motivo de la baja" />
+      </Form.Item>
+      {done ? <Alert type="success" showIcon title={`Baja aplicada: ${member.username} ya no forma parte del staff.`} style={{ marginBottom: 16 }} /> : null}
+      <ErrorBanner message={dismiss.error?.message} onClose={() => dismiss.reset()} />
+      <Flex justify="flex-end" gap={8}>
+        <Button onClick={onCancel} disabled={false}>
+          {done ? 'Cerrar' : 'Cancelar'}
+        </Button>
+        <Button type="primary" danger htmlType="submit" loading={dismiss.isPending}>
+          Dar de baja
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
+
+/** Takes a member off the staff, with a free-text reason. */
+export function DismissDialog({
+  open,
+  member,
+  onClose,
+  onDismissed,
+}: {
+  open: boolean;
+  member: Moderator | null;
+  onClose: () => void;
+  onDismissed: (member: Moderator) => void;
+}) {
+  const { closeSoon, closeNow } = useDialogClose(onClose);
+  return (
+    <Modal title="Dar de Baja" open={open && member !== null} onCancel={closeNow} footer={null} destroyOnHidden>
+      {member ? (
+        <DismissForm
+          member={member}
+          onDone={() => {
+            onDismissed(member);
+            closeSoon();
+          }}
+          onCancel={closeNow}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+interface ReportValues {
+  date: string;
+  content: string;
+}
+
+function ReportForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const formName = `report${useId()}`;
+  const send = useSubmitStaffReport();
+  const submit = (values: ReportValues) => {
+    send.mutate({ date: values.date, content: values.content.trim() }, { onSuccess: onDone });
+  };
+  const done = send.isSuccess;
+  return (
+    <Form<ReportValues>
+      name={formName}
+      layout="vertical"
+      initialValues={{ date: todayDay(), content: '' }}
+      onFinish={submit}
+      onValuesChange={() => send.isError && send.reset()}
+      disabled={send.isPending || done}
+    >
+      <Form.Item label="Fecha" name="date" rules={[{ required: true, message: 'La fecha es obligatoria' }]}>
+        <Input type="date" />
+      </Form.Item>
+      <Form.Item label="Contenido" name="content" rules={[{ required: true, whitespace: true, message: 'Escribe el contenido del reporte' }]}>
+        <Input.TextArea rows={6} maxLength={4000} showCount placeholder="¿Qué hiciste en tu jornada? Tickets, sanciones, eventos, incidencias…" />
+      </Form.Item>
+      {done ? <Alert type="success" showIcon title={REPORT_SUCCESS} style={{ marginBottom: 16 }} /> : null}
+      <ErrorBanner message={send.error?.message} onClose={() => send.reset()} />
+      <Flex justify="flex-end" gap={8}>
+        <Button onClick={onCancel} disabled={false}>
+          {done ? 'Cerrar' : 'Cancelar'}
+        </Button>
+        <Button type="primary" htmlType="submit" loading={send.isPending}>
+          {send.isPending ? 'Enviando...' : 'Enviar Reporte'}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
+
+/** The shift report of Moderador and Soporte Técnico; it is posted to the staff reports channel. */
+export function ReportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { closeSoon, closeNow } = useDialogClose(onClose);
+  return (
+    <Modal title="Crear Reporte de Jornada" open={open} onCancel={closeNow} footer={null} destroyOnHidden>
+      <ReportForm onDone={closeSoon} onCancel={closeNow} />
+    </Modal>
+  );
+}

@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TOKEN_KEY } from '../../api/client';
+import type { StaffProfile } from '../../api/types';
+import { jsonResponse, mockFetch, profile, roleIds } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { setViewport } from '../../test/viewport';
+import { StaffProfilePage } from './StaffProfilePage';
+import { StaffStatsPage } from './StaffStatsPage';
+
+const moderador = profile({ username: 'moderador', discordId: '1400000000000000005', discordRoles: [roleIds.MODERADOR] });
+
+function staffProfile(overrides: Partial<StaffProfile> = {}): StaffProfile {
+  return {
+    username: 'moderador',
+    avatar: '',
+    Inactividad: 'No',
+    TiempoContratado: '2025-01-15T12:00:00Z',
+    Calificacion: 4.5,
+    TiempoTotal: 9 * 3600 + 30 * 60 + 12,
+    TicketsAtendidos: 3,
+    NotaAdministrativa: [{ Nota: 'Excelente trato con los jugadores.', Aplicador: 'rh', Aplicado: '2025-02-01T18:00:00Z' }],
+    WarnAdministrativo: [{ Warn: [{ Warn: 'Llegó tarde al evento.', Aplicador: 'comite', Aplicado: '2025-02-10T18:00:00Z' }] }],
+    jornada: { horasSemanales: 5.5, Servidor: 'Eventos', Lunes: 3 * 3600, Martes: 0, Miercoles: 2 * 3600 + 30 * 60, Jueves: 0, Viernes: 0, Sabado: 0, Domingo: 45 },
+    ...overrides,
+  };
+}
+
+type Handlers = Parameters<typeof mockFetch>[0];
+
+function serve(extra: Handlers = {}) {
+  localStorage.setItem(TOKEN_KEY, 'token');
+  return mockFetch({
+    '/api/auth/profile': () => jsonResponse(moderador),
+    '/api/tickets/unread': () => jsonResponse({ count: 0 }),
+    '/api/staff/profile': () => jsonResponse(staffProfile()),
+    '/api/staff/stats': () => jsonResponse({ horasTotales: 9 * 3600 + 30 * 60 + 12, ticketsAtendidos: 3, usuariosAtendidos: 2, calificacion: 4.5 }),
+    ...extra,
+  });
+}
+
+const figure = (name: string) => screen.getByRole('group', { name });
+
+describe('StaffProfilePage', () => {
+  it('shows status, hire date, rating, total time in h/min/s and tickets', async () => {
+    setViewport(1280);
+    serve();
+    renderWithProviders(<StaffProfilePage />, '/staff/profile');
+    expect(await screen.findByRole('heading', { name: 'moderador', level: 3 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Mi Perfil', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('Volver al Dashboard')).toBeInTheDocument();
+    expect(screen.getByText('Activo')).toBeInTheDocument();
+    expect(screen.getByText(/^Contratado el .*2025/)).toBeInTheDocument();
+    expect(figure('Tiempo total')).toHaveTextContent('9 h 30 min 12 s');
+    expect(figure('Tickets atendidos')).toHaveTextContent('3');
+    expect(figure('Calificación')).toHaveTextContent('4.5 / 5');
+  });
+
+  it('lists the notes and the warnings with who applied them', async () => {
+    serve();
+    renderWithProviders(<StaffProfilePage />, '/staff/profile');
+    const notes = await screen.findByRole('region', { name: 'Notas Administrativas' });
+    expect(within(notes).getByText('Excelente trato con los jugadores.')).toBeInTheDocument();
+    expect(within(notes).getByText(/Aplicada por rh/)).toBeInTheDocument();
+    const warns = screen.getByRole('region', { name: 'Advertencias' });
+    expect(within(warns).getByText('Llegó tarde al evento.')).toBeInTheDocument();
+    expect(within(warns).getByText(/Aplicada por comite/)).toBeInTheDocument();
+  });
+
+  it('says when there are no notes or warnings, and marks an inactive member', async () => {
+    serve({ '/api/staff/profile': () => jsonResponse(staffProfile({ NotaAdministrativa: [], WarnAdministrativo: [], Inactividad: 'Sí', TiempoContratado: null })) });
+    renderWithProviders(<StaffProfilePage />, '/staff/profile');
+    expect(await screen.findByText('Sin notas administrativas.')).toBeInTheDocument();
+    expect(screen.getByText('Sin advertencias.')).toBeInTheDocument();
+    expect(screen.getByText('Inactivo')).toBeInTheDocument();
+    expect(screen.getByText('Sin fecha de contratación registrada')).toBeInTheDocument();
+  });
+
+  it("says 'Error al cargar el perfil' when the profile fails", async () => {
+    serve({ '/api/staff/profile': () => new Response('', { status: 500 }) });
+    renderWithProviders(<StaffProfilePage />, '/staff/profile');
+    expect(await screen.findByText('Error al cargar el perfil', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+describe('StaffStatsPage', () => {
+  it('shows the same durations as the profile, in seconds as sent, and the people attended', async () => {
+    setViewport(1280);
+    serve();
+    renderWithProviders(<StaffStatsPage />, '/staff/stats');
+    expect(await screen.findByRole('heading', { name: 'Mis Estadísticas', level: 2 })).toBeInTheDocument();
+    await waitFor(() => expect(figure('Tiempo total')).toHaveTextContent('9 h 30 min 12 s'));
+    expect(figure('Tickets atendidos')).toHaveTextContent('3');
+    expect(figure('Calificación')).toHaveTextContent('4.5 / 5');
+    await waitFor(() => expect(figure('Usuarios atendidos')).toHaveTextContent('2'));
+  });
+
+  it("charts this week's time per day, Monday to Sunday, with each value in words", async () => {
+    serve();
+    renderWithProviders(<StaffStatsPage />, '/staff/stats');
+    const chart = await screen.findByRole('list', { name: 'Horas por día de esta semana' });
+    expect(within(chart).getAllByRole('listitem').map((day) => day.getAttribute('aria-label'))).toEqual([
+      'Lunes: 3 h 0 min 0 s',
+      'Martes: 0 s',
+      'Miércoles: 2 h 30 min 0 s',
+      'Jueves: 0 s',
+      'Viernes: 0 s',
+      'Sábado: 0 s',
+      'Domingo: 45 s',
+    ]);
+    const card = screen.getByRole('region', { name: 'Horas de Esta Semana' });
+    expect(within(card).getByText(/Total de la semana/)).toHaveTextContent('5 h 30 min 45 s');
+    expect(within(card).getByText(/Último servidor/)).toHaveTextContent('Eventos');
+    const bars = chart.querySelectorAll<HTMLElement>('.week-chart-bar');
+    expect(bars[0]?.style.height).toBe('100%');
+    expect(bars[1]?.style.height).toBe('0%');
+  });
+
+  it("says 'Error al cargar el perfil' when the profile fails", async () => {
+    serve({ '/api/staff/profile': () => new Response('', { status: 500 }) });
+    renderWithProviders(<StaffStatsPage />, '/staff/stats');
+    expect(await screen.findByText('Error al cargar el perfil', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
