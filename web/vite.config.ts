@@ -22,5 +22,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // antd forms in jsdom are slow on a busy machine; the defaults (5 s) made tests flaky there.
+    testTimeout: 30_000,
   },
 });

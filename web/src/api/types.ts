@@ -41,3 +41,17 @@ export type TicketSenderType = TicketMessage['senderType'];
 export type TicketListQuery = NonNullable<paths['/api/tickets']['get']['parameters']['query']>;
 export type UnreadCount = GetResponse<'/api/tickets/unread'>;
 export type Moderator = Schemas['Moderator'];
+export type DocumentStatus = Schemas['DocumentStatus'];
+/** An identity document (INE or passport); named so as not to clash with the DOM's Document. */
+export type IdentityDocument = Schemas['Document'];
+export type DocumentKind = IdentityDocument['type'];
+export type INEInput = Schemas['INEInput'];
+export type PassportInput = Schemas['PassportInput'];
+export type DocumentCreated = Schemas['DocumentCreated'];
+export type Charge = Schemas['Charge'];
+export type CriminalRecord = Schemas['CriminalRecord'];
+export type ChargeAdded = Schemas['ChargeAdded'];
+export type VerificationStatus = Schemas['VerificationStatus'];
+export type PlayerProfile = Schemas['PlayerProfile'];
+export type ApiKey = Schemas['ApiKey'];
+export type ApiKeyCreated = Schemas['ApiKeyCreated'];

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy* and waitFor wait up to 5 s (not 1 s): on a busy machine a first render can take longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
