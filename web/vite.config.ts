@@ -22,7 +22,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
-    // A test that opens dialogs and types into antd forms can take seconds on a busy machine.
-    testTimeout: 20_000,
+    // antd forms in jsdom are slow on a busy machine; the defaults (5 s) made tests flaky there.
+    testTimeout: 30_000,
   },
 });

@@ -34,6 +34,7 @@ const NotFoundPage = page(publicArea, 'NotFoundPage');
 const RecordsPage = page(membersArea, 'RecordsPage');
 const DocumentsPage = page(membersArea, 'DocumentsPage');
 const SupportPage = page(membersArea, 'SupportPage');
+const PlayerProfilePage = page(membersArea, 'PlayerProfilePage');
 
 const DashboardPage = page(staffArea, 'DashboardPage');
 const StaffProfilePage = page(staffArea, 'StaffProfilePage');
@@ -50,6 +51,7 @@ const NewsAdminPage = page(adminArea, 'NewsAdminPage');
 const RolesPage = page(adminArea, 'RolesPage');
 const SecurityPage = page(adminArea, 'SecurityPage');
 const ArtistApplicationsPage = page(adminArea, 'ArtistApplicationsPage');
+const ApiKeysPage = page(adminArea, 'ApiKeysPage');
 
 const LegislativePage = page(legislativeArea, 'LegislativePage');
 const VerifyPage = page(verifyArea, 'VerifyPage');
@@ -78,6 +80,7 @@ export function AppRoutes() {
         <Route path="records" element={<ProtectedRoute><RecordsPage /></ProtectedRoute>} />
         <Route path="documents" element={<ProtectedRoute><DocumentsPage /></ProtectedRoute>} />
         <Route path="support" element={<ProtectedRoute><SupportPage /></ProtectedRoute>} />
+        <Route path="perfil" element={<ProtectedRoute><PlayerProfilePage /></ProtectedRoute>} />
         <Route path="admin/artist-applications" element={<ProtectedRoute><ArtistApplicationsPage /></ProtectedRoute>} />
 
         <Route
@@ -101,6 +104,7 @@ export function AppRoutes() {
         <Route path="admin/news" element={<ProtectedRoute groups={ADMIN}><NewsAdminPage /></ProtectedRoute>} />
         <Route path="admin/roles" element={<ProtectedRoute groups={ADMIN}><RolesPage /></ProtectedRoute>} />
         <Route path="security" element={<ProtectedRoute groups={ADMIN}><SecurityPage /></ProtectedRoute>} />
+        <Route path="admin/api-keys" element={<ProtectedRoute groups={ADMIN}><ApiKeysPage /></ProtectedRoute>} />
 
         <Route path="legislative" element={<ProtectedRoute groups={LEGISLATIVE}><LegislativePage /></ProtectedRoute>} />
 

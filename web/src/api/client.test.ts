@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/fixtures';
-import { ApiError, NETWORK_ERROR_MESSAGE, TOKEN_KEY, apiFetch, apiFetchBlob, setUnauthorizedHandler } from './client';
+import { ApiError, NETWORK_ERROR_MESSAGE, TOKEN_KEY, apiFetch, apiFetchBlob, apiFetchFile, dispositionFilename, setUnauthorizedHandler } from './client';
 
 function stubFetch(response: () => Response | Promise<Response>) {
   const fn = vi.fn<typeof fetch>(async () => response());
@@ -97,5 +97,31 @@ describe('apiFetchBlob', () => {
     expect((await caught(apiFetchBlob('/api/x', { errorMessage: 'Error al cargar el archivo' }))).message).toBe('Ticket no encontrado.');
     stubFetch(() => new Response('', { status: 500 }));
     expect((await caught(apiFetchBlob('/api/x', { errorMessage: 'Error al cargar el archivo' }))).message).toBe('Error al cargar el archivo');
+  });
+});
+
+describe('dispositionFilename', () => {
+  it('reads the encoded name first, then the plain one', () => {
+    expect(dispositionFilename("attachment; filename*=UTF-8''expediente-Halc%C3%B3n.pdf")).toBe('expediente-Halcón.pdf');
+    expect(dispositionFilename('attachment; filename="expediente.pdf"')).toBe('expediente.pdf');
+    expect(dispositionFilename('attachment; filename=expediente.pdf')).toBe('expediente.pdf');
+    expect(dispositionFilename('attachment')).toBeNull();
+    expect(dispositionFilename(null)).toBeNull();
+  });
+});
+
+describe('apiFetchFile', () => {
+  it('answers the file and the name the server suggests', async () => {
+    localStorage.setItem(TOKEN_KEY, 'abc');
+    stubFetch(
+      () =>
+        new Response('%PDF-1.4', {
+          status: 200,
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': "attachment; filename*=UTF-8''expediente-Halcon_MX.pdf" },
+        }),
+    );
+    const { blob, filename } = await apiFetchFile('/api/records/pdf?robloxUsername=Halcon_MX');
+    expect(await blob.text()).toBe('%PDF-1.4');
+    expect(filename).toBe('expediente-Halcon_MX.pdf');
   });
 });

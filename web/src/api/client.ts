@@ -118,3 +118,46 @@ export async function apiFetchBlob(path: string, options: Omit<ApiFetchOptions, 
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
   }
 }
+
+/** The file name a Content-Disposition header suggests (RFC 5987 `filename*` first), or null. */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A badly encoded name: the plain one below, if any.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain?.[1]?.trim() || null;
+}
+
+/** Downloads a file that needs the bearer token, with the name the server suggests for it. */
+export async function apiFetchFile(path: string, options: Omit<ApiFetchOptions, 'body'> = {}): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await send(path, options, '*/*');
+  try {
+    return { blob: await response.blob(), filename: dispositionFilename(response.headers.get('Content-Disposition')) };
+  } catch {
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
+  }
+}
+
+/**
+ * Hands a downloaded file to the browser as a download. The portal's image policy refuses
+ * blob: URLs for images, but an anchor's download is not an image load.
+ */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = filename;
+  anchor.rel = 'noopener';
+  anchor.style.display = 'none';
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  // The click has started the download; the URL may go once it has been read.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

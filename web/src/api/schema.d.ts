@@ -2209,6 +2209,1053 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/treasury/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales, newest first (TREASURY and ADMIN); voided ones included and marked. */
+        get: {
+            parameters: {
+                query?: {
+                    item?: string;
+                    sellerId?: string;
+                    from?: string;
+                    to?: string;
+                    limit?: number;
+                    /** @description a sale id; only older sales */
+                    before?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the sales */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Sale"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Registers a sale at the catalogue's price (TREASURY and ADMIN); any price in the body is ignored. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SaleInput"];
+                };
+            };
+            responses: {
+                /** @description registered */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Sale"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/treasury/sales/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered history as CSV (TREASURY and ADMIN). */
+        get: {
+            parameters: {
+                query?: {
+                    item?: string;
+                    sellerId?: string;
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/treasury/sales/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Voids a sale with a reason (TESORERIA, AUDITOR through it, and ADMIN); it stays listed and leaves the totals. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description voided */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Sale"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/treasury/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members holding TESORERIA or AUDITOR (TREASURY and ADMIN). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the members */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TreasuryMember"][];
+                    };
+                };
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/treasury/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The treasury panel's figures (TREASURY and ADMIN). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description figures */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TreasurySummary"];
+                    };
+                };
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/treasury/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The items for sale and their prices (TREASURY and ADMIN). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the catalogue */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogueEntry"][];
+                    };
+                };
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sat/businesses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business registry (ADMIN); rfc and owner only for holders of DIPUTADO. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the businesses, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Business"][];
+                    };
+                };
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Registers a business (ADMIN); documents are PDF, PNG or JPEG by their bytes, at most 5 of 10 MB; an optional logo image of 2 MB. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": components["schemas"]["BusinessInput"] & {
+                        documents?: string[];
+                        /** Format: binary */
+                        logo?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description registered */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Business"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sat/businesses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Edits a business's six fields (ADMIN). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BusinessInput"];
+                };
+            };
+            responses: {
+                /** @description edited */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Business"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sat/businesses/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Suspends or reactivates a business (ADMIN). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "active" | "suspended";
+                    };
+                };
+            };
+            responses: {
+                /** @description changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Business"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sat/businesses/{id}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                documentId: number;
+            };
+            cookie?: never;
+        };
+        /** Downloads a filed document (ADMIN). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    documentId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sat/businesses/{id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** A business's logo; public, like a shop's sign. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the image */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/*": string;
+                    };
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/legislative/initiatives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A body's initiatives, newest first, with counts and the caller's vote (LEGISLATIVE group). */
+        get: {
+            parameters: {
+                query: {
+                    type: "SCJN" | "Congreso";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the initiatives */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Initiative"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Files an initiative, pending (SCJN_ADMIN, CONGRESO_ADMIN). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        summary: string;
+                        /** @enum {string} */
+                        type: "SCJN" | "Congreso";
+                    };
+                };
+            };
+            responses: {
+                /** @description filed */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Initiative"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/legislative/initiatives/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** An initiative's record, its timeline and, for admins, who voted what (LEGISLATIVE group). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the record */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InitiativeRecord"];
+                    };
+                };
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Deletes an initiative with its votes (SCJN_ADMIN, CONGRESO_ADMIN). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/legislative/initiatives/{id}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Votes once while voting is open; only the body's seats (SCJN: MINISTRO, SCJN_ADMIN; Congreso: DIPUTADO, SENADOR, CONGRESO_ADMIN). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        voteType: "infavor" | "against" | "abstention";
+                    };
+                };
+            };
+            responses: {
+                /** @description the initiative with the vote counted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Initiative"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/legislative/initiatives/{id}/voting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Opens voting (status voting, optional future end date) or stops it (back to pending) (SCJN_ADMIN, CONGRESO_ADMIN); announced in the legislative channel. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        votingEnabled: boolean;
+                        /** Format: date-time */
+                        votingEndDate?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description configured */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Initiative"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/legislative/agenda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A body's agenda, soonest first (LEGISLATIVE group). */
+        get: {
+            parameters: {
+                query: {
+                    type: "SCJN" | "Congreso";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the agenda */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgendaItem"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Adds a point to a body's agenda (SCJN_ADMIN, CONGRESO_ADMIN). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        description?: string;
+                        /** @description HH:MM */
+                        time: string;
+                        /** Format: date */
+                        date: string;
+                        /** @enum {string} */
+                        type: "SCJN" | "Congreso";
+                    };
+                };
+            };
+            responses: {
+                /** @description added */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AgendaItem"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/legislative/agenda/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a point of the agenda (SCJN_ADMIN, CONGRESO_ADMIN). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roles/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The guild's roles as the role sync last saw them (ADMIN). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the roles */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GuildRole"][];
+                    };
+                };
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roles/panels/{panelId}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                panelId: "staff" | "treasury" | "legislative" | "support" | "SAT";
+            };
+            cookie?: never;
+        };
+        /** Every role's rights on a panel (ADMIN). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    panelId: "staff" | "treasury" | "legislative" | "support" | "SAT";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the permissions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PanelPermission"][];
+                    };
+                };
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        /** Sets a role's rights on a panel (ADMIN); applies at the next request, audited and posted to the staff reports channel. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    panelId: "staff" | "treasury" | "legislative" | "support" | "SAT";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        roleId: string;
+                        permissions: components["schemas"]["Flags"];
+                    };
+                };
+            };
+            responses: {
+                /** @description updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            permission: components["schemas"]["PanelPermission"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The record of every change, newest first (COMITE). */
+        get: {
+            parameters: {
+                query?: {
+                    area?: string;
+                    actorId?: string;
+                    entityId?: string;
+                    from?: string;
+                    to?: string;
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description one page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: components["schemas"]["AuditEntry"][];
+                            total: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2591,6 +3638,185 @@ export interface components {
             verified: boolean;
             document: components["schemas"]["Document"] | null;
             charges: components["schemas"]["Charge"][];
+        };
+        Sale: {
+            _id: number;
+            buyerDiscordId: string;
+            buyerUsername: string;
+            buyerAvatar: string;
+            item: string;
+            /** @enum {string} */
+            currency: "MXN" | "ROBUX";
+            /** @description the catalogue's price */
+            originalPrice: number;
+            /** @description percent, 0 to 100 */
+            discount: number;
+            finalPrice: number;
+            /** Format: date-time */
+            date: string;
+            sellerId: string;
+            sellerUsername: string;
+            voided: boolean;
+            /** Format: date-time */
+            voidedAt: string | null;
+            voidedBy: string;
+            voidReason: string;
+        };
+        SaleInput: {
+            buyerDiscordId: string;
+            /** @description a catalogue key */
+            item: string;
+            /** @description percent; clamped to 0..100 */
+            discount?: number;
+        };
+        TreasuryMember: {
+            id: string;
+            username: string;
+            avatar: string;
+        };
+        TreasurySummary: {
+            /** @description sales not voided */
+            totalSales: number;
+            monthIncomeMXN: number;
+            monthIncomeRobux: number;
+            members: number;
+            monthSales: number;
+        };
+        CatalogueEntry: {
+            key: string;
+            mxn: number | null;
+            robux: number;
+            /** @enum {string} */
+            currency: "MXN" | "ROBUX";
+        };
+        BusinessDocument: {
+            id: number;
+            filename: string;
+            contentType: string;
+            size: number;
+            url: string;
+        };
+        Business: {
+            id: number;
+            name: string;
+            location: string;
+            server: string;
+            /** @enum {string} */
+            status: "active" | "suspended";
+            /** @description the logo's URL, or empty for the default */
+            logo: string;
+            /** @description only for holders of DIPUTADO */
+            rfc?: string;
+            /** @description only for holders of DIPUTADO */
+            owner?: {
+                name: string;
+                discordId: string;
+                avatar: string;
+            };
+            documents: components["schemas"]["BusinessDocument"][];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        BusinessInput: {
+            name: string;
+            location: string;
+            server: string;
+            rfc: string;
+            ownerName: string;
+            ownerDiscordId: string;
+        };
+        Initiative: {
+            _id: number;
+            title: string;
+            summary: string;
+            /** @enum {string} */
+            type: "SCJN" | "Congreso";
+            /** @enum {string} */
+            status: "pending" | "voting" | "approved" | "rejected";
+            votes: {
+                infavor: number;
+                against: number;
+                abstention: number;
+            };
+            votingEnabled: boolean;
+            /** Format: date-time */
+            votingEndDate: string | null;
+            votingOpen: boolean;
+            userVoted: boolean;
+            /** @enum {string|null} */
+            userVoteType: "infavor" | "against" | "abstention" | null;
+            /** @description the caller holds a seat in the body, voting is open and they have not voted */
+            canVote: boolean;
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        InitiativeRecord: {
+            initiative: components["schemas"]["Initiative"];
+            timeline: {
+                /** @enum {string} */
+                kind: "created" | "voting_opened" | "voting_stopped" | "closed";
+                detail: string;
+                actor: string;
+                /** Format: date-time */
+                at: string;
+            }[];
+            /** @description only for admins */
+            votes?: {
+                memberId: string;
+                memberName: string;
+                voteType: string;
+                /** Format: date-time */
+                at: string;
+            }[];
+        };
+        AgendaItem: {
+            _id: number;
+            title: string;
+            description: string;
+            /** @description HH:MM */
+            time: string;
+            /** Format: date */
+            date: string;
+            /** @enum {string} */
+            type: "SCJN" | "Congreso";
+        };
+        Flags: {
+            /** @description Lectura */
+            read: boolean;
+            /** @description Modificación */
+            modify: boolean;
+            /** @description Gestión */
+            manage: boolean;
+        };
+        GuildRole: {
+            _id: string;
+            name: string;
+            discordId: string;
+        };
+        PanelPermission: {
+            roleId: string;
+            roleName: string;
+            /** @enum {string} */
+            panelId: "staff" | "treasury" | "legislative" | "support" | "SAT";
+            permissions: components["schemas"]["Flags"];
+            /** @description COMITE and OFICINA keep every right */
+            locked: boolean;
+        };
+        AuditEntry: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            actorId: string;
+            actorName: string;
+            area: string;
+            action: string;
+            entityType: string;
+            entityId: string;
+            /** @description the values before, or null */
+            before: unknown;
+            /** @description the values after, or null */
+            after: unknown;
         };
     };
     responses: {

@@ -49,3 +49,17 @@ export type HoursInput = paths['/api/staff/hours']['put']['requestBody']['conten
 export type HoursAnswer = paths['/api/staff/hours']['put']['responses'][200]['content']['application/json'];
 export type DismissInput = paths['/api/staff/dismiss']['post']['requestBody']['content']['application/json'];
 export type StaffReportInput = paths['/api/staff/report']['post']['requestBody']['content']['application/json'];
+export type DocumentStatus = Schemas['DocumentStatus'];
+/** An identity document (INE or passport); named so as not to clash with the DOM's Document. */
+export type IdentityDocument = Schemas['Document'];
+export type DocumentKind = IdentityDocument['type'];
+export type INEInput = Schemas['INEInput'];
+export type PassportInput = Schemas['PassportInput'];
+export type DocumentCreated = Schemas['DocumentCreated'];
+export type Charge = Schemas['Charge'];
+export type CriminalRecord = Schemas['CriminalRecord'];
+export type ChargeAdded = Schemas['ChargeAdded'];
+export type VerificationStatus = Schemas['VerificationStatus'];
+export type PlayerProfile = Schemas['PlayerProfile'];
+export type ApiKey = Schemas['ApiKey'];
+export type ApiKeyCreated = Schemas['ApiKeyCreated'];

@@ -40,3 +40,19 @@ export function todayDay(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
+
+/**
+ * A calendar day sent as YYYY-MM-DD, shown as dd/mm/yyyy. Read as text, not as a Date: a
+ * Date would take it for midnight UTC, the day before west of Greenwich.
+ */
+export function formatDayShort(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
+}
+
+/** Whole years from a birth date to `today` (both local calendar days). */
+export function ageOn(birth: { year: number; month: number; day: number }, today: Date = new Date()): number {
+  const month = today.getMonth() + 1;
+  const birthdayPassed = month > birth.month || (month === birth.month && today.getDate() >= birth.day);
+  return today.getFullYear() - birth.year - (birthdayPassed ? 0 : 1);
+}

@@ -60,10 +60,41 @@ describe('NavBar', () => {
     }
 
     const menu = await userMenu();
-    for (const entry of ['Mi Perfil', 'Soporte', 'Dashboard', 'Cerrar Sesión']) {
+    for (const entry of ['Mi Perfil', 'Soporte', 'Dashboard', 'Claves de API', 'Cerrar Sesión']) {
       expect(within(menu).getByText(entry)).toBeInTheDocument();
     }
     expect(within(menu).queryByText('Ver Aplicaciones')).not.toBeInTheDocument();
+    await userEvent.click(within(menu).getByText('Claves de API'));
+    expect(screen.getByTestId('location').textContent).toBe('/admin/api-keys');
+  });
+
+  it.each([
+    ['COMITE', roleIds.COMITE],
+    ['MODERADOR', roleIds.MODERADOR],
+    ['TRIAL', roleIds.TRIAL],
+  ])('opens the staff profile from Mi Perfil for %s', async (_name, role) => {
+    setViewport(1280);
+    signIn({ username: 'staff', discordRoles: [role] });
+    renderWithProviders(<NavBar />, '/');
+    await waitFor(() => expect(within(mainNav()).getByText('Expedientes')).toBeInTheDocument());
+    const menu = await userMenu();
+    await userEvent.click(within(menu).getByText('Mi Perfil'));
+    expect(screen.getByTestId('location').textContent).toBe('/staff/profile');
+  });
+
+  it.each([
+    ['a player without roles', []],
+    ['a treasurer', [roleIds.TESORERIA]],
+    ['a deputy', [roleIds.DIPUTADO]],
+  ])('opens the player profile from Mi Perfil for %s, without Claves de API', async (_name, roles) => {
+    setViewport(1280);
+    signIn({ username: 'jugador', discordRoles: roles });
+    renderWithProviders(<NavBar />, '/');
+    await waitFor(() => expect(within(mainNav()).getByText('Expedientes')).toBeInTheDocument());
+    const menu = await userMenu();
+    expect(within(menu).queryByText('Claves de API')).not.toBeInTheDocument();
+    await userEvent.click(within(menu).getByText('Mi Perfil'));
+    expect(screen.getByTestId('location').textContent).toBe('/perfil');
   });
 
   it('opens the user menu inside the sticky header, so that scrolling the page does not move it away from a click', async () => {
@@ -88,7 +119,8 @@ describe('NavBar', () => {
     expect(within(menu).getByText('Ver Aplicaciones')).toBeInTheDocument();
     expect(within(menu).getByText('Soporte')).toBeInTheDocument();
     expect(within(menu).queryByText('Dashboard')).not.toBeInTheDocument();
-    expect(within(menu).queryByText('Mi Perfil')).not.toBeInTheDocument();
+    expect(within(menu).queryByText('Claves de API')).not.toBeInTheDocument();
+    expect(within(menu).getByText('Mi Perfil')).toBeInTheDocument();
   });
 
   it('follows the roles of the refreshed profile', async () => {
@@ -142,6 +174,15 @@ describe('NavBar', () => {
     expect(within(drawer).getByText('Inicio')).toBeInTheDocument();
     expect(within(drawer).getByText('Iniciar Sesión')).toBeInTheDocument();
     expect(within(drawer).queryByText('Dashboard')).not.toBeInTheDocument();
+  });
+
+  it('keeps the user menu, with Mi Perfil, on narrow screens', async () => {
+    setViewport(375);
+    signIn({ username: 'jugador', discordRoles: [] });
+    renderWithProviders(<NavBar />, '/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Menú de usuario' }));
+    await userEvent.click(await screen.findByText('Mi Perfil'));
+    expect(screen.getByTestId('location').textContent).toBe('/perfil');
   });
 
   it('adds Dashboard to the narrow menu for staff', async () => {

@@ -1,5 +1,5 @@
 import { Avatar, Button, Dropdown, Typography, type MenuProps } from 'antd';
-import { AppstoreOutlined, CustomerServiceOutlined, FileSearchOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, CustomerServiceOutlined, FileSearchOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { Profile } from '../api/types';
 import { useAuth } from '../auth/useAuth';
@@ -27,13 +27,16 @@ export function UserMenu({ user, compact }: { user: Profile; compact: boolean })
   const { inGroups, logout } = useAuth();
   const navigate = useNavigate();
   const isStaff = inGroups(['ADMIN', 'STAFF']);
+  const isAdmin = inGroups(['ADMIN']);
 
   const items: MenuProps['items'] = [
     { key: 'header', type: 'group', label: user.username },
-    isStaff ? { key: '/staff/profile', icon: <UserOutlined />, label: 'Mi Perfil' } : null,
+    // Staff have their staff profile; everyone else the player profile.
+    { key: isStaff ? '/staff/profile' : '/perfil', icon: <UserOutlined />, label: 'Mi Perfil' },
     { key: '/support', icon: <CustomerServiceOutlined />, label: 'Soporte' },
     isStaff ? { key: '/dashboard', icon: <AppstoreOutlined />, label: 'Dashboard' } : null,
     user.artistReviewer ? { key: '/admin/artist-applications', icon: <FileSearchOutlined />, label: 'Ver Aplicaciones' } : null,
+    isAdmin ? { key: '/admin/api-keys', icon: <KeyOutlined />, label: 'Claves de API' } : null,
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: 'Cerrar Sesión', danger: true },
   ];

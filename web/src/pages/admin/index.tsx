@@ -1,5 +1,6 @@
 import { Page } from '../../components/Page';
 
+export { ApiKeysPage } from './ApiKeysPage';
 export { ArtistApplicationsPage } from './ArtistApplicationsPage';
 export { NewsAdminPage } from './NewsAdminPage';
 export { SecurityPage } from './SecurityPage';

@@ -1,11 +1,4 @@
-import { Page } from '../../components/Page';
-
+export { DocumentsPage } from './DocumentsPage';
+export { PlayerProfilePage } from './PlayerProfilePage';
+export { RecordsPage } from './RecordsPage';
 export { SupportPage } from './SupportPage';
-
-export function RecordsPage() {
-  return <Page title="Expedientes Criminales" />;
-}
-
-export function DocumentsPage() {
-  return <Page title="Sistema de Documentación" />;
-}

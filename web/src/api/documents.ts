@@ -1,0 +1,115 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from './client';
+import { playerKeys } from './players';
+import type { DocumentCreated, DocumentKind, DocumentStatus, IdentityDocument, INEInput, PassportInput } from './types';
+
+export const INE_CREATE_ERROR = 'Error al crear la Identificación Nacional';
+export const PASSPORT_CREATE_ERROR = 'Error al crear el Pasaporte Internacional';
+export const DOCUMENTS_LOAD_ERROR = 'Error al cargar tus documentos';
+
+/** The 32 federal entities, spelled as the server checks them. */
+export const MEXICAN_STATES = [
+  'Aguascalientes',
+  'Baja California',
+  'Baja California Sur',
+  'Campeche',
+  'Chiapas',
+  'Chihuahua',
+  'Ciudad de México',
+  'Coahuila',
+  'Colima',
+  'Durango',
+  'Guanajuato',
+  'Guerrero',
+  'Hidalgo',
+  'Jalisco',
+  'México',
+  'Michoacán',
+  'Morelos',
+  'Nayarit',
+  'Nuevo León',
+  'Oaxaca',
+  'Puebla',
+  'Querétaro',
+  'Quintana Roo',
+  'San Luis Potosí',
+  'Sinaloa',
+  'Sonora',
+  'Tabasco',
+  'Tamaulipas',
+  'Tlaxcala',
+  'Veracruz',
+  'Yucatán',
+  'Zacatecas',
+] as const;
+
+/** The 18 countries a passport may name. */
+export const PASSPORT_COUNTRIES = [
+  'México',
+  'Estados Unidos',
+  'Canadá',
+  'España',
+  'Argentina',
+  'Colombia',
+  'Chile',
+  'Perú',
+  'Brasil',
+  'Francia',
+  'Italia',
+  'Alemania',
+  'Reino Unido',
+  'Japón',
+  'China',
+  'Australia',
+  'Corea del Sur',
+  'India',
+] as const;
+
+export const documentKeys = {
+  all: ['documents'] as const,
+  status: ['documents', 'status'] as const,
+  mine: ['documents', 'mine'] as const,
+};
+
+export function useDocumentStatus() {
+  return useQuery({
+    queryKey: documentKeys.status,
+    queryFn: () => apiFetch<DocumentStatus>('/api/documents/status', { errorMessage: DOCUMENTS_LOAD_ERROR }),
+    staleTime: 0,
+  });
+}
+
+export function useMyDocument() {
+  return useQuery({
+    queryKey: documentKeys.mine,
+    queryFn: async () => (await apiFetch<{ document: IdentityDocument | null }>('/api/documents/mine', { errorMessage: DOCUMENTS_LOAD_ERROR })).document,
+    staleTime: 0,
+  });
+}
+
+export type DocumentRequest = { kind: 'INE'; input: INEInput } | { kind: 'PASAPORTE'; input: PassportInput };
+
+const CREATE_ERRORS: Record<DocumentKind, string> = { INE: INE_CREATE_ERROR, PASAPORTE: PASSPORT_CREATE_ERROR };
+const CREATE_PATHS: Record<DocumentKind, string> = { INE: '/api/documents/ine', PASAPORTE: '/api/documents/pasaporte' };
+
+/** Issues a document. The server's message is shown when it refuses; a network failure names the document. */
+export function useCreateDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ kind, input }: DocumentRequest) => {
+      const errorMessage = CREATE_ERRORS[kind];
+      try {
+        return await apiFetch<DocumentCreated>(CREATE_PATHS[kind], { method: 'POST', body: input, errorMessage });
+      } catch (err) {
+        if (err instanceof ApiError && err.isNetworkError) throw new ApiError(errorMessage, 0);
+        throw err;
+      }
+    },
+    // A refusal (409) may mean the status shown is stale: it is read again either way.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: playerKeys.all }),
+      ]),
+  });
+}

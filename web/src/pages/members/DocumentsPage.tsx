@@ -1,0 +1,143 @@
+import { useState, type ReactNode } from 'react';
+import { App, Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { GlobalOutlined, IdcardOutlined } from '@ant-design/icons';
+import { useDocumentStatus, useMyDocument } from '../../api/documents';
+import type { DocumentKind, DocumentStatus } from '../../api/types';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { DocumentCard } from '../../components/identity/DocumentCard';
+import { Page } from '../../components/Page';
+import { SignedInOnly } from '../../components/SignedInOnly';
+import { DocumentDialog } from './DocumentDialog';
+
+export const HAS_INE_TEXT = 'Ya tienes INE';
+export const HAS_PASSPORT_TEXT = 'Ya tienes Pasaporte';
+export const ONE_DOCUMENT_NOTE = 'Solo puedes tener un documento de identidad: la INE o el pasaporte.';
+
+/** The document the player holds, from the status. */
+function heldKind(status: DocumentStatus | undefined): DocumentKind | null {
+  if (status?.hasINE) return 'INE';
+  if (status?.hasPasaporte) return 'PASAPORTE';
+  return null;
+}
+
+const HELD_TEXT: Record<DocumentKind, string> = { INE: HAS_INE_TEXT, PASAPORTE: HAS_PASSPORT_TEXT };
+
+interface KindCardProps {
+  kind: DocumentKind;
+  icon: ReactNode;
+  title: string;
+  description: string;
+  action: string;
+  held: DocumentKind | null;
+  ready: boolean;
+  onOpen: () => void;
+}
+
+/** One of the two document cards; a player who holds either document may open neither form. */
+function KindCard({ kind, icon, title, description, action, held, ready, onOpen }: KindCardProps) {
+  const other = held !== null && held !== kind;
+  return (
+    <Card className="document-kind-card" style={{ height: '100%' }} styles={{ body: { height: '100%' } }}>
+      <Flex vertical gap={12} style={{ height: '100%' }}>
+        <Flex align="center" gap={12}>
+          <span className="document-kind-icon" aria-hidden>
+            {icon}
+          </span>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
+        </Flex>
+        <Typography.Paragraph type="secondary" style={{ margin: 0, flex: 1 }}>
+          {description}
+        </Typography.Paragraph>
+        {other ? (
+          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+            {ONE_DOCUMENT_NOTE}
+          </Typography.Text>
+        ) : null}
+        <Button type="primary" size="large" block disabled={!ready || held !== null} onClick={onOpen}>
+          {held ? HELD_TEXT[held] : action}
+        </Button>
+      </Flex>
+    </Card>
+  );
+}
+
+function Documents() {
+  const { message } = App.useApp();
+  const status = useDocumentStatus();
+  const mine = useMyDocument();
+  const [dialog, setDialog] = useState<DocumentKind | null>(null);
+  const [openKind, setOpenKind] = useState<DocumentKind>('INE');
+  const held = heldKind(status.data);
+
+  const open = (kind: DocumentKind) => {
+    setOpenKind(kind);
+    setDialog(kind);
+  };
+
+  return (
+    <>
+      <ErrorBanner message={status.error?.message ?? mine.error?.message} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={12}>
+          <KindCard
+            kind="INE"
+            icon={<IdcardOutlined />}
+            title="Identificación Nacional"
+            description="La credencial para votar (INE) de los personajes mexicanos: nombre, estado y municipio de residencia y fecha de nacimiento."
+            action="Crear INE"
+            held={held}
+            ready={status.isSuccess}
+            onOpen={() => open('INE')}
+          />
+        </Col>
+        <Col xs={24} md={12}>
+          <KindCard
+            kind="PASAPORTE"
+            icon={<GlobalOutlined />}
+            title="Pasaporte Internacional"
+            description="El pasaporte de los personajes extranjeros: nombre, país de origen y fecha de nacimiento."
+            action="Crear Pasaporte"
+            held={held}
+            ready={status.isSuccess}
+            onOpen={() => open('PASAPORTE')}
+          />
+        </Col>
+      </Row>
+
+      <section aria-labelledby="mi-documento" style={{ marginTop: 32 }}>
+        <Typography.Title level={3} id="mi-documento">
+          Mi documento
+        </Typography.Title>
+        {mine.isPending ? (
+          <Skeleton active />
+        ) : mine.data ? (
+          <DocumentCard document={mine.data} />
+        ) : mine.isSuccess ? (
+          <Typography.Paragraph type="secondary">Todavía no tienes un documento de identidad.</Typography.Paragraph>
+        ) : null}
+      </section>
+
+      <DocumentDialog
+        kind={openKind}
+        open={dialog !== null}
+        onClose={() => setDialog(null)}
+        onCreated={(text) => void message.success(text)}
+      />
+    </>
+  );
+}
+
+export function DocumentsPage() {
+  return (
+    <Page
+      title="Sistema de Documentación"
+      subtitle="Tramita el documento de identidad de tu personaje: la Identificación Nacional si es mexicano, o el Pasaporte Internacional si viene de otro país."
+    >
+      <SignedInOnly>
+        <Documents />
+      </SignedInOnly>
+    </Page>
+  );
+}

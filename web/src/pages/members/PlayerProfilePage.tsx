@@ -1,0 +1,174 @@
+import type { ReactNode } from 'react';
+import { Avatar, Button, Card, Col, Empty, Flex, Grid, Row, Skeleton, Tag, Typography } from 'antd';
+import { AuditOutlined, CheckCircleFilled, CustomerServiceOutlined, IdcardOutlined, LinkOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import { usePlayerProfile } from '../../api/players';
+import type { PlayerProfile } from '../../api/types';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { ChargesTable } from '../../components/identity/ChargesTable';
+import { DocumentCard } from '../../components/identity/DocumentCard';
+import { formatDate } from '../../components/dates';
+import { Page } from '../../components/Page';
+import { SignedInOnly } from '../../components/SignedInOnly';
+import { StatusTag } from '../../components/tickets/TicketTags';
+import { avatarUrl, initial } from '../../layout/avatar';
+
+export const NOT_VERIFIED_TEXT = 'Todavía no has vinculado tu cuenta de Roblox.';
+export const NO_DOCUMENT_TEXT = 'Todavía no tienes un documento de identidad.';
+export const NO_OPEN_TICKETS_TEXT = 'No tienes tickets abiertos.';
+
+function Section({ title, icon, extra, children }: { title: string; icon: ReactNode; extra?: ReactNode; children: ReactNode }) {
+  return (
+    <Card
+      className="profile-section"
+      title={
+        <Flex align="center" gap={8}>
+          {icon}
+          <span>{title}</span>
+        </Flex>
+      }
+      extra={extra}
+      style={{ height: '100%' }}
+    >
+      {children}
+    </Card>
+  );
+}
+
+function Identity({ profile }: { profile: PlayerProfile }) {
+  const wide = Grid.useBreakpoint().sm === true;
+  return (
+    <Card className="profile-identity">
+      <Flex gap={wide ? 20 : 14} align="center">
+        <Avatar
+          size={wide ? 88 : 60}
+          src={avatarUrl(profile)}
+          alt={profile.username}
+          style={{ backgroundColor: '#ec4899', fontSize: wide ? 36 : 26, flexShrink: 0 }}
+        >
+          {initial(profile.username)}
+        </Avatar>
+        <Flex vertical gap={6} style={{ minWidth: 0, flex: 1 }}>
+          <Typography.Title level={3} style={{ margin: 0, overflowWrap: 'anywhere' }}>
+            {profile.username}
+          </Typography.Title>
+          <Typography.Text type="secondary">ID de Discord: {profile.discordId}</Typography.Text>
+          <Flex gap={6} wrap aria-label="Roles">
+            {profile.inGuild ? null : <Tag color="warning">Fuera del servidor de Discord</Tag>}
+            {profile.roles.length === 0 ? <Tag>Sin roles</Tag> : profile.roles.map((role) => <Tag key={role} color="purple">{role}</Tag>)}
+          </Flex>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+function RobloxLink({ profile }: { profile: PlayerProfile }) {
+  const navigate = useNavigate();
+  const { roblox } = profile;
+  return (
+    <Section title="Cuenta de Roblox" icon={<LinkOutlined />}>
+      {roblox.verified ? (
+        <Flex vertical gap={4}>
+          <Flex align="center" gap={8}>
+            <CheckCircleFilled style={{ color: '#52c41a' }} />
+            <Typography.Text strong style={{ fontSize: 16, overflowWrap: 'anywhere' }}>
+              {roblox.username}
+            </Typography.Text>
+          </Flex>
+          {roblox.verifiedAt ? (
+            <Typography.Text type="secondary">
+              Verificada el <time dateTime={roblox.verifiedAt}>{formatDate(roblox.verifiedAt)}</time>
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ) : (
+        <Flex vertical gap={12} align="flex-start">
+          <Typography.Text type="secondary">{NOT_VERIFIED_TEXT}</Typography.Text>
+          <Button type="primary" onClick={() => navigate('/verify')}>
+            Verificar mi cuenta de Roblox
+          </Button>
+        </Flex>
+      )}
+    </Section>
+  );
+}
+
+function OpenTickets({ profile }: { profile: PlayerProfile }) {
+  return (
+    <Section title="Tickets abiertos" icon={<CustomerServiceOutlined />} extra={<Link to="/support">Ir a Soporte</Link>}>
+      {profile.tickets.length === 0 ? (
+        <Typography.Text type="secondary">{NO_OPEN_TICKETS_TEXT}</Typography.Text>
+      ) : (
+        <ul className="profile-tickets">
+          {profile.tickets.map((ticket) => (
+            <li key={ticket.ticketId}>
+              <Link to="/support" className="profile-ticket-title">
+                <strong>#{ticket.ticketId}</strong> {ticket.title}
+              </Link>
+              <StatusTag status={ticket.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function Profile({ profile }: { profile: PlayerProfile }) {
+  const navigate = useNavigate();
+  return (
+    <Flex vertical gap={16}>
+      <Identity profile={profile} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <RobloxLink profile={profile} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <OpenTickets profile={profile} />
+        </Col>
+      </Row>
+      {profile.document ? (
+        <DocumentCard document={profile.document} />
+      ) : (
+        <Section title="Documento de identidad" icon={<IdcardOutlined />}>
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_DOCUMENT_TEXT}>
+            <Button type="primary" onClick={() => navigate('/documents')}>
+              Tramitar documento
+            </Button>
+          </Empty>
+        </Section>
+      )}
+      <Section title="Expediente criminal" icon={<AuditOutlined />} extra={<Link to="/records">Expedientes</Link>}>
+        <ChargesTable charges={profile.charges} />
+      </Section>
+    </Flex>
+  );
+}
+
+/** The signed-in player's own page: who they are in Discord and Roblox, their document, tickets and record. */
+function LoadedProfile() {
+  const profile = usePlayerProfile();
+  return (
+    <>
+      <ErrorBanner message={profile.error?.message} />
+      {profile.isPending ? (
+        <Card>
+          <Skeleton avatar active paragraph={{ rows: 4 }} />
+        </Card>
+      ) : profile.data ? (
+        <Profile profile={profile.data} />
+      ) : null}
+    </>
+  );
+}
+
+export function PlayerProfilePage() {
+  return (
+    <Page title="Mi Perfil">
+      <SignedInOnly>
+        <LoadedProfile />
+      </SignedInOnly>
+    </Page>
+  );
+}

@@ -1,0 +1,214 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Flex, Result, Spin, Typography } from 'antd';
+import { CheckCircleFilled, LinkOutlined, LoginOutlined } from '@ant-design/icons';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { VERIFY_INITIATE_ERROR, VERIFY_STATUS_ERROR, useInitiateVerification, useVerificationStatus } from '../../api/verify';
+import { saveRedirect } from '../../auth/redirect';
+import { useAuth } from '../../auth/useAuth';
+import { formatDate } from '../../components/dates';
+import { Loading, VERIFYING_TEXT } from '../../components/Loading';
+
+export const NOT_CONFIGURED_TEXT = 'Roblox verification is not available on this server.';
+
+/** Why a verification failed, by the reason the server's callback names. */
+export const FAILURE_REASONS: Record<string, string> = {
+  denied: 'You cancelled the authorization on Roblox.',
+  expired: 'The verification expired or was started in another browser.',
+  taken: 'This Roblox account is already linked to another Discord account.',
+  unavailable: 'Roblox did not answer. Please try again later.',
+};
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <Flex justify="center" style={{ paddingBlock: 24 }}>
+      <Card className="verify-card" style={{ width: '100%', maxWidth: 520 }}>
+        {children}
+      </Card>
+    </Flex>
+  );
+}
+
+function SuccessStep() {
+  const navigate = useNavigate();
+  return (
+    <Frame>
+      <Result
+        status="success"
+        title="Verification Successful!"
+        subTitle="Your Roblox account has been verified."
+        extra={
+          <Button type="primary" onClick={() => navigate('/')}>
+            Return Home
+          </Button>
+        }
+      />
+    </Frame>
+  );
+}
+
+function ErrorStep() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const reason = FAILURE_REASONS[params.get('reason') ?? ''];
+  return (
+    <Frame>
+      <Result
+        status="error"
+        title="Verification Failed"
+        subTitle={
+          <>
+            <span style={{ display: 'block' }}>There was an error verifying your account. Please try again.</span>
+            {reason ? (
+              <Typography.Text strong style={{ display: 'block', marginTop: 8 }}>
+                {reason}
+              </Typography.Text>
+            ) : null}
+          </>
+        }
+        extra={
+          <Button type="primary" onClick={() => navigate('/verify')}>
+            Try Again
+          </Button>
+        }
+      />
+    </Frame>
+  );
+}
+
+function LoginStep() {
+  const navigate = useNavigate();
+  const login = () => {
+    saveRedirect('/verify');
+    navigate('/login');
+  };
+  return (
+    <Frame>
+      <Result
+        status="info"
+        title="Please log in to verify your account"
+        extra={
+          <Button type="primary" icon={<LoginOutlined />} onClick={login}>
+            Login with Discord
+          </Button>
+        }
+      />
+    </Frame>
+  );
+}
+
+function StatusStep() {
+  const status = useVerificationStatus(true);
+  const initiate = useInitiateVerification();
+  // True once the browser has been sent to Roblox, so the button stays busy until it leaves.
+  const [leaving, setLeaving] = useState(false);
+
+  // Coming back with the browser's Back button may restore this page as it was left.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const start = () => {
+    initiate.mutate(undefined, {
+      onSuccess: (url) => {
+        setLeaving(true);
+        window.location.assign(url);
+      },
+    });
+  };
+
+  if (status.isPending) {
+    return (
+      <Frame>
+        <Flex vertical align="center" gap={12} style={{ paddingBlock: 32 }} role="status">
+          <Spin size="large" />
+          <Typography.Text type="secondary">Checking verification status...</Typography.Text>
+        </Flex>
+      </Frame>
+    );
+  }
+
+  if (status.isError) {
+    return (
+      <Frame>
+        <Alert type="error" showIcon title={VERIFY_STATUS_ERROR} />
+        <Flex justify="center" style={{ marginTop: 16 }}>
+          <Button onClick={() => void status.refetch()}>Retry</Button>
+        </Flex>
+      </Frame>
+    );
+  }
+
+  if (status.data.verified) {
+    return (
+      <Frame>
+        <Result
+          icon={<CheckCircleFilled style={{ color: '#52c41a' }} />}
+          title="Account Verified"
+          subTitle={
+            <>
+              <Typography.Text strong style={{ display: 'block', fontSize: 18 }}>
+                {status.data.username}
+              </Typography.Text>
+              {status.data.verifiedAt ? (
+                <span style={{ display: 'block', marginTop: 4 }}>
+                  Verified on <time dateTime={status.data.verifiedAt}>{formatDate(status.data.verifiedAt)}</time>
+                </span>
+              ) : null}
+            </>
+          }
+        />
+      </Frame>
+    );
+  }
+
+  return (
+    <Frame>
+      <Result
+        icon={<LinkOutlined style={{ color: '#4f46e5' }} />}
+        title="Verify Your Account"
+        subTitle="Link your Roblox account to verify your identity"
+        extra={
+          <Flex vertical gap={16} align="center">
+            <Button type="primary" size="large" loading={initiate.isPending || leaving} onClick={start}>
+              Verify with Roblox
+            </Button>
+            {initiate.isError ? (
+              <Alert
+                type="error"
+                showIcon
+                title={VERIFY_INITIATE_ERROR}
+                // The server answers 503 when no Roblox app is configured; its own message is in Spanish.
+                description={initiate.error instanceof ApiError && initiate.error.status === 503 ? NOT_CONFIGURED_TEXT : undefined}
+                style={{ textAlign: 'start' }}
+              />
+            ) : null}
+          </Flex>
+        }
+      />
+    </Frame>
+  );
+}
+
+/** The game-account verification pages, in English. */
+export function VerifyPage() {
+  const step = useParams()['*'] ?? '';
+  const { user, loading } = useAuth();
+
+  let content: ReactNode;
+  if (step === 'success') content = <SuccessStep />;
+  else if (step === 'error') content = <ErrorStep />;
+  else if (loading) content = <Loading text={VERIFYING_TEXT} />;
+  else if (!user) content = <LoginStep />;
+  else content = <StatusStep />;
+
+  return (
+    <div lang="en" className="verify-page">
+      {content}
+    </div>
+  );
+}
