@@ -16,7 +16,7 @@ export default defineConfig({
   retries: 0,
   // A test signs in and loads several pages: on a busy machine that takes more than 30 s.
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

@@ -23,6 +23,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     // antd forms in jsdom are slow on a busy machine; the defaults (5 s) made tests flaky there.
-    testTimeout: 30_000,
+    testTimeout: 60_000,
   },
 });

@@ -2,8 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// antd's pages render slowly under jsdom, more so on a busy machine: waits get 5 s, not 1 s.
-configure({ asyncUtilTimeout: 5_000 });
+// antd's pages render slowly under jsdom, more so on a busy machine: waits get 10 s, not 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
