@@ -29,7 +29,7 @@ type Config struct {
 	// TrustedProxies are the addresses (CIDR) of reverse proxies whose X-Forwarded-For is
 	// believed, so rate limits see the client and not the proxy.
 	TrustedProxies []string `yaml:"trustedProxies" env:"TRUSTED_PROXIES"`
-	TimeZone    string   `yaml:"timeZone" env:"TIME_ZONE"`
+	TimeZone       string   `yaml:"timeZone" env:"TIME_ZONE"`
 
 	CommunityName    string   `yaml:"communityName" env:"COMMUNITY_NAME"`
 	CommunityChatURL string   `yaml:"communityChatURL" env:"COMMUNITY_CHAT_URL"`
