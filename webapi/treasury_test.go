@@ -264,5 +264,27 @@ func TestBusinessRegistry(t *testing.T) {
 		if code := e.call("PUT", fmt.Sprintf("/api/sat/businesses/%d", created.ID), tok["tesoreria"], body(edit), nil); code != 403 {
 			t.Fatalf("edit by treasury: %d", code)
 		}
+
+		// An admin who cannot see the RFC and the owner cannot change them: they may leave
+		// them out, and a value they send anyway is not stored.
+		publicOnly := map[string]string{"name": "Tacos El Güero III", "location": edit["location"], "server": edit["server"]}
+		if code := e.call("PUT", fmt.Sprintf("/api/sat/businesses/%d", created.ID), tok["comite"], body(publicOnly), &changed); code != 200 || changed.Name != "Tacos El Güero III" {
+			t.Fatalf("edit without the confidential fields: %d %+v", code, changed)
+		}
+		forged := fields("ZZZ240101AB1")
+		forged["ownerName"] = "Otro Dueño"
+		if code := e.call("PUT", fmt.Sprintf("/api/sat/businesses/%d", created.ID), tok["rh"], body(forged), nil); code != 200 {
+			t.Fatalf("edit with forged confidential fields: %d", code)
+		}
+		if got := raw("oficina"); !strings.Contains(got, `"rfc":"TEG240101AB1"`) || !strings.Contains(got, `"name":"Juan Pérez"`) || strings.Contains(got, "Otro Dueño") {
+			t.Fatalf("a non-DIPUTADO admin changed the confidential fields: %s", got)
+		}
+		byDiputado := fields("TEG240101AB2")
+		if code := e.call("PUT", fmt.Sprintf("/api/sat/businesses/%d", created.ID), tok["oficina"], body(byDiputado), nil); code != 200 {
+			t.Fatalf("edit by oficina: %d", code)
+		}
+		if got := raw("oficina"); !strings.Contains(got, `"rfc":"TEG240101AB2"`) {
+			t.Fatalf("oficina's RFC change was not stored: %s", got)
+		}
 	})
 }

@@ -211,6 +211,15 @@ func (s *Service) List(ctx context.Context, actor *authz.Actor) ([]View, error) 
 }
 
 func (s *Service) check(ctx context.Context, in Input) (Business, error) {
+	b, err := s.checkPublic(in)
+	if err != nil {
+		return b, err
+	}
+	return b, s.checkConfidential(ctx, in, &b)
+}
+
+// checkPublic checks the fields everyone who reads the registry sees.
+func (s *Service) checkPublic(in Input) (Business, error) {
 	var b Business
 	var ok bool
 	if b.Name, ok = validate.Text(in.Name, 100); !ok {
@@ -223,25 +232,31 @@ func (s *Service) check(ctx context.Context, in Input) (Business, error) {
 	if !slices.Contains(s.servers, b.Server) {
 		return b, errServer
 	}
+	return b, nil
+}
+
+// checkConfidential checks the RFC and the owner, who must be a member of the server.
+func (s *Service) checkConfidential(ctx context.Context, in Input, b *Business) error {
+	var ok bool
 	if b.RFC, ok = RFC(in.RFC); !ok {
-		return b, errRFC
+		return errRFC
 	}
 	if b.OwnerName, ok = validate.Text(in.OwnerName, 100); !ok {
-		return b, errOwnerName
+		return errOwnerName
 	}
 	b.OwnerDiscordID = strings.TrimSpace(in.OwnerDiscordID)
 	if !validate.Snowflake(b.OwnerDiscordID) {
-		return b, errOwnerID
+		return errOwnerID
 	}
 	m, err := s.members.Get(ctx, b.OwnerDiscordID)
 	if err != nil {
-		return b, err
+		return err
 	}
 	if m == nil {
-		return b, errOwnerID
+		return errOwnerID
 	}
 	b.OwnerAvatar = m.Avatar
-	return b, nil
+	return nil
 }
 
 // Register files a business with its documents and optional logo. The batches were filled
@@ -295,18 +310,27 @@ func (s *Service) Register(ctx context.Context, actor *authz.Actor, in Input, do
 	return view(actor, b, stored), nil
 }
 
-// Update changes a business's six fields.
+// Update changes a business's six fields. An admin who does not see the confidential fields
+// cannot change them either: the stored RFC and owner are kept, whatever the body says.
 func (s *Service) Update(ctx context.Context, actor *authz.Actor, id uint64, in Input) (View, error) {
 	if !MayRegister(actor) {
 		return View{}, errManage
 	}
-	next, err := s.check(ctx, in)
-	if err != nil {
-		return View{}, err
-	}
 	var b Business
-	err = s.db.InTx(ctx, func(ctx context.Context) error {
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
 		if err := s.take(ctx, id, &b); err != nil {
+			return err
+		}
+		next, err := s.checkPublic(in)
+		if err != nil {
+			return err
+		}
+		if SeesConfidential(actor) {
+			err = s.checkConfidential(ctx, in, &next)
+		} else {
+			next.RFC, next.OwnerName, next.OwnerDiscordID, next.OwnerAvatar = b.RFC, b.OwnerName, b.OwnerDiscordID, b.OwnerAvatar
+		}
+		if err != nil {
 			return err
 		}
 		before := record(b)

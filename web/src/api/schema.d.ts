@@ -2563,7 +2563,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edits a business's six fields (ADMIN). */
+        /** Edits a business (ADMIN). The RFC and the owner change only for holders of DIPUTADO; for anyone else they are kept as stored. */
         put: {
             parameters: {
                 query?: never;
@@ -2575,7 +2575,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["BusinessInput"];
+                    "application/json": components["schemas"]["BusinessEdit"];
                 };
             };
             responses: {
@@ -3724,6 +3724,17 @@ export interface components {
             rfc: string;
             ownerName: string;
             ownerDiscordId: string;
+        };
+        BusinessEdit: {
+            name: string;
+            location: string;
+            server: string;
+            /** @description read only for callers without DIPUTADO */
+            rfc?: string;
+            /** @description read only for callers without DIPUTADO */
+            ownerName?: string;
+            /** @description read only for callers without DIPUTADO */
+            ownerDiscordId?: string;
         };
         Initiative: {
             _id: number;

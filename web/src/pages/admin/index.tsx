@@ -4,10 +4,7 @@ export { ApiKeysPage } from './ApiKeysPage';
 export { ArtistApplicationsPage } from './ArtistApplicationsPage';
 export { NewsAdminPage } from './NewsAdminPage';
 export { SecurityPage } from './SecurityPage';
-
-export function SatPage() {
-  return <Page title="Panel SAT" subtitle="Sistema de Administración de Negocios" />;
-}
+export { SatPage } from './SatPage';
 
 export function RolesPage() {
   return <Page title="Gestión de Roles y Permisos" />;

@@ -1,17 +1,4 @@
-import { Page } from '../../components/Page';
-
-export function TreasuryPage() {
-  return <Page title="Tesorería" />;
-}
-
-export function RegisterSalePage() {
-  return <Page title="Registrar Venta" />;
-}
-
-export function SalesHistoryPage() {
-  return <Page title="Historial de Ventas" />;
-}
-
-export function TreasuryMembersPage() {
-  return <Page title="Miembros de Tesorería" />;
-}
+export { TreasuryPage } from './TreasuryPage';
+export { RegisterSalePage } from './RegisterSalePage';
+export { SalesHistoryPage } from './SalesHistoryPage';
+export { TreasuryMembersPage } from './TreasuryMembersPage';

@@ -1,0 +1,264 @@
+import { useState } from 'react';
+import { App, Avatar, Button, Card, Col, Empty, Flex, Popconfirm, Row, Skeleton, Tag, Typography } from 'antd';
+import {
+  CheckCircleOutlined,
+  CloudServerOutlined,
+  EditOutlined,
+  EnvironmentOutlined,
+  FileImageOutlined,
+  FilePdfOutlined,
+  FileOutlined,
+  IdcardOutlined,
+  PauseCircleOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
+import { fetchBusinessDocument, useBusinesses, useSetBusinessStatus } from '../../api/sat';
+import type { Business, BusinessDocument } from '../../api/types';
+import { useAuth } from '../../auth/useAuth';
+import { BackToDashboard } from '../../components/BackToDashboard';
+import { saveBlob } from '../../components/download';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { Page } from '../../components/Page';
+import { avatarUrl, initial } from '../../layout/avatar';
+import { BusinessFormDialog } from './BusinessFormDialog';
+import { formatFileSize } from './businessFiles';
+
+export const DEFAULT_BUSINESS_LOGO = '/business-default.svg';
+export const NO_BUSINESSES_TEXT = 'No hay negocios registrados';
+export const BUSINESS_SUSPENDED = 'Negocio suspendido';
+export const BUSINESS_REACTIVATED = 'Negocio reactivado';
+
+const STATUS_TAGS = {
+  active: { label: 'Activo', color: 'success' },
+  suspended: { label: 'Suspendido', color: 'error' },
+} as const;
+
+/** The business's logo, or the default image when it has none or it fails to load. */
+function BusinessLogo({ business }: { business: Business }) {
+  const wanted = business.logo.trim() === '' ? DEFAULT_BUSINESS_LOGO : business.logo;
+  const [failed, setFailed] = useState<string | null>(null);
+  const src = failed === wanted ? DEFAULT_BUSINESS_LOGO : wanted;
+  const isDefault = src === DEFAULT_BUSINESS_LOGO;
+  return (
+    <div className={isDefault ? 'business-logo business-logo-default' : 'business-logo'}>
+      <img src={src} alt={`Logo de ${business.name}`} loading="lazy" onError={() => setFailed(wanted)} />
+    </div>
+  );
+}
+
+function documentIcon(document: BusinessDocument) {
+  if (document.contentType === 'application/pdf') return <FilePdfOutlined />;
+  if (document.contentType.startsWith('image/')) return <FileImageOutlined />;
+  return <FileOutlined />;
+}
+
+function DocumentLink({ document, onError }: { document: BusinessDocument; onError: (message: string) => void }) {
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveBlob(await fetchBusinessDocument(document.url), document.filename);
+    } catch (err) {
+      onError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <Button
+      type="link"
+      size="small"
+      icon={documentIcon(document)}
+      loading={downloading}
+      onClick={() => void download()}
+      aria-label={`Descargar ${document.filename}`}
+      className="business-document"
+    >
+      <span className="business-document-name">{document.filename}</span>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {formatFileSize(document.size)}
+      </Typography.Text>
+    </Button>
+  );
+}
+
+interface BusinessCardProps {
+  business: Business;
+  canManage: boolean;
+  onEdit: () => void;
+  onError: (message: string) => void;
+}
+
+function BusinessCard({ business, canManage, onEdit, onError }: BusinessCardProps) {
+  const { message } = App.useApp();
+  const setStatus = useSetBusinessStatus();
+  const suspended = business.status === 'suspended';
+  const tag = STATUS_TAGS[business.status] ?? { label: business.status, color: 'default' };
+
+  const toggle = () => {
+    const status = suspended ? 'active' : 'suspended';
+    setStatus.mutate(
+      { id: business.id, status },
+      {
+        onSuccess: () => void message.success(status === 'active' ? BUSINESS_REACTIVATED : BUSINESS_SUSPENDED),
+        onError: (err) => onError(err.message),
+      },
+    );
+  };
+
+  const actions = canManage
+    ? [
+        <Button key="edit" type="text" icon={<EditOutlined />} onClick={onEdit} aria-label={`Editar ${business.name}`}>
+          Editar
+        </Button>,
+        suspended ? (
+          <Button key="status" type="text" icon={<CheckCircleOutlined />} loading={setStatus.isPending} onClick={toggle} aria-label={`Reactivar ${business.name}`}>
+            Reactivar
+          </Button>
+        ) : (
+          <Popconfirm
+            key="status"
+            title="¿Suspender este negocio?"
+            description="Podrás reactivarlo más adelante."
+            okText="Suspender"
+            okButtonProps={{ danger: true }}
+            cancelText="Cancelar"
+            onConfirm={toggle}
+          >
+            <Button type="text" danger icon={<PauseCircleOutlined />} loading={setStatus.isPending} aria-label={`Suspender ${business.name}`}>
+              Suspender
+            </Button>
+          </Popconfirm>
+        ),
+      ]
+    : undefined;
+
+  return (
+    <Card
+      className={suspended ? 'business-card business-card-suspended' : 'business-card'}
+      role="article"
+      aria-label={business.name}
+      cover={<BusinessLogo business={business} />}
+      actions={actions}
+      style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+      styles={{ body: { flex: 1, display: 'flex', flexDirection: 'column', gap: 10 } }}
+    >
+      <Flex justify="space-between" align="flex-start" gap={8}>
+        <Typography.Title level={5} style={{ margin: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+          {business.name}
+        </Typography.Title>
+        <Tag color={tag.color} style={{ marginInlineEnd: 0, flexShrink: 0 }}>
+          {tag.label}
+        </Tag>
+      </Flex>
+      <Flex vertical gap={4}>
+        <Typography.Text type="secondary">
+          <EnvironmentOutlined /> {business.location}
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          <CloudServerOutlined /> Servidor {business.server}
+        </Typography.Text>
+        {business.rfc ? (
+          <Typography.Text>
+            <IdcardOutlined /> RFC: <Typography.Text code copyable={{ text: business.rfc, tooltips: ['Copiar RFC', 'Copiado'] }}>{business.rfc}</Typography.Text>
+          </Typography.Text>
+        ) : null}
+      </Flex>
+      {business.owner ? (
+        <Flex gap={10} align="center" className="business-owner" role="group" aria-label="Dueño">
+          <Avatar src={avatarUrl({ discordId: business.owner.discordId, avatar: business.owner.avatar })} alt={business.owner.name}>
+            {initial(business.owner.name)}
+          </Avatar>
+          <Flex vertical style={{ minWidth: 0 }}>
+            <Typography.Text strong ellipsis>
+              {business.owner.name}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              Dueño · {business.owner.discordId}
+            </Typography.Text>
+          </Flex>
+        </Flex>
+      ) : null}
+      <div>
+        <Typography.Text strong style={{ fontSize: 13 }}>
+          Documentos
+        </Typography.Text>
+        {business.documents.length > 0 ? (
+          <Flex vertical align="flex-start" className="business-documents">
+            {business.documents.map((document) => (
+              <DocumentLink key={document.id} document={document} onError={onError} />
+            ))}
+          </Flex>
+        ) : (
+          <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 13 }}>
+            Sin documentos
+          </Typography.Paragraph>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+interface EditorState {
+  open: boolean;
+  business: Business | null;
+}
+
+export function SatPage() {
+  const { inGroups } = useAuth();
+  const canManage = inGroups(['ADMIN']);
+  const businesses = useBusinesses();
+  const [editor, setEditor] = useState<EditorState>({ open: false, business: null });
+  const [actionError, setActionError] = useState<string | null>(null);
+  const list = businesses.data ?? [];
+  const active = list.filter((business) => business.status === 'active').length;
+
+  return (
+    <Page title="Panel SAT" subtitle="Sistema de Administración de Negocios">
+      <Flex gap={12} wrap justify="space-between" align="center" style={{ marginBottom: 16 }}>
+        <BackToDashboard />
+        {canManage ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true, business: null })}>
+            Registrar Nuevo Negocio
+          </Button>
+        ) : null}
+      </Flex>
+      <ErrorBanner message={businesses.error?.message} />
+      <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
+      {businesses.isPending ? (
+        <Row gutter={[16, 16]}>
+          {[0, 1, 2].map((n) => (
+            <Col key={n} xs={24} sm={12} lg={8}>
+              <Card>
+                <Skeleton active />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      ) : list.length > 0 ? (
+        <>
+          <Typography.Paragraph type="secondary">
+            {list.length === 1 ? '1 negocio' : `${list.length} negocios`} · {active === 1 ? '1 activo' : `${active} activos`}
+          </Typography.Paragraph>
+          <Row gutter={[16, 16]}>
+            {list.map((business) => (
+              <Col key={business.id} xs={24} sm={12} lg={8}>
+                <BusinessCard
+                  business={business}
+                  canManage={canManage}
+                  onEdit={() => setEditor({ open: true, business })}
+                  onError={setActionError}
+                />
+              </Col>
+            ))}
+          </Row>
+        </>
+      ) : businesses.isError ? null : (
+        <Card>
+          <Empty description={NO_BUSINESSES_TEXT} />
+        </Card>
+      )}
+      <BusinessFormDialog open={editor.open} business={editor.business} onClose={() => setEditor((current) => ({ ...current, open: false }))} />
+    </Page>
+  );
+}

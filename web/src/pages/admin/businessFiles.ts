@@ -1,0 +1,130 @@
+export type FileType = 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/gif';
+
+const SIGNATURES: { type: FileType; bytes: number[] }[] = [
+  { type: 'application/pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] },
+  { type: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  { type: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
+  { type: 'image/gif', bytes: [0x47, 0x49, 0x46, 0x38] },
+];
+
+export interface FileRules {
+  /** How many files may be chosen; with 1, a new file takes the place of the chosen one. */
+  maxFiles: number;
+  maxBytes: number;
+  types: readonly FileType[];
+  /** The file chooser's filter. */
+  accept: string;
+  /** The portal's messages, in Spanish (as the server words them); the names follow the last two. */
+  tooMany: string;
+  tooLarge: string;
+  badType: string;
+  empty: string;
+}
+
+export const TOO_MANY_FILES_CODE = 'Too many files';
+export const EMPTY_FILE_CODE = 'File is smaller than 1 bytes';
+export const oversizedCode = (rules: FileRules) => `File is larger than ${rules.maxBytes} bytes`;
+export const wrongTypeCode = (rules: FileRules) => `File type must be one of ${rules.types.join(', ')}`;
+
+export const MAX_DOCUMENTS = 5;
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+
+export const DOCUMENT_RULES: FileRules = {
+  maxFiles: MAX_DOCUMENTS,
+  maxBytes: MAX_DOCUMENT_BYTES,
+  types: ['application/pdf', 'image/png', 'image/jpeg'],
+  accept: '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg',
+  tooMany: 'Puedes adjuntar hasta 5 documentos.',
+  tooLarge: 'Los siguientes documentos exceden el límite de 10 MB: ',
+  badType: 'Solo se aceptan documentos PDF, PNG, JPG o JPEG: ',
+  empty: 'Los siguientes documentos están vacíos: ',
+};
+
+export const LOGO_RULES: FileRules = {
+  maxFiles: 1,
+  maxBytes: MAX_LOGO_BYTES,
+  types: ['image/png', 'image/jpeg', 'image/gif'],
+  accept: '.png,.jpg,.jpeg,.gif,image/png,image/jpeg,image/gif',
+  tooMany: 'El negocio lleva un solo logo.',
+  tooLarge: 'El logo excede el límite de 2 MB: ',
+  badType: 'El logo debe ser una imagen PNG, JPG o GIF: ',
+  empty: 'El logo está vacío: ',
+};
+
+async function headOf(file: Blob, length: number): Promise<Uint8Array> {
+  const part = file.slice(0, length);
+  if (typeof part.arrayBuffer === 'function') return new Uint8Array(await part.arrayBuffer());
+  return new Uint8Array(
+    await new Promise<ArrayBuffer>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
+      reader.readAsArrayBuffer(part);
+    }),
+  );
+}
+
+/** A file's type judged from its first bytes, as the server judges it; null when it is none of the known ones. */
+export async function fileTypeOf(file: Blob): Promise<FileType | null> {
+  let head: Uint8Array;
+  try {
+    head = await headOf(file, 8);
+  } catch {
+    return null;
+  }
+  return SIGNATURES.find(({ bytes }) => bytes.every((byte, i) => head[i] === byte))?.type ?? null;
+}
+
+export interface FileCheck {
+  /** The files to keep, in place of the chosen ones. */
+  next: File[];
+  tooMany: boolean;
+  empty: string[];
+  oversized: string[];
+  wrongType: string[];
+}
+
+/**
+ * Checks files added to those already chosen. A batch that would pass the limit is refused
+ * whole ('Too many files'); each file must be non-empty, within the size and of an allowed type.
+ */
+export async function checkFiles(chosen: readonly File[], added: readonly File[], rules: FileRules): Promise<FileCheck> {
+  const replacing = rules.maxFiles === 1;
+  const check: FileCheck = { next: [...chosen], tooMany: false, empty: [], oversized: [], wrongType: [] };
+  if ((replacing ? added.length : chosen.length + added.length) > rules.maxFiles) return { ...check, tooMany: true };
+  for (const file of added) {
+    if (file.size === 0) check.empty.push(file.name);
+    else if (file.size > rules.maxBytes) check.oversized.push(file.name);
+    else if (!rules.types.includes((await fileTypeOf(file)) as FileType)) check.wrongType.push(file.name);
+    else check.next = replacing ? [file] : [...check.next, file];
+  }
+  return check;
+}
+
+export interface FileNotice {
+  /** The portal's message, in Spanish. */
+  message: string;
+  /** The file chooser's own wording of the same refusal, per file. */
+  details: string[];
+}
+
+/** What to tell the user about refused files; empty when nothing was refused. */
+export function fileNotices(check: FileCheck, rules: FileRules): FileNotice[] {
+  const notices: FileNotice[] = [];
+  if (check.tooMany) notices.push({ message: rules.tooMany, details: [TOO_MANY_FILES_CODE] });
+  const perFile = (names: string[], message: string, code: string) => {
+    if (names.length > 0) notices.push({ message: message + names.join(', '), details: names.map((name) => `${name}: ${code}`) });
+  };
+  perFile(check.empty, rules.empty, EMPTY_FILE_CODE);
+  perFile(check.oversized, rules.tooLarge, oversizedCode(rules));
+  perFile(check.wrongType, rules.badType, wrongTypeCode(rules));
+  return notices;
+}
+
+/** A file's size for people: "850 KB", "1.2 MB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toLocaleString('es-MX', { maximumFractionDigits: 1 })} MB`;
+}

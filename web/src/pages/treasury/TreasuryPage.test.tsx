@@ -1,0 +1,237 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { TOKEN_KEY } from '../../api/client';
+import type { Sale } from '../../api/types';
+import { jsonResponse, mockFetch } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { findDialogTitled } from '../../test/tickets';
+import { catalogue, members, sale, summary, tesoreria } from '../../test/treasury';
+import { setViewport } from '../../test/viewport';
+import { RegisterSalePage } from './RegisterSalePage';
+import { TreasuryPage } from './TreasuryPage';
+
+/** Types a value at once (a paste): keystroke by keystroke is slow on a loaded machine. */
+async function fill(field: HTMLElement, value: string) {
+  await userEvent.click(field);
+  await userEvent.paste(value);
+}
+
+type Handlers = Parameters<typeof mockFetch>[0];
+
+const recentSales: Sale[] = [
+  sale({ _id: 6, item: 'VIP', originalPrice: 90, discount: 0, finalPrice: 90 }),
+  sale({ _id: 5, item: 'PASE', currency: 'ROBUX', originalPrice: 550, discount: 0, finalPrice: 550, voided: true, voidReason: 'Devolución' }),
+];
+
+function serveTreasury(handlers: Handlers = {}) {
+  localStorage.setItem(TOKEN_KEY, 'token');
+  return mockFetch({
+    '/api/auth/profile': () => jsonResponse(tesoreria),
+    '/api/tickets/unread': () => jsonResponse({ count: 0 }),
+    '/api/treasury/summary': () => jsonResponse(summary()),
+    'GET /api/treasury/sales': () => jsonResponse(recentSales),
+    '/api/treasury/members': () => jsonResponse(members),
+    '/api/treasury/catalogue': () => jsonResponse(catalogue),
+    ...handlers,
+  });
+}
+
+const calls = (fetch: ReturnType<typeof mockFetch>, method: string, path: string) =>
+  fetch.mock.calls.filter(([url, init]) => String(url).split('?')[0] === path && (init?.method ?? 'GET') === method);
+
+/** An option of the open select list. */
+async function chooseOption(select: HTMLElement, title: string) {
+  await userEvent.click(select);
+  let option: HTMLElement | undefined;
+  await waitFor(() => {
+    option = screen.getAllByTitle(title).find((element) => element.classList.contains('ant-select-item-option'));
+    expect(option).toBeDefined();
+  });
+  await userEvent.click(option as HTMLElement);
+}
+
+const priceLine = (scope: HTMLElement, label: string) => within(scope).getByRole('group', { name: label });
+
+/** The dialog closes: it leaves the page, or is on its way out (jsdom never ends the animation). */
+async function expectClosed(dialog: HTMLElement) {
+  await waitFor(() => expect(!dialog.isConnected || /-leave/.test(dialog.className)).toBe(true), { timeout: 5000 });
+}
+
+async function openNewSale() {
+  await userEvent.click(await screen.findByRole('button', { name: /Nueva Venta/ }));
+  return findDialogTitled('Nueva Venta');
+}
+
+describe('TreasuryPage', () => {
+  it('shows the figures, the last 5 sales, the first 3 members and the management cards', async () => {
+    setViewport(1280);
+    const fetch = serveTreasury();
+    renderWithProviders(<TreasuryPage />, '/treasury');
+    expect(screen.getByRole('heading', { name: 'Tesorería' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Ventas Totales' })).toHaveTextContent('12'));
+    expect(screen.getByRole('group', { name: 'Ingresos del Mes' })).toHaveTextContent('$1,234.50');
+    expect(screen.getByRole('group', { name: 'Ingresos del Mes' })).toHaveTextContent('550 Robux');
+    expect(screen.getByRole('group', { name: 'Miembros' })).toHaveTextContent('4');
+
+    const sales = await screen.findByRole('list', { name: 'Últimas ventas' });
+    expect(within(sales).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(sales).getByText('VIP').closest('li')).toHaveTextContent('$90.00');
+    const voided = within(sales).getByText('PASE').closest('li') as HTMLElement;
+    expect(voided).toHaveTextContent('550 Robux');
+    expect(within(voided).getByText('Anulada')).toBeInTheDocument();
+    expect(voided).toHaveTextContent('Devolución');
+    expect(new URLSearchParams(String(calls(fetch, 'GET', '/api/treasury/sales')[0]?.[0]).split('?')[1]).get('limit')).toBe('5');
+
+    const team = await screen.findByRole('list', { name: 'Miembros de tesorería' });
+    expect(within(team).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Ttesoreria', 'Aauditor', 'Ccontadora']);
+
+    expect(screen.getByRole('link', { name: 'Registrar Venta' })).toHaveAttribute('href', '/treasury/register');
+    expect(screen.getByRole('link', { name: 'Historial de Ventas' })).toHaveAttribute('href', '/treasury/history');
+    expect(screen.getByRole('link', { name: 'Miembros de Tesorería' })).toHaveAttribute('href', '/treasury/members');
+  });
+
+  it("says 'No hay ventas registradas' and 'No se encontraron miembros de tesorería' when there are none", async () => {
+    serveTreasury({ 'GET /api/treasury/sales': () => jsonResponse([]), '/api/treasury/members': () => jsonResponse([]) });
+    renderWithProviders(<TreasuryPage />, '/treasury');
+    expect(await screen.findByText('No hay ventas registradas')).toBeInTheDocument();
+    expect(await screen.findByText('No se encontraron miembros de tesorería')).toBeInTheDocument();
+  });
+
+  it("says 'Error de conexión al cargar ventas/miembros' when the sales cannot be reached", async () => {
+    serveTreasury({
+      'GET /api/treasury/sales': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderWithProviders(<TreasuryPage />, '/treasury');
+    expect(await screen.findByText('Error de conexión al cargar ventas/miembros')).toBeInTheDocument();
+  });
+});
+
+describe('New sale dialog', () => {
+  it('shows the catalogue and the final price live, and robux for robux items', async () => {
+    setViewport(1280);
+    serveTreasury();
+    renderWithProviders(<TreasuryPage />, '/treasury');
+    const dialog = await openNewSale();
+    expect(priceLine(dialog, 'Precio final')).toHaveTextContent('—');
+
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'PAQUETE2_LEGAL · $140.00');
+    expect(priceLine(dialog, 'Precio de catálogo')).toHaveTextContent('$140.00');
+    expect(priceLine(dialog, 'Precio final')).toHaveTextContent('$140.00');
+
+    const discount = within(dialog).getByRole('spinbutton', { name: /^Descuento/ });
+    await userEvent.clear(discount);
+    await userEvent.type(discount, '20');
+    await waitFor(() => expect(priceLine(dialog, 'Precio final')).toHaveTextContent('$112.00'));
+    expect(priceLine(dialog, 'Descuento')).toHaveTextContent('20 %');
+
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'PASE · 550 Robux');
+    expect(priceLine(dialog, 'Precio de catálogo')).toHaveTextContent('550 Robux');
+    expect(priceLine(dialog, 'Precio final')).toHaveTextContent('440 Robux');
+  });
+
+  it('keeps the discount between 0 and 100', async () => {
+    setViewport(1280);
+    serveTreasury();
+    renderWithProviders(<TreasuryPage />, '/treasury');
+    const dialog = await openNewSale();
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00');
+    const discount = within(dialog).getByRole('spinbutton', { name: /^Descuento/ });
+
+    await userEvent.clear(discount);
+    await userEvent.type(discount, '150');
+    await userEvent.tab();
+    await waitFor(() => expect(discount).toHaveValue('100'));
+    expect(priceLine(dialog, 'Precio final')).toHaveTextContent('$0.00');
+
+    await userEvent.clear(discount);
+    await userEvent.type(discount, '-5');
+    await userEvent.tab();
+    await waitFor(() => expect(discount).toHaveValue('0'));
+    expect(priceLine(dialog, 'Precio final')).toHaveTextContent('$90.00');
+  });
+
+  it('sends only the buyer, the item and the discount, then closes and reloads the sales and figures', async () => {
+    setViewport(1280);
+    const created = sale({ _id: 7 });
+    const fetch = serveTreasury({ 'POST /api/treasury/sales': () => jsonResponse(created, 201) });
+    renderWithProviders(<TreasuryPage />, '/treasury');
+    await screen.findByRole('list', { name: 'Últimas ventas' });
+    const salesBefore = calls(fetch, 'GET', '/api/treasury/sales').length;
+    const summaryBefore = calls(fetch, 'GET', '/api/treasury/summary').length;
+
+    const dialog = await openNewSale();
+    await fill(within(dialog).getByRole('textbox', { name: 'ID de Discord del comprador' }), '1400000000000000014');
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'PAQUETE2_LEGAL · $140.00');
+    const discount = within(dialog).getByRole('spinbutton', { name: /^Descuento/ });
+    await userEvent.clear(discount);
+    await userEvent.type(discount, '20');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Registrar Venta/ }));
+
+    expect(await within(dialog).findByText('Venta registrada exitosamente')).toBeInTheDocument();
+    const posts = calls(fetch, 'POST', '/api/treasury/sales');
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(String(posts[0]?.[1]?.body))).toEqual({ buyerDiscordId: '1400000000000000014', item: 'PAQUETE2_LEGAL', discount: 20 });
+    await waitFor(() => expect(calls(fetch, 'GET', '/api/treasury/sales').length).toBeGreaterThan(salesBefore));
+    await waitFor(() => expect(calls(fetch, 'GET', '/api/treasury/summary').length).toBeGreaterThan(summaryBefore));
+    await expectClosed(dialog);
+
+    await userEvent.click(screen.getByRole('button', { name: /Nueva Venta/ }));
+    const again = await waitFor(() => {
+      const open = screen.getAllByRole('dialog').find((candidate) => !/-leave/.test(candidate.className));
+      expect(open).toBeDefined();
+      return open as HTMLElement;
+    });
+    expect(within(again).getByRole('textbox', { name: 'ID de Discord del comprador' })).toHaveValue('');
+    expect(within(again).queryByText('Venta registrada exitosamente')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message, or 'Error al registrar la venta', and stays open", async () => {
+    setViewport(1280);
+    let answer = () => jsonResponse({ message: 'El comprador no es miembro del servidor de Discord: revisa su ID.' }, 400);
+    serveTreasury({ 'POST /api/treasury/sales': () => answer() });
+    renderWithProviders(<TreasuryPage />, '/treasury');
+    const dialog = await openNewSale();
+    await fill(within(dialog).getByRole('textbox', { name: 'ID de Discord del comprador' }), '1400000000000000099');
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Registrar Venta/ }));
+    expect(await within(dialog).findByText('El comprador no es miembro del servidor de Discord: revisa su ID.')).toBeInTheDocument();
+
+    answer = () => new Response('', { status: 500 });
+    await userEvent.click(within(dialog).getByRole('button', { name: /Registrar Venta/ }));
+    expect(await within(dialog).findByText('Error al registrar la venta')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('asks for the buyer and the item before sending', async () => {
+    setViewport(1280);
+    const fetch = serveTreasury();
+    renderWithProviders(<TreasuryPage />, '/treasury');
+    const dialog = await openNewSale();
+    await userEvent.click(within(dialog).getByRole('button', { name: /Registrar Venta/ }));
+    expect(await within(dialog).findByText('El ID de Discord del comprador es obligatorio')).toBeInTheDocument();
+    expect(within(dialog).getByText('Elige un artículo del catálogo')).toBeInTheDocument();
+    expect(calls(fetch, 'POST', '/api/treasury/sales')).toHaveLength(0);
+  });
+});
+
+describe('RegisterSalePage', () => {
+  it('registers a sale from the page and resets the form', async () => {
+    setViewport(1280);
+    const fetch = serveTreasury({ 'POST /api/treasury/sales': () => jsonResponse(sale({ _id: 8, item: 'VIP', finalPrice: 90, discount: 0 }), 201) });
+    renderWithProviders(<RegisterSalePage />, '/treasury/register');
+    await fill(screen.getByRole('textbox', { name: 'ID de Discord del comprador' }), '1400000000000000014');
+    await chooseOption(screen.getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00');
+    await userEvent.click(screen.getByRole('button', { name: /Registrar Venta/ }));
+    expect(await screen.findByText('Venta registrada exitosamente')).toBeInTheDocument();
+    expect(JSON.parse(String(calls(fetch, 'POST', '/api/treasury/sales')[0]?.[1]?.body))).toEqual({
+      buyerDiscordId: '1400000000000000014',
+      item: 'VIP',
+      discount: 0,
+    });
+    expect(screen.getByRole('textbox', { name: 'ID de Discord del comprador' })).toHaveValue('');
+    expect(screen.getByRole('button', { name: /Volver a Tesorería/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,210 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Card, Col, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import {
+  DollarOutlined,
+  FormOutlined,
+  HistoryOutlined,
+  PlusOutlined,
+  RightOutlined,
+  ShoppingCartOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { Link } from 'react-router';
+import { PANEL_MEMBERS, useRecentSales, useTreasuryMembers, useTreasurySummary } from '../../api/treasury';
+import type { Sale } from '../../api/types';
+import { formatDateTime } from '../../components/dates';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { Page } from '../../components/Page';
+import { formatCount, formatMXN, formatMoney, formatRobux } from './money';
+import { NewSaleDialog } from './SaleForm';
+import { NoMembers, NoSales, PersonAvatar, VoidReason, VoidedTag, memberAvatar } from './saleParts';
+
+function SummaryCard({ title, icon, value, note, loading }: { title: string; icon: ReactNode; value: ReactNode; note?: ReactNode; loading: boolean }) {
+  return (
+    <Card className="treasury-stat" role="group" aria-label={title} style={{ height: '100%' }}>
+      <Statistic title={title} value={value as string} prefix={icon} loading={loading} />
+      {note && !loading ? (
+        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+          {note}
+        </Typography.Text>
+      ) : null}
+    </Card>
+  );
+}
+
+function SummaryCards() {
+  const summary = useTreasurySummary();
+  const data = summary.data;
+  const loading = summary.isPending;
+  return (
+    <>
+      <ErrorBanner message={summary.error?.message} />
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        <Col xs={12} sm={8}>
+          <SummaryCard
+            title="Ventas Totales"
+            icon={<ShoppingCartOutlined />}
+            value={formatCount(data?.totalSales ?? 0)}
+            note={data ? `${formatCount(data.monthSales)} este mes` : null}
+            loading={loading}
+          />
+        </Col>
+        <Col xs={{ span: 24, order: 3 }} sm={{ span: 8, order: 0 }}>
+          <SummaryCard
+            title="Ingresos del Mes"
+            icon={<DollarOutlined />}
+            value={formatMXN(data?.monthIncomeMXN ?? 0)}
+            note={data && data.monthIncomeRobux > 0 ? `Además, ${formatRobux(data.monthIncomeRobux)}` : null}
+            loading={loading}
+          />
+        </Col>
+        <Col xs={12} sm={8}>
+          <SummaryCard title="Miembros" icon={<TeamOutlined />} value={formatCount(data?.members ?? 0)} note="Tesorería y auditoría" loading={loading} />
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+function SaleLine({ sale }: { sale: Sale }) {
+  return (
+    <Flex component="li" gap={12} align="center" className={sale.voided ? 'sale-line sale-line-voided' : 'sale-line'}>
+      <PersonAvatar discordId={sale.buyerDiscordId} avatar={sale.buyerAvatar} name={sale.buyerUsername || sale.buyerDiscordId} />
+      <Flex vertical style={{ minWidth: 0, flex: 1 }}>
+        <Typography.Text strong ellipsis>
+          {sale.item}
+        </Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+          {sale.buyerUsername || sale.buyerDiscordId} · {formatDateTime(sale.date)}
+        </Typography.Text>
+        <VoidReason sale={sale} />
+      </Flex>
+      <Flex vertical align="flex-end" gap={2} style={{ flexShrink: 0 }}>
+        <Typography.Text strong className="sale-amount">
+          {formatMoney(sale.finalPrice, sale.currency)}
+        </Typography.Text>
+        <VoidedTag sale={sale} />
+      </Flex>
+    </Flex>
+  );
+}
+
+function RecentSales() {
+  const sales = useRecentSales();
+  return (
+    <Card
+      title="Últimas Ventas"
+      extra={
+        <Link to="/treasury/history">
+          Ver historial <RightOutlined />
+        </Link>
+      }
+      style={{ height: '100%' }}
+    >
+      <ErrorBanner message={sales.error?.message} />
+      {sales.isPending ? (
+        <Skeleton active avatar paragraph={{ rows: 3 }} />
+      ) : sales.data && sales.data.length > 0 ? (
+        <ul className="plain-list" aria-label="Últimas ventas">
+          {sales.data.map((sale) => (
+            <SaleLine key={sale._id} sale={sale} />
+          ))}
+        </ul>
+      ) : sales.isError ? null : (
+        <NoSales />
+      )}
+    </Card>
+  );
+}
+
+function MembersPreview() {
+  const members = useTreasuryMembers();
+  return (
+    <Card
+      title="Miembros"
+      extra={
+        <Link to="/treasury/members">
+          Ver todos <RightOutlined />
+        </Link>
+      }
+      style={{ height: '100%' }}
+    >
+      <ErrorBanner message={members.error?.message} />
+      {members.isPending ? (
+        <Skeleton active avatar paragraph={{ rows: 2 }} />
+      ) : members.data && members.data.length > 0 ? (
+        <ul className="plain-list" aria-label="Miembros de tesorería">
+          {members.data.slice(0, PANEL_MEMBERS).map((member) => (
+            <Flex component="li" key={member.id} gap={12} align="center" className="member-line">
+              {memberAvatar(member)}
+              <Typography.Text ellipsis>{member.username}</Typography.Text>
+            </Flex>
+          ))}
+        </ul>
+      ) : members.isError ? null : (
+        <NoMembers />
+      )}
+    </Card>
+  );
+}
+
+const MANAGEMENT = [
+  { to: '/treasury/register', title: 'Registrar Venta', text: 'Registra una venta del catálogo con su descuento.', icon: <FormOutlined /> },
+  { to: '/treasury/history', title: 'Historial de Ventas', text: 'Filtra, exporta y anula ventas.', icon: <HistoryOutlined /> },
+  { to: '/treasury/members', title: 'Miembros de Tesorería', text: 'Consulta quién forma parte del equipo.', icon: <TeamOutlined /> },
+];
+
+function ManagementCards() {
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginTop: 24 }}>
+        Gestión
+      </Typography.Title>
+      <Row gutter={[16, 16]}>
+        {MANAGEMENT.map((card) => (
+          <Col key={card.to} xs={24} md={8}>
+            <Link to={card.to} className="management-link" aria-label={card.title}>
+              <Card hoverable style={{ height: '100%' }}>
+                <Flex gap={16} align="center">
+                  <span className="management-icon" aria-hidden>
+                    {card.icon}
+                  </span>
+                  <Flex vertical style={{ minWidth: 0 }}>
+                    <Typography.Text strong>{card.title}</Typography.Text>
+                    <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                      {card.text}
+                    </Typography.Text>
+                  </Flex>
+                </Flex>
+              </Card>
+            </Link>
+          </Col>
+        ))}
+      </Row>
+    </>
+  );
+}
+
+export function TreasuryPage() {
+  const [dialogOpen, setDialogOpen] = useState(false);
+  return (
+    <Page title="Tesorería" subtitle="Ventas de artículos, ingresos del mes y equipo de tesorería.">
+      <Flex justify="flex-end" style={{ marginBottom: 16 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialogOpen(true)}>
+          Nueva Venta
+        </Button>
+      </Flex>
+      <SummaryCards />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={15}>
+          <RecentSales />
+        </Col>
+        <Col xs={24} lg={9}>
+          <MembersPreview />
+        </Col>
+      </Row>
+      <ManagementCards />
+      <NewSaleDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+    </Page>
+  );
+}
