@@ -88,6 +88,19 @@ func TestUntickingAFlagChangesTheAnswerAtOnce(t *testing.T) {
 		if code := e.call("GET", "/api/treasury/sales", tok["tesoreria"], nil, nil); code != 200 {
 			t.Fatalf("reading still allowed: %d", code)
 		}
+		// The profile tells the portal the same, so that it hides the new-sale button.
+		var profile struct {
+			Panels map[string]struct{ Read, Modify, Manage bool }
+		}
+		if code := e.call("GET", "/api/auth/profile", tok["tesoreria"], nil, &profile); code != 200 {
+			t.Fatalf("profile: %d", code)
+		}
+		if got := profile.Panels["treasury"]; !got.Read || got.Modify || !got.Manage {
+			t.Fatalf("tesoreria's treasury rights in the profile: %+v", got)
+		}
+		if got := profile.Panels["SAT"]; got.Read {
+			t.Fatalf("tesoreria's SAT rights in the profile: %+v", got)
+		}
 		var entries []struct {
 			RoleID      string
 			Permissions struct{ Read, Modify, Manage bool }

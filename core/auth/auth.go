@@ -218,6 +218,9 @@ type Profile struct {
 	Avatar         string   `json:"avatar"`
 	DiscordRoles   []string `json:"discordRoles"`
 	ArtistReviewer bool     `json:"artistReviewer"`
+	// Panels are the caller's rights on each panel, as the permission matrix grants them now,
+	// so that the portal offers only what the server would accept.
+	Panels map[authz.Panel]authz.Flags `json:"panels"`
 }
 
 // Profile of the principal, with their current roles.
@@ -229,7 +232,16 @@ func (s *Service) Profile(p *Principal) Profile {
 	return Profile{
 		DiscordID: p.User.DiscordID, Username: p.User.Username, Email: p.User.Email, Avatar: p.User.Avatar,
 		DiscordRoles: roles, ArtistReviewer: s.opts.IsArtistReviewer != nil && s.opts.IsArtistReviewer(p.User.DiscordID),
+		Panels: panelRights(p.Actor),
 	}
+}
+
+func panelRights(a *authz.Actor) map[authz.Panel]authz.Flags {
+	out := make(map[authz.Panel]authz.Flags, len(authz.Panels))
+	for _, panel := range authz.Panels {
+		out[panel] = authz.Flags{Read: a.Can(panel, authz.Read), Modify: a.Can(panel, authz.Modify), Manage: a.Can(panel, authz.Manage)}
+	}
+	return out
 }
 
 func randomHex(n int) string {

@@ -3280,6 +3280,14 @@ export interface components {
             discordRoles: string[];
             /** @description On the artist-application allowlist */
             artistReviewer: boolean;
+            /** @description The caller's rights on each panel as the permission matrix grants them now. */
+            panels: {
+                staff: components["schemas"]["Flags"];
+                treasury: components["schemas"]["Flags"];
+                legislative: components["schemas"]["Flags"];
+                support: components["schemas"]["Flags"];
+                SAT: components["schemas"]["Flags"];
+            };
         };
         ServerCard: {
             name: string;

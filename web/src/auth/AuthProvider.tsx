@@ -3,7 +3,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useNavigate } from 'react-router';
 import { ApiError, TOKEN_KEY, apiFetch, setUnauthorizedHandler } from '../api/client';
 import { queryKeys, useConfig } from '../api/queries';
-import type { GroupName, Profile, RoleName } from '../api/types';
+import type { GroupName, PanelId, PanelLevel, Profile, RoleName } from '../api/types';
 import {
   AuthContext,
   PROFILE_FAILED_MESSAGE,
@@ -166,6 +166,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (groups.length > 0 && required.length === 0) return false;
         return checkPermission(user.discordRoles, required, config.roleIds);
       },
+      // A profile stored by an older version has no panels until the refresh answers.
+      can: (panel: PanelId, level: PanelLevel) => (user?.panels as Partial<Profile['panels']> | undefined)?.[panel]?.[level] ?? false,
     };
   }, [user, state.loading, state.error, sessionToken, config, login, logout, clearError]);
 

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { GroupName, Profile, RoleName } from '../api/types';
+import type { GroupName, PanelId, PanelLevel, Profile, RoleName } from '../api/types';
 
 export const USER_KEY = 'user';
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
@@ -25,6 +25,11 @@ export interface AuthContextValue extends AuthState {
   hasRole: (roleName: RoleName) => boolean;
   /** The permission check over the role names of the given groups (false when signed out). */
   inGroups: (groups: readonly GroupName[]) => boolean;
+  /**
+   * Whether the permission matrix grants the user a right on a panel (false when signed out).
+   * The server applies the same matrix; this only spares the user buttons it would refuse.
+   */
+  can: (panel: PanelId, level: PanelLevel) => boolean;
   clearError: () => void;
 }
 

@@ -21,6 +21,11 @@ export const testConfig: PortalConfig = {
   demo: true,
 };
 
+/** The same rights on every panel: the default profile is comite's, who holds them all. */
+export function everyPanel(flags: Profile['panels']['staff']): Profile['panels'] {
+  return { staff: flags, treasury: flags, legislative: flags, support: flags, SAT: flags };
+}
+
 export function profile(overrides: Partial<Profile> = {}): Profile {
   return {
     discordId: '100000000000000001',
@@ -29,6 +34,7 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
     avatar: '',
     discordRoles: [roleIds.COMITE],
     artistReviewer: false,
+    panels: everyPanel({ read: true, modify: true, manage: true }),
     ...overrides,
   };
 }

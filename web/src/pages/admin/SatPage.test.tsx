@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
 import type { Business, Profile, ServerCard } from '../../api/types';
-import { jsonResponse, mockFetch, profile, testConfig } from '../../test/fixtures';
+import { everyPanel, jsonResponse, mockFetch, profile, testConfig } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { findDialogTitled, pngFile } from '../../test/tickets';
 import { business, oficina } from '../../test/treasury';
@@ -289,5 +289,15 @@ describe('Business registration', () => {
     expect(await within(dialog).findByText('Negocio actualizado exitosamente')).toBeInTheDocument();
     const put = fetch.mock.calls.find(([url, init]) => String(url) === '/api/sat/businesses/1' && init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ name: 'Tacos El Halcón II', location: business().location, server: 'Principal' });
+  });
+
+  it('offers only what the permission matrix grants on the SAT panel', async () => {
+    setViewport(1280);
+    const editor = profile({ panels: { ...everyPanel({ read: true, modify: true, manage: true }), SAT: { read: true, modify: true, manage: false } } });
+    serveSat(editor, [business()]);
+    renderWithProviders(<SatPage />, '/sat/business');
+    expect(await screen.findByRole('button', { name: 'Editar Tacos El Halcón' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Registrar Nuevo Negocio/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Suspender Tacos El Halcón' })).not.toBeInTheDocument();
   });
 });

@@ -84,12 +84,13 @@ function DocumentLink({ document, onError }: { document: BusinessDocument; onErr
 
 interface BusinessCardProps {
   business: Business;
-  canManage: boolean;
+  canEdit: boolean;
+  canSuspend: boolean;
   onEdit: () => void;
   onError: (message: string) => void;
 }
 
-function BusinessCard({ business, canManage, onEdit, onError }: BusinessCardProps) {
+function BusinessCard({ business, canEdit, canSuspend, onEdit, onError }: BusinessCardProps) {
   const { message } = App.useApp();
   const setStatus = useSetBusinessStatus();
   const suspended = business.status === 'suspended';
@@ -106,32 +107,38 @@ function BusinessCard({ business, canManage, onEdit, onError }: BusinessCardProp
     );
   };
 
-  const actions = canManage
-    ? [
-        <Button key="edit" type="text" icon={<EditOutlined />} onClick={onEdit} aria-label={`Editar ${business.name}`}>
-          Editar
-        </Button>,
-        suspended ? (
-          <Button key="status" type="text" icon={<CheckCircleOutlined />} loading={setStatus.isPending} onClick={toggle} aria-label={`Reactivar ${business.name}`}>
-            Reactivar
+  // Editing is the matrix's Modificación on the SAT panel, suspending its Gestión.
+  const actions = [];
+  if (canEdit) {
+    actions.push(
+      <Button key="edit" type="text" icon={<EditOutlined />} onClick={onEdit} aria-label={`Editar ${business.name}`}>
+        Editar
+      </Button>,
+    );
+  }
+  if (canSuspend) {
+    actions.push(
+      suspended ? (
+        <Button key="status" type="text" icon={<CheckCircleOutlined />} loading={setStatus.isPending} onClick={toggle} aria-label={`Reactivar ${business.name}`}>
+          Reactivar
+        </Button>
+      ) : (
+        <Popconfirm
+          key="status"
+          title="¿Suspender este negocio?"
+          description="Podrás reactivarlo más adelante."
+          okText="Suspender"
+          okButtonProps={{ danger: true }}
+          cancelText="Cancelar"
+          onConfirm={toggle}
+        >
+          <Button type="text" danger icon={<PauseCircleOutlined />} loading={setStatus.isPending} aria-label={`Suspender ${business.name}`}>
+            Suspender
           </Button>
-        ) : (
-          <Popconfirm
-            key="status"
-            title="¿Suspender este negocio?"
-            description="Podrás reactivarlo más adelante."
-            okText="Suspender"
-            okButtonProps={{ danger: true }}
-            cancelText="Cancelar"
-            onConfirm={toggle}
-          >
-            <Button type="text" danger icon={<PauseCircleOutlined />} loading={setStatus.isPending} aria-label={`Suspender ${business.name}`}>
-              Suspender
-            </Button>
-          </Popconfirm>
-        ),
-      ]
-    : undefined;
+        </Popconfirm>
+      ),
+    );
+  }
 
   return (
     <Card
@@ -139,7 +146,7 @@ function BusinessCard({ business, canManage, onEdit, onError }: BusinessCardProp
       role="article"
       aria-label={business.name}
       cover={<BusinessLogo business={business} />}
-      actions={actions}
+      actions={actions.length > 0 ? actions : undefined}
       style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
       styles={{ body: { flex: 1, display: 'flex', flexDirection: 'column', gap: 10 } }}
     >
@@ -205,8 +212,9 @@ interface EditorState {
 }
 
 export function SatPage() {
-  const { inGroups } = useAuth();
-  const canManage = inGroups(['ADMIN']);
+  const { can } = useAuth();
+  const canRegister = can('SAT', 'modify');
+  const canSuspend = can('SAT', 'manage');
   const businesses = useBusinesses();
   const [editor, setEditor] = useState<EditorState>({ open: false, business: null });
   const [actionError, setActionError] = useState<string | null>(null);
@@ -217,7 +225,7 @@ export function SatPage() {
     <Page title="Panel SAT" subtitle="Sistema de Administración de Negocios">
       <Flex gap={12} wrap justify="space-between" align="center" style={{ marginBottom: 16 }}>
         <BackToDashboard />
-        {canManage ? (
+        {canRegister ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true, business: null })}>
             Registrar Nuevo Negocio
           </Button>
@@ -245,7 +253,8 @@ export function SatPage() {
               <Col key={business.id} xs={24} sm={12} lg={8}>
                 <BusinessCard
                   business={business}
-                  canManage={canManage}
+                  canEdit={canRegister}
+                  canSuspend={canSuspend}
                   onEdit={() => setEditor({ open: true, business })}
                   onError={setActionError}
                 />

@@ -1,19 +1,28 @@
-import { Card, Flex } from 'antd';
+import { Alert, Card, Flex } from 'antd';
 import { Link } from 'react-router';
+import { useAuth } from '../../auth/useAuth';
 import { Page } from '../../components/Page';
 import { BackToTreasury } from './BackToTreasury';
 import { SaleForm } from './SaleForm';
 
+export const NO_REGISTER_RIGHT = 'Tu rol no tiene permiso para registrar ventas.';
+
 export function RegisterSalePage() {
+  // Registering a sale is the matrix's Modificación on the treasury panel; the server refuses it too.
+  const canRegister = useAuth().can('treasury', 'modify');
   return (
     <Page title="Registrar Venta" subtitle="El precio sale del catálogo; solo eliges el artículo y el descuento.">
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
         <BackToTreasury />
         <Link to="/treasury/history">Ver historial de ventas</Link>
       </Flex>
-      <Card className="form-card">
-        <SaleForm />
-      </Card>
+      {canRegister ? (
+        <Card className="form-card">
+          <SaleForm />
+        </Card>
+      ) : (
+        <Alert type="warning" showIcon title={NO_REGISTER_RIGHT} />
+      )}
     </Page>
   );
 }

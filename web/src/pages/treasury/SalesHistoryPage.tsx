@@ -187,8 +187,9 @@ function ExportButton({ filters }: { filters: SalesFilters }) {
 
 function HistoryTable() {
   const queryClient = useQueryClient();
-  const { inGroups } = useAuth();
-  const canVoid = inGroups(['TREASURY', 'ADMIN']);
+  const { can } = useAuth();
+  // Voiding is the matrix's Gestión on the treasury panel.
+  const canVoid = can('treasury', 'manage');
   const catalogue = useCatalogue();
   const members = useTreasuryMembers();
   const [state, setState] = useState<FilterState>({ range: null });

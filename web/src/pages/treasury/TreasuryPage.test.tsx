@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
 import type { Sale } from '../../api/types';
-import { jsonResponse, mockFetch } from '../../test/fixtures';
+import { everyPanel, jsonResponse, mockFetch } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { findDialogTitled } from '../../test/tickets';
 import { catalogue, members, sale, summary, tesoreria } from '../../test/treasury';
 import { setViewport } from '../../test/viewport';
-import { RegisterSalePage } from './RegisterSalePage';
+import { NO_REGISTER_RIGHT, RegisterSalePage } from './RegisterSalePage';
 import { TreasuryPage } from './TreasuryPage';
 
 /** Types a value at once (a paste): keystroke by keystroke is slow on a loaded machine. */
@@ -222,7 +222,7 @@ describe('RegisterSalePage', () => {
     setViewport(1280);
     const fetch = serveTreasury({ 'POST /api/treasury/sales': () => jsonResponse(sale({ _id: 8, item: 'VIP', finalPrice: 90, discount: 0 }), 201) });
     renderWithProviders(<RegisterSalePage />, '/treasury/register');
-    await fill(screen.getByRole('textbox', { name: 'ID de Discord del comprador' }), '1400000000000000014');
+    await fill(await screen.findByRole('textbox', { name: 'ID de Discord del comprador' }), '1400000000000000014');
     await chooseOption(screen.getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00');
     await userEvent.click(screen.getByRole('button', { name: /Registrar Venta/ }));
     expect(await screen.findByText('Venta registrada exitosamente')).toBeInTheDocument();
@@ -233,5 +233,26 @@ describe('RegisterSalePage', () => {
     });
     expect(screen.getByRole('textbox', { name: 'ID de Discord del comprador' })).toHaveValue('');
     expect(screen.getByRole('button', { name: /Volver a Tesorería/ })).toBeInTheDocument();
+  });
+
+  describe('when the permission matrix takes Modificación on treasury from the role', () => {
+    const readOnly = { ...tesoreria, panels: { ...everyPanel({ read: false, modify: false, manage: false }), treasury: { read: true, modify: false, manage: true } } };
+
+    it('hides the new-sale button and the register card, and keeps the rest', async () => {
+      setViewport(1280);
+      serveTreasury({ '/api/auth/profile': () => jsonResponse(readOnly) });
+      renderWithProviders(<TreasuryPage />, '/treasury');
+      expect(await screen.findByRole('link', { name: 'Historial de Ventas' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Nueva Venta/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Registrar Venta' })).not.toBeInTheDocument();
+    });
+
+    it('says so on the register page instead of offering the form', async () => {
+      setViewport(1280);
+      serveTreasury({ '/api/auth/profile': () => jsonResponse(readOnly) });
+      renderWithProviders(<RegisterSalePage />, '/treasury/register');
+      expect(await screen.findByText(NO_REGISTER_RIGHT)).toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: 'ID de Discord del comprador' })).not.toBeInTheDocument();
+    });
   });
 });

@@ -15,6 +15,7 @@ import type { Sale } from '../../api/types';
 import { formatDateTime } from '../../components/dates';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
+import { useAuth } from '../../auth/useAuth';
 import { formatCount, formatMXN, formatMoney, formatRobux } from './money';
 import { NewSaleDialog } from './SaleForm';
 import { NoMembers, NoSales, PersonAvatar, VoidReason, VoidedTag, memberAvatar } from './saleParts';
@@ -154,14 +155,15 @@ const MANAGEMENT = [
   { to: '/treasury/members', title: 'Miembros de Tesorería', text: 'Consulta quién forma parte del equipo.', icon: <TeamOutlined /> },
 ];
 
-function ManagementCards() {
+function ManagementCards({ canRegister }: { canRegister: boolean }) {
+  const cards = canRegister ? MANAGEMENT : MANAGEMENT.filter((card) => card.to !== '/treasury/register');
   return (
     <>
       <Typography.Title level={4} style={{ marginTop: 24 }}>
         Gestión
       </Typography.Title>
       <Row gutter={[16, 16]}>
-        {MANAGEMENT.map((card) => (
+        {cards.map((card) => (
           <Col key={card.to} xs={24} md={8}>
             <Link to={card.to} className="management-link" aria-label={card.title}>
               <Card hoverable style={{ height: '100%' }}>
@@ -187,13 +189,17 @@ function ManagementCards() {
 
 export function TreasuryPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
+  // Registering a sale is the matrix's Modificación on the treasury panel.
+  const canRegister = useAuth().can('treasury', 'modify');
   return (
     <Page title="Tesorería" subtitle="Ventas de artículos, ingresos del mes y equipo de tesorería.">
-      <Flex justify="flex-end" style={{ marginBottom: 16 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialogOpen(true)}>
-          Nueva Venta
-        </Button>
-      </Flex>
+      {canRegister ? (
+        <Flex justify="flex-end" style={{ marginBottom: 16 }}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialogOpen(true)}>
+            Nueva Venta
+          </Button>
+        </Flex>
+      ) : null}
       <SummaryCards />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
@@ -203,8 +209,8 @@ export function TreasuryPage() {
           <MembersPreview />
         </Col>
       </Row>
-      <ManagementCards />
-      <NewSaleDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+      <ManagementCards canRegister={canRegister} />
+      {canRegister ? <NewSaleDialog open={dialogOpen} onClose={() => setDialogOpen(false)} /> : null}
     </Page>
   );
 }
