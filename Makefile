@@ -52,9 +52,14 @@ web-test: web-deps
 e2e: web-deps
 	cd $(WEB) && CI=$${CI:-} $(NPM) run e2e
 
-## bench: the Go benchmarks, on SQLite and (with ZOCALO_TEST_DATABASE_URL) PostgreSQL
-bench:
+## bench: the Go benchmarks, then the load benchmark: a seeded community, the real binary in
+## production mode, 32 connections per endpoint, on SQLite and (with ZOCALO_TEST_DATABASE_URL)
+## PostgreSQL; exits non-zero when a budget of docs/performance.md is missed.
+## BENCH_FLAGS passes options, e.g. BENCH_FLAGS='-scale 0.1 -duration 2s' for a quick look.
+BENCH_FLAGS ?=
+bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 3x $(GOPKGS)
+	$(GO) run ./tools/bench -bin bin/zocalo $(BENCH_FLAGS)
 
 ## test-faults: the real binary killed mid-write on SQLite and (with
 ## ZOCALO_TEST_DATABASE_URL) PostgreSQL; every acknowledged write must survive

@@ -42,6 +42,7 @@ type Server struct {
 	signIns      *keyedLimiter
 	publicWrites *keyedLimiter
 	integrations *keyedLimiter
+	publicNews   newsJSON
 	migrated     bool
 }
 

@@ -6,6 +6,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -80,6 +81,19 @@ type Service struct {
 	db     *db.DB
 	outbox *outbox.Store
 	s      Settings
+	public publicCache
+}
+
+// PublicCacheTTL bounds how long the public list may miss a write made by another replica;
+// this process's own writes refresh it at once.
+const PublicCacheTTL = 2 * time.Second
+
+// publicCache holds the list everyone sees: the landing reads it on every visit.
+type publicCache struct {
+	mu       sync.Mutex
+	cards    []Card
+	version  uint64
+	loadedAt time.Time
 }
 
 // NewService builds the news service.
@@ -104,8 +118,43 @@ func CanManage(a *authz.Actor) bool { return a.Permits(authz.ScjnAdmin, authz.Co
 // List returns the news, newest first: active items for everyone, every item for those
 // who manage news.
 func (s *Service) List(ctx context.Context, actor *authz.Actor) ([]Card, error) {
-	q := s.db.Conn(ctx).Order("date DESC, id DESC")
 	if !CanManage(actor) {
+		cards, _, err := s.Public(ctx)
+		return cards, err
+	}
+	return s.load(ctx, false)
+}
+
+// Public is the list of active items everyone sees, newest first, and a version that changes
+// whenever the list is read anew, so that callers may keep what they derive from it (its
+// JSON) until then. The slice is shared: callers must not change it.
+func (s *Service) Public(ctx context.Context) ([]Card, uint64, error) {
+	c := &s.public
+	// One load at a time: a burst of visitors after a write waits for one query, not many.
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cards != nil && time.Since(c.loadedAt) < PublicCacheTTL {
+		return c.cards, c.version, nil
+	}
+	cards, err := s.load(ctx, true)
+	if err != nil {
+		return nil, 0, err
+	}
+	c.cards, c.loadedAt = cards, time.Now()
+	c.version++
+	return c.cards, c.version, nil
+}
+
+// forgetPublic drops the cached public list after a write of this process.
+func (s *Service) forgetPublic() {
+	s.public.mu.Lock()
+	s.public.cards = nil
+	s.public.mu.Unlock()
+}
+
+func (s *Service) load(ctx context.Context, activeOnly bool) ([]Card, error) {
+	q := s.db.Conn(ctx).Order("date DESC, id DESC")
+	if activeOnly {
 		q = q.Where("active = ?", true)
 	}
 	var items []Item
@@ -187,6 +236,7 @@ func (s *Service) Create(ctx context.Context, actor *authz.Actor, in Input) (Car
 		return audit.Write(ctx, s.db, s.s.Now(), audit.Change{Actor: actor, Area: audit.AreaNews, Action: "create",
 			EntityType: "news", EntityID: it.ID, After: CardOf(it)})
 	})
+	s.forgetPublic()
 	return CardOf(it), err
 }
 
@@ -231,6 +281,7 @@ func (s *Service) Update(ctx context.Context, actor *authz.Actor, id string, in 
 		return audit.Write(ctx, s.db, s.s.Now(), audit.Change{Actor: actor, Area: audit.AreaNews, Action: "update",
 			EntityType: "news", EntityID: cur.ID, Before: before, After: CardOf(cur)})
 	})
+	s.forgetPublic()
 	return CardOf(result), err
 }
 
@@ -239,6 +290,7 @@ func (s *Service) Delete(ctx context.Context, actor *authz.Actor, id string) err
 	if !CanManage(actor) {
 		return errNoPermission
 	}
+	defer s.forgetPublic()
 	return s.db.InTx(ctx, func(ctx context.Context) error {
 		cur, err := s.get(ctx, id)
 		if err != nil {

@@ -43,7 +43,7 @@ const (
 
 // Ticket is a support request.
 type Ticket struct {
-	ID              uint64     `gorm:"primaryKey;autoIncrement"`
+	ID              uint64     `gorm:"primaryKey;autoIncrement;index:idx_tickets_updated,priority:2"`
 	Title           string     `gorm:"size:200;not null"`
 	Category        string     `gorm:"size:32;not null"`
 	Status          string     `gorm:"size:16;not null;index:idx_tickets_status_updated,priority:1"`
@@ -56,7 +56,7 @@ type Ticket struct {
 	ThreadEventID   *uint64    `gorm:""`
 	Rating          *int       `gorm:""`
 	CreatedAt       time.Time  `gorm:"not null"`
-	UpdatedAt       time.Time  `gorm:"not null;index:idx_tickets_status_updated,priority:2;index:idx_tickets_author_updated,priority:2"`
+	UpdatedAt       time.Time  `gorm:"not null;index:idx_tickets_status_updated,priority:2;index:idx_tickets_author_updated,priority:2;index:idx_tickets_updated,priority:1"`
 	LastMessageAt   time.Time  `gorm:"not null"`
 	LastStaffAt     *time.Time `gorm:""`
 	ResolvedAt      *time.Time `gorm:""`

@@ -252,14 +252,25 @@ func (s *Service) Get(ctx context.Context, actor *authz.Actor, id string) (View,
 	if err != nil {
 		return View{}, err
 	}
-	if err := s.markRead(ctx, t.ID, actor.DiscordID); err != nil {
+	if err := s.markRead(ctx, t, actor.DiscordID); err != nil {
 		return View{}, err
 	}
 	return s.view(ctx, actor, t, true)
 }
 
-func (s *Service) markRead(ctx context.Context, ticketID uint64, userID string) error {
-	r := Read{TicketID: ticketID, UserID: userID, SeenAt: s.s.Now()}
+// markRead records that the user has seen the ticket's messages. An open conversation is
+// read again every few seconds: when nothing arrived since the last read there is nothing
+// to write, which keeps reads from queueing behind the database's writer.
+func (s *Service) markRead(ctx context.Context, t *Ticket, userID string) error {
+	var seen Read
+	err := s.db.Conn(ctx).Where("ticket_id = ? AND user_id = ?", t.ID, userID).Take(&seen).Error
+	if err == nil && !seen.SeenAt.Before(t.LastMessageAt) {
+		return nil
+	}
+	if err != nil && !db.IsNotFound(err) {
+		return err
+	}
+	r := Read{TicketID: t.ID, UserID: userID, SeenAt: s.s.Now()}
 	return s.db.Conn(ctx).Omit("Ticket").Save(&r).Error
 }
 

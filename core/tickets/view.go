@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"zocalo/core/authz"
+	"zocalo/core/db"
 	"zocalo/core/errs"
 )
 
@@ -198,20 +199,18 @@ func (s *Service) Summary(ctx context.Context, actor *authz.Actor) (Stats, error
 		st.ByStatus[c.Status] = c.N
 		st.Total += c.N
 	}
-	var resolved []struct {
-		CreatedAt  time.Time
-		ResolvedAt time.Time
+	// The average is computed where the rows are: a large desk has tens of thousands.
+	hoursBetween := "(julianday(resolved_at) - julianday(created_at)) * 24.0"
+	if s.db.Dialect() == db.Postgres {
+		hoursBetween = "EXTRACT(EPOCH FROM (resolved_at - created_at)) / 3600.0"
 	}
-	if err := s.db.Conn(ctx).Model(&Ticket{}).Select("created_at, resolved_at").
-		Where("resolved_at IS NOT NULL AND status IN ?", []string{StatusResolved, StatusClosed}).Scan(&resolved).Error; err != nil {
+	var resolution struct{ Hours *float64 }
+	if err := s.db.Conn(ctx).Model(&Ticket{}).Select("AVG("+hoursBetween+") AS hours").
+		Where("resolved_at IS NOT NULL AND status IN ?", []string{StatusResolved, StatusClosed}).Scan(&resolution).Error; err != nil {
 		return st, err
 	}
-	if len(resolved) > 0 {
-		var hours float64
-		for _, r := range resolved {
-			hours += r.ResolvedAt.Sub(r.CreatedAt).Hours()
-		}
-		st.ResolutionTime.Average = round2(hours / float64(len(resolved)))
+	if resolution.Hours != nil {
+		st.ResolutionTime.Average = round2(*resolution.Hours)
 	}
 	var rating struct {
 		Sum   int64

@@ -1,0 +1,196 @@
+// Command bench seeds a community of realistic size into SQLite and into PostgreSQL, starts
+// the real binary in production mode against each, drives it from this separate process at
+// a fixed number of concurrent connections, and checks the figures against the budgets of
+// docs/performance.md. A budget missed makes it exit non-zero.
+//
+//	go run ./tools/bench -bin bin/zocalo [-postgres URL] [-duration 5s] [-conns 32] [-scale 1]
+package main
+
+import (
+	"context"
+	"database/sql"
+	"flag"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver to create the benchmark's database
+
+	"zocalo/core"
+	"zocalo/core/authz"
+	"zocalo/core/db"
+	"zocalo/core/storage"
+	"zocalo/internal/config"
+)
+
+type options struct {
+	binary      string
+	postgresURL string
+	duration    time.Duration
+	conns       int
+	scale       float64
+}
+
+func main() {
+	var o options
+	flag.StringVar(&o.binary, "bin", "bin/zocalo", "the zocalo binary to measure")
+	flag.StringVar(&o.postgresURL, "postgres", os.Getenv("ZOCALO_TEST_DATABASE_URL"), "a PostgreSQL server (a database is created and dropped on it); empty measures SQLite only")
+	flag.DurationVar(&o.duration, "duration", 5*time.Second, "how long each endpoint is driven")
+	flag.IntVar(&o.conns, "conns", 32, "concurrent connections")
+	flag.Float64Var(&o.scale, "scale", 1, "the community's size as a fraction of the budgets' (1 = 5,000 members, 100,000 tickets…)")
+	flag.Parse()
+
+	ctx := context.Background()
+	targets := []string{"SQLite"}
+	if o.postgresURL != "" {
+		targets = append(targets, "PostgreSQL")
+	}
+	pass := true
+	for _, target := range targets {
+		r, err := runTarget(ctx, o, target)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", target, err)
+			os.Exit(2)
+		}
+		r.print(os.Stdout)
+		misses := r.misses()
+		for _, m := range misses {
+			fmt.Printf("  BUDGET MISSED: %s\n", m)
+		}
+		if len(misses) == 0 {
+			fmt.Println("  every budget met")
+		}
+		fmt.Println()
+		pass = pass && len(misses) == 0
+	}
+	if !pass {
+		os.Exit(1)
+	}
+}
+
+// runTarget seeds one database, starts the server on it and measures every endpoint.
+func runTarget(ctx context.Context, o options, target string) (*report, error) {
+	dir, err := os.MkdirTemp("", "zocalo-bench-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	databaseURL := ""
+	if target == "PostgreSQL" {
+		var drop func()
+		databaseURL, drop, err = freshDatabase(o.postgresURL)
+		if err != nil {
+			return nil, err
+		}
+		defer drop()
+	}
+	env := productionEnv(dir, databaseURL)
+	cfg, err := config.Load("", func(k string) string { return env[k] })
+	if err != nil {
+		return nil, err
+	}
+	d, err := db.Open(db.Options{URL: cfg.DatabaseURL, SQLitePath: filepath.Join(cfg.DataDir, "zocalo.db")})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := d.Migrate(ctx); err != nil {
+		return nil, err
+	}
+	files, err := storage.NewLocal(filepath.Join(dir, "uploads"))
+	if err != nil {
+		return nil, err
+	}
+	app := core.New(d, cfg.CoreSettings(cfg.JWTSecret, nil), core.Deps{Files: files})
+	sizes := fullSizes.scaled(o.scale)
+	started := time.Now()
+	who, err := seed(ctx, d, cfg.RoleIDs(), sizes, time.Now().UTC())
+	if err != nil {
+		return nil, fmt.Errorf("seed: %w", err)
+	}
+	// The planner sees the seeded tables as a long-running server's would.
+	if err := d.Conn(ctx).Exec("ANALYZE").Error; err != nil {
+		return nil, fmt.Errorf("analyze: %w", err)
+	}
+	seeded := time.Since(started)
+	tokens, err := signIn(ctx, app, who)
+	if err != nil {
+		return nil, err
+	}
+	_ = d.Close()
+
+	srv, err := startServer(o.binary, env)
+	if err != nil {
+		return nil, err
+	}
+	defer srv.stop()
+
+	r := &report{target: target, sizes: sizes, seeded: seeded, conns: o.conns, duration: o.duration}
+	news, err := srv.get("/api/news/news-cards", "")
+	if err != nil {
+		return nil, err
+	}
+	baseline, stopBaseline, err := memoryHandler(news)
+	if err != nil {
+		return nil, err
+	}
+	r.baseline = drive(ctx, "in-memory handler (the same news bytes)", baseline, o, false, func(int, int64) request {
+		return request{method: "GET", path: "/"}
+	})
+	stopBaseline()
+	for _, ep := range endpoints(who, tokens) {
+		r.results = append(r.results, drive(ctx, ep.name, srv.url, o, ep.write, ep.build))
+	}
+	r.peakRSS, err = srv.peakRSS()
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// productionEnv configures the server as a community would, with made-up Discord ids.
+func productionEnv(dir, databaseURL string) map[string]string {
+	env := map[string]string{
+		"ZOCALO_DATA_DIR":              dir,
+		"ZOCALO_DATABASE_URL":          databaseURL,
+		"ZOCALO_JWT_SECRET":            strings.Repeat("b", 48),
+		"ZOCALO_DISCORD_CLIENT_ID":     "1300000000000000001",
+		"ZOCALO_DISCORD_CLIENT_SECRET": "bench",
+		"ZOCALO_DISCORD_GUILD_ID":      "1300000000000000002",
+		"ZOCALO_LOG_LEVEL":             "warn",
+	}
+	for i, role := range authz.AllRoles {
+		env[config.EnvPrefix+"ROLE_"+string(role)] = fmt.Sprintf("13000000000000001%02d", i)
+	}
+	// The specification gives these pairs one Discord role each.
+	env[config.EnvPrefix+"ROLE_"+string(authz.ScjnAdmin)] = env[config.EnvPrefix+"ROLE_"+string(authz.Comite)]
+	env[config.EnvPrefix+"ROLE_"+string(authz.CongresoAdmin)] = env[config.EnvPrefix+"ROLE_"+string(authz.Oficina)]
+	return env
+}
+
+// freshDatabase creates a database of its own on the server and returns its URL.
+func freshDatabase(serverURL string) (string, func(), error) {
+	admin, err := sql.Open("pgx", serverURL)
+	if err != nil {
+		return "", nil, err
+	}
+	name := fmt.Sprintf("zocalo_bench_%d", os.Getpid())
+	_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name)
+	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+		admin.Close()
+		return "", nil, fmt.Errorf("create database: %w", err)
+	}
+	u, err := url.Parse(serverURL)
+	if err != nil {
+		admin.Close()
+		return "", nil, err
+	}
+	u.Path = "/" + name
+	drop := func() {
+		_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+		admin.Close()
+	}
+	return u.String(), drop, nil
+}

@@ -1,0 +1,219 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"zocalo/core/auth"
+	"zocalo/core/authz"
+	"zocalo/core/db"
+	"zocalo/core/legislative"
+	"zocalo/core/members"
+	"zocalo/core/news"
+	"zocalo/core/records"
+	"zocalo/core/tickets"
+	"zocalo/core/treasury"
+
+	"gorm.io/gorm"
+)
+
+// Sizes is the community the benchmark seeds.
+type Sizes struct {
+	Members, Tickets, Messages, News, Sales, Initiatives, VotesPerInitiative, Charges int
+}
+
+// fullSizes is the community of the budgets: a large server after a few years.
+var fullSizes = Sizes{Members: 5000, Tickets: 100_000, Messages: 500_000, News: 2000, Sales: 20_000,
+	Initiatives: 500, VotesPerInitiative: 30, Charges: 50_000}
+
+func (s Sizes) scaled(f float64) Sizes {
+	n := func(v int) int { return max(1, int(float64(v)*f)) }
+	return Sizes{Members: max(400, n(s.Members)), Tickets: n(s.Tickets), Messages: n(s.Messages), News: n(s.News),
+		Sales: n(s.Sales), Initiatives: max(10, n(s.Initiatives)), VotesPerInitiative: s.VotesPerInitiative, Charges: n(s.Charges)}
+}
+
+func (s Sizes) String() string {
+	return fmt.Sprintf("%d members, %d tickets with %d messages, %d news, %d sales, %d initiatives × %d votes, %d charges",
+		s.Members, s.Tickets, s.Messages, s.News, s.Sales, s.Initiatives, s.VotesPerInitiative, s.Charges)
+}
+
+// community is who the load generator acts as.
+type community struct {
+	staff      []string // MODERADOR
+	treasurers []string // TESORERIA
+	ministers  []string // MINISTRO: vote in the SCJN
+	players    []string
+	detailID   uint64   // a ticket with 50 messages
+	replyTo    []uint64 // tickets still open to messages
+	openVotes  []uint64 // SCJN initiatives open to votes, on which no minister has voted yet
+}
+
+// The first members hold the roles the endpoints need; the rest are players.
+const (
+	staffCount     = 50
+	treasurerCount = 5
+	ministerCount  = 200
+)
+
+func memberID(i int) string { return fmt.Sprintf("3%017d", i+1) }
+
+func seed(ctx context.Context, d *db.DB, roles authz.RoleIDs, sizes Sizes, now time.Time) (community, error) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	conn := d.Conn(ctx)
+	var c community
+	var users []auth.User
+	var ms []members.Member
+	var mr []members.MemberRole
+	for i := range sizes.Members {
+		id := memberID(i)
+		name := fmt.Sprintf("miembro_%05d", i+1)
+		joined := now.Add(-time.Duration(rng.IntN(900*24)) * time.Hour)
+		ms = append(ms, members.Member{DiscordID: id, Username: name, InGuild: true, JoinedAt: &joined, CreatedAt: joined, UpdatedAt: joined})
+		users = append(users, auth.User{DiscordID: id, Username: name, CreatedAt: joined, UpdatedAt: joined, LastLoginAt: now})
+		var role authz.Role
+		switch {
+		case i < staffCount:
+			role, c.staff = authz.Moderador, append(c.staff, id)
+		case i < staffCount+treasurerCount:
+			role, c.treasurers = authz.Tesoreria, append(c.treasurers, id)
+		case i < staffCount+treasurerCount+ministerCount:
+			role, c.ministers = authz.Ministro, append(c.ministers, id)
+		default:
+			c.players = append(c.players, id)
+			continue
+		}
+		mr = append(mr, members.MemberRole{MemberID: id, RoleID: roles[role]})
+	}
+	if err := insert(conn.Omit("Member"), &ms, &users, &mr); err != nil {
+		return c, err
+	}
+
+	items := make([]news.Item, sizes.News)
+	for i := range items {
+		at := now.Add(-time.Duration(sizes.News-i) * 6 * time.Hour)
+		items[i] = news.Item{Title: fmt.Sprintf("Noticia %d del servidor", i+1), Type: []string{"update", "announcement", "event"}[i%3],
+			Content: "Actualización del servidor con cambios en el mapa, nuevas facciones y ajustes de economía. " + fmt.Sprint(i),
+			Date:    at, Active: i%10 != 0, CreatedAt: at, UpdatedAt: at}
+	}
+	if err := insert(conn, &items); err != nil {
+		return c, err
+	}
+
+	statuses := tickets.AllStatuses
+	ts := make([]tickets.Ticket, sizes.Tickets)
+	for i := range ts {
+		author := c.players[rng.IntN(len(c.players))]
+		at := now.Add(-time.Duration(sizes.Tickets-i) * 7 * time.Minute)
+		ts[i] = tickets.Ticket{Title: fmt.Sprintf("Problema con mi vehículo número %d", i+1), Category: tickets.CategoryOther,
+			Status: statuses[rng.IntN(len(statuses))], Priority: []string{tickets.PriorityLow, tickets.PriorityMedium, tickets.PriorityHigh}[i%3],
+			AuthorID: author, AuthorName: "jugador", CreatedAt: at, UpdatedAt: at, LastMessageAt: at}
+	}
+	if err := insert(conn, &ts); err != nil {
+		return c, err
+	}
+	c.detailID = ts[len(ts)-1].ID
+	for _, t := range ts {
+		if t.Status != tickets.StatusClosed {
+			c.replyTo = append(c.replyTo, t.ID)
+		}
+	}
+	msgs := make([]tickets.Message, 0, 10_000)
+	flush := func() error {
+		if len(msgs) == 0 {
+			return nil
+		}
+		err := conn.Omit("Ticket", "Attachments").CreateInBatches(&msgs, 1000).Error
+		msgs = msgs[:0]
+		return err
+	}
+	// The newest ticket holds 50 messages; the rest are spread over the others.
+	for n := range sizes.Messages {
+		t := ts[len(ts)-1]
+		if n >= 50 {
+			t = ts[rng.IntN(len(ts))]
+		}
+		sender, senderID := tickets.SenderUser, t.AuthorID
+		if n%2 == 1 {
+			sender, senderID = tickets.SenderStaff, c.staff[n%len(c.staff)]
+		}
+		msgs = append(msgs, tickets.Message{TicketID: t.ID, SenderType: sender, SenderID: senderID, SenderName: "miembro",
+			Content: "Hola, sigo con el mismo problema desde ayer, ¿me pueden ayudar?", CreatedAt: t.CreatedAt.Add(time.Duration(n%50) * time.Minute)})
+		if len(msgs) == cap(msgs) {
+			if err := flush(); err != nil {
+				return c, err
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return c, err
+	}
+
+	catalogue := []struct {
+		key   string
+		price int64
+	}{{"VIP", 9000}, {"PAQUETE2_LEGAL", 14000}, {"INVERSOR", 22500}}
+	sales := make([]treasury.Sale, sizes.Sales)
+	for i := range sales {
+		it := catalogue[i%len(catalogue)]
+		buyer := c.players[rng.IntN(len(c.players))]
+		at := now.Add(-time.Duration(sizes.Sales-i) * 30 * time.Minute)
+		sales[i] = treasury.Sale{BuyerDiscordID: buyer, BuyerUsername: "jugador", Item: it.key, Currency: treasury.CurrencyMXN,
+			OriginalPrice: it.price, FinalPrice: it.price, SellerID: c.treasurers[i%len(c.treasurers)], SellerName: "tesoreria", CreatedAt: at}
+	}
+	if err := insert(conn, &sales); err != nil {
+		return c, err
+	}
+
+	inits := make([]legislative.Initiative, sizes.Initiatives)
+	end := now.Add(30 * 24 * time.Hour)
+	for i := range inits {
+		at := now.Add(-time.Duration(sizes.Initiatives-i) * 24 * time.Hour)
+		body := []string{legislative.BodySCJN, legislative.BodyCongreso}[i%2]
+		inits[i] = legislative.Initiative{Body: body, Title: fmt.Sprintf("Iniciativa %d", i+1),
+			Summary: "Reforma a la ley de tránsito del servidor.", Status: legislative.StatusApproved,
+			CreatedBy: c.staff[0], CreatedByName: "comite", CreatedAt: at, UpdatedAt: at}
+		if i >= sizes.Initiatives-min(160, sizes.Initiatives/2) {
+			inits[i].Status, inits[i].VotingEnabled, inits[i].VotingEndDate = legislative.StatusVoting, true, &end
+		}
+	}
+	if err := insert(conn, &inits); err != nil {
+		return c, err
+	}
+	// Finished initiatives carry their votes; the open ones are left for the write benchmark.
+	var votes []legislative.Vote
+	for _, in := range inits {
+		if in.Status == legislative.StatusVoting {
+			if in.Body == legislative.BodySCJN {
+				c.openVotes = append(c.openVotes, in.ID)
+			}
+			continue
+		}
+		for v := range sizes.VotesPerInitiative {
+			votes = append(votes, legislative.Vote{InitiativeID: in.ID, MemberID: c.ministers[v%len(c.ministers)], MemberName: "ministro",
+				Choice: []string{legislative.VoteInFavor, legislative.VoteAgainst, legislative.VoteAbstention}[v%3], CreatedAt: in.CreatedAt})
+		}
+	}
+	if err := insert(conn.Omit("Initiative"), &votes); err != nil {
+		return c, err
+	}
+
+	charges := make([]records.Charge, sizes.Charges)
+	for i := range charges {
+		who := c.players[rng.IntN(len(c.players))]
+		charges[i] = records.Charge{DiscordID: who, Description: "Robo de vehículo con violencia", Date: now.Format("2006-01-02"),
+			Source: "web", ActorID: c.staff[0], ActorName: "moderador", CreatedAt: now}
+	}
+	return c, insert(conn, &charges)
+}
+
+// insert writes each slice in batches small enough for either database's parameter limit.
+func insert(conn *gorm.DB, slices ...any) error {
+	for _, s := range slices {
+		if err := conn.CreateInBatches(s, 500).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
