@@ -6,11 +6,15 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"zocalo/core/db"
 	"zocalo/core/errs"
 )
 
 // genericError is what a 500 says; the cause goes to the log with the request id.
 const genericError = "Ocurrió un error inesperado. Inténtalo de nuevo más tarde."
+
+// unavailableError is what a 503 says while the database cannot be reached.
+const unavailableError = "El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos."
 
 var statusOf = map[errs.Kind]int{
 	errs.KindInvalid:      http.StatusBadRequest,
@@ -37,6 +41,13 @@ func fail(c *gin.Context, err error) {
 	if errors.Is(err, c.Request.Context().Err()) && c.Request.Context().Err() != nil {
 		// The client went away; nobody reads the answer.
 		c.Abort()
+		return
+	}
+	if db.IsUnavailable(err) {
+		// The database is down or restarting: the request may succeed in a moment.
+		logger(c).Warn("database unavailable", "method", c.Request.Method, "path", c.FullPath(), "error", err)
+		c.Header("Retry-After", "5")
+		c.AbortWithStatusJSON(http.StatusServiceUnavailable, gin.H{"message": unavailableError})
 		return
 	}
 	logger(c).Error("request failed", "method", c.Request.Method,
