@@ -20,6 +20,7 @@ import (
 	"zocalo/core/outbox"
 	"zocalo/core/permissions"
 	"zocalo/core/players"
+	"zocalo/core/ratelimit"
 	"zocalo/core/records"
 	"zocalo/core/roblox"
 	"zocalo/core/sat"
@@ -38,7 +39,7 @@ func Models() []any {
 		&documents.Document{}, &roblox.Link{}, &roblox.Attempt{}, &records.Charge{}, &apikeys.Key{},
 		&treasury.Sale{}, &sat.Business{}, &sat.Document{},
 		&legislative.Initiative{}, &legislative.Vote{}, &legislative.Event{}, &legislative.AgendaItem{},
-		&members.GuildRole{}, &members.PanelPermission{}, &audit.Entry{}}
+		&members.GuildRole{}, &members.PanelPermission{}, &audit.Entry{}, &ratelimit.Hit{}}
 }
 
 // Settings are the parts of the configuration the domain needs.
@@ -94,9 +95,11 @@ type App struct {
 	Legislative *legislative.Service
 	// Permissions is the matrix of /admin/roles.
 	Permissions *permissions.Service
-	Files       storage.Store
-	Roles       authz.RoleIDs
-	Now         func() time.Time
+	// RateLimits counts requests per client in the database, the same for every replica.
+	RateLimits *ratelimit.Store
+	Files      storage.Store
+	Roles      authz.RoleIDs
+	Now        func() time.Time
 	// Location is the community's time zone.
 	Location *time.Location
 }
@@ -161,9 +164,10 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		Permissions: permissions.NewService(d, m, o, s.Roles, s.Channels.StaffReports, s.Now),
 		Legislative: legislative.NewService(d, o, legislative.Settings{Channel: s.Channels.Legislative, Quorum: s.Quorum,
 			PublicURL: s.PublicURL, Location: s.Location, Now: s.Now}),
-		Files:    deps.Files,
-		Roles:    s.Roles,
-		Now:      s.Now,
-		Location: s.Location,
+		RateLimits: ratelimit.NewStore(d, s.Now),
+		Files:      deps.Files,
+		Roles:      s.Roles,
+		Now:        s.Now,
+		Location:   s.Location,
 	}
 }

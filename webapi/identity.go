@@ -209,7 +209,12 @@ func (s *Server) requireAPIKey(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	if !s.integrations.allow(strconv.FormatUint(k.ID, 10)) {
+	allowed, err := s.integrations.allow(c.Request.Context(), strconv.FormatUint(k.ID, 10))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	if !allowed {
 		c.Header("Retry-After", "60")
 		fail(c, errIntegrationRate)
 		return

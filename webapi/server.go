@@ -57,9 +57,9 @@ func New(deps Deps) *Server {
 		deps.Metrics = prometheus.NewRegistry()
 	}
 	s := &Server{deps: deps, engine: gin.New(),
-		signIns:      newKeyedLimiter(deps.Config.RateLimit.SignInPerMinute),
-		publicWrites: newKeyedLimiter(deps.Config.RateLimit.PublicWritesPerMinute),
-		integrations: newKeyedLimiter(deps.Config.RateLimit.IntegrationPerMinute)}
+		signIns:      newKeyedLimiter(deps.App.RateLimits, "sign-in", deps.Config.RateLimit.SignInPerMinute),
+		publicWrites: newKeyedLimiter(deps.App.RateLimits, "public-write", deps.Config.RateLimit.PublicWritesPerMinute),
+		integrations: newKeyedLimiter(deps.App.RateLimits, "integration", deps.Config.RateLimit.IntegrationPerMinute)}
 	// Forwarded headers are not trusted unless a proxy is configured in front.
 	// Only configured proxies may name the client; otherwise the connection's address is it.
 	_ = s.engine.SetTrustedProxies(deps.Config.TrustedProxies)

@@ -8,7 +8,10 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
+	"zocalo/core/db"
+	"zocalo/core/ratelimit"
 	"zocalo/internal/testdb"
 )
 
@@ -146,4 +149,36 @@ func TestRateLimitsCountClientsBehindATrustedProxy(t *testing.T) {
 			t.Errorf("trusted %v: %d sign-ins admitted, want %d", c.trusted, admitted, c.want)
 		}
 	}
+}
+
+// Two replicas over one database share the count: a client alternating between them gets
+// the limit once, not once per replica; the next minute starts afresh.
+func TestRateLimitsHoldAcrossReplicas(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		replica := func() *Server {
+			// Each replica has its own limiter over the shared database.
+			app := *e.app
+			app.RateLimits = ratelimit.NewStore(d, e.clock.Now)
+			srv := New(Deps{App: &app, Config: e.cfg, Logger: slog.New(slog.DiscardHandler)})
+			srv.signIns.perMin = 4
+			return srv
+		}
+		replicas := []*Server{replica(), replica()}
+		signIn := func(i int) int { return get(t, replicas[i%2].Handler(), "/api/auth/discord").Code }
+		for i := range 4 {
+			if code := signIn(i); code != http.StatusFound {
+				t.Fatalf("sign-in %d: %d", i+1, code)
+			}
+		}
+		for i := range 2 {
+			if code := signIn(i); code != http.StatusTooManyRequests {
+				t.Fatalf("sign-in %d past the limit, on replica %d: %d", 5+i, i%2, code)
+			}
+		}
+		e.clock.Advance(time.Minute)
+		if code := signIn(1); code != http.StatusFound {
+			t.Fatalf("the next minute: %d", code)
+		}
+	})
 }

@@ -1,0 +1,13 @@
+-- +goose Up
+-- Request counts per limit, key and minute, shared by every replica.
+CREATE TABLE `rate_limit_hits` (
+  `bucket` text,
+  `key` text,
+  `window_start` datetime,
+  `hits` integer NOT NULL,
+  PRIMARY KEY (`bucket`,`key`,`window_start`)
+);
+CREATE INDEX `idx_rate_limit_hits_window_start` ON `rate_limit_hits`(`window_start`);
+
+-- +goose Down
+DROP TABLE `rate_limit_hits`;
