@@ -108,14 +108,13 @@ func endpoints(c community, t tokens) []endpoint {
 
 // result is one endpoint's figures.
 type result struct {
-	name          string
-	write         bool
-	requests      int
-	errors        int
-	firstError    string
-	rps           float64
-	p50, p99      time.Duration
-	ratioToMemory float64
+	name       string
+	write      bool
+	requests   int
+	errors     int
+	firstError string
+	rps        float64
+	p50, p99   time.Duration
 }
 
 // drive sends requests from o.conns goroutines for o.duration (after a short warm-up) and
