@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"zocalo/core/errs"
@@ -53,12 +54,17 @@ var (
 	ErrBadType  = errs.Invalid("El tipo de archivo no está permitido.")
 	ErrEmpty    = errs.Invalid("El archivo está vacío.")
 	ErrNotFound = errs.NotFound("Archivo no encontrado.")
+	// ErrNoSpace is a full disk (or quota) while writing: the upload is refused whole and the
+	// request may be retried once space is freed.
+	ErrNoSpace = errs.Unavailable("No hay espacio para guardar el archivo en el servidor. Avisa al equipo e inténtalo más tarde.")
 	errBadKey   = errors.New("invalid storage key")
 )
 
 // Local stores files under a directory.
 type Local struct {
 	root string
+	// createTemp opens the file an upload is written to before it is renamed into place.
+	createTemp func(dir, pattern string) (*os.File, error)
 }
 
 // NewLocal makes the directory if needed.
@@ -66,7 +72,12 @@ func NewLocal(root string) (*Local, error) {
 	if err := os.MkdirAll(root, 0o750); err != nil {
 		return nil, fmt.Errorf("storage directory: %w", err)
 	}
-	return &Local{root: root}, nil
+	return &Local{root: root, createTemp: os.CreateTemp}, nil
+}
+
+// noSpace tells whether a write failed because the disk, or the quota, is full.
+func noSpace(err error) bool {
+	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) || errors.Is(err, syscall.EFBIG)
 }
 
 func (l *Local) pathOf(key string) (string, error) {
@@ -102,8 +113,11 @@ func (l *Local) Put(ctx context.Context, prefix string, r io.Reader, limits Limi
 	if err := os.MkdirAll(filepath.Dir(dst), 0o750); err != nil {
 		return Object{}, err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(dst), ".upload-*")
+	tmp, err := l.createTemp(filepath.Dir(dst), ".upload-*")
 	if err != nil {
+		if noSpace(err) {
+			return Object{}, ErrNoSpace.Wrap(err)
+		}
 		return Object{}, err
 	}
 	ok := false
@@ -118,6 +132,9 @@ func (l *Local) Put(ctx context.Context, prefix string, r io.Reader, limits Limi
 		limit = 1 << 62
 	}
 	n, err := io.Copy(tmp, io.LimitReader(br, limit+1))
+	if noSpace(err) {
+		return Object{}, ErrNoSpace.Wrap(err)
+	}
 	if err != nil {
 		return Object{}, err
 	}
@@ -127,10 +144,17 @@ func (l *Local) Put(ctx context.Context, prefix string, r io.Reader, limits Limi
 	if err := ctx.Err(); err != nil {
 		return Object{}, err
 	}
+	// A full disk may surface only when the data is flushed.
 	if err := tmp.Sync(); err != nil {
+		if noSpace(err) {
+			return Object{}, ErrNoSpace.Wrap(err)
+		}
 		return Object{}, err
 	}
 	if err := tmp.Close(); err != nil {
+		if noSpace(err) {
+			return Object{}, ErrNoSpace.Wrap(err)
+		}
 		return Object{}, err
 	}
 	if err := os.Rename(tmp.Name(), dst); err != nil {

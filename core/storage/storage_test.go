@@ -7,7 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+
+	"zocalo/core/errs"
 )
 
 var pngHeader = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89")
@@ -80,5 +83,33 @@ func TestLocalStore(t *testing.T) {
 	}
 	if _, _, err := s.Open(ctx, "../../etc/passwd"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("a key leaving the root: %v", err)
+	}
+}
+
+// A full disk while an upload is written: a clear error, and nothing left behind. The
+// upload's file is a link to /dev/full, where every write fails with ENOSPC as on a full disk.
+func TestPutOnAFullDisk(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full on this system")
+	}
+	root := t.TempDir()
+	l, err := NewLocal(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.createTemp = func(dir, _ string) (*os.File, error) {
+		link := filepath.Join(dir, ".upload-full")
+		if err := os.Symlink("/dev/full", link); err != nil {
+			return nil, err
+		}
+		return os.OpenFile(link, os.O_WRONLY, 0)
+	}
+	png := append(append([]byte{}, pngHeader...), bytes.Repeat([]byte{0}, 256<<10)...)
+	_, err = l.Put(context.Background(), "tickets", bytes.NewReader(png), Limits{MaxBytes: 1 << 20, Types: []string{"image/png"}})
+	if e, ok := errs.As(err); !ok || e.Message != ErrNoSpace.Message || !errors.Is(err, syscall.ENOSPC) {
+		t.Fatalf("error %v, want ErrNoSpace over ENOSPC", err)
+	}
+	if left := files(t, root); len(left) > 0 {
+		t.Fatalf("files left behind: %v", left)
 	}
 }
