@@ -57,7 +57,7 @@ var (
 	// ErrNoSpace is a full disk (or quota) while writing: the upload is refused whole and the
 	// request may be retried once space is freed.
 	ErrNoSpace = errs.Unavailable("No hay espacio para guardar el archivo en el servidor. Avisa al equipo e inténtalo más tarde.")
-	errBadKey   = errors.New("invalid storage key")
+	errBadKey  = errors.New("invalid storage key")
 )
 
 // Local stores files under a directory.
