@@ -32,6 +32,7 @@ type options struct {
 	duration    time.Duration
 	conns       int
 	scale       float64
+	plans       bool
 }
 
 func main() {
@@ -41,6 +42,7 @@ func main() {
 	flag.DurationVar(&o.duration, "duration", 5*time.Second, "how long each endpoint is driven")
 	flag.IntVar(&o.conns, "conns", 32, "concurrent connections")
 	flag.Float64Var(&o.scale, "scale", 1, "the community's size as a fraction of the budgets' (1 = 5,000 members, 100,000 tickets…)")
+	flag.BoolVar(&o.plans, "plans", false, "print the query plan of each hot query after seeding")
 	flag.Parse()
 
 	ctx := context.Background()
@@ -115,6 +117,12 @@ func runTarget(ctx context.Context, o options, target string) (*report, error) {
 		return nil, fmt.Errorf("analyze: %w", err)
 	}
 	seeded := time.Since(started)
+	if o.plans {
+		fmt.Printf("%s query plans:\n", target)
+		if err := printPlans(ctx, os.Stdout, d, who); err != nil {
+			return nil, err
+		}
+	}
 	tokens, err := signIn(ctx, app, who)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"zocalo/core/db"
+)
+
+// hotQueries are the statements behind the benchmarked endpoints, as the services write
+// them, with representative arguments.
+func hotQueries(c community) []struct{ name, sql string } {
+	player := c.players[0]
+	return []struct{ name, sql string }{
+		{"session of a token", "SELECT * FROM sessions WHERE id = 'x' AND user_id = '" + player + "'"},
+		{"roles of a member", "SELECT * FROM member_roles WHERE member_id = '" + player + "'"},
+		{"public news", "SELECT * FROM news_items WHERE active = true ORDER BY date DESC, id DESC"},
+		{"tickets page 1", "SELECT * FROM tickets ORDER BY updated_at DESC, id DESC LIMIT 10"},
+		{"tickets by status", "SELECT * FROM tickets WHERE status IN ('open') ORDER BY updated_at DESC, id DESC LIMIT 10"},
+		{"a player's tickets", "SELECT * FROM tickets WHERE author_id = '" + player + "' ORDER BY updated_at DESC, id DESC LIMIT 10"},
+		{"tickets searched", "SELECT * FROM tickets WHERE (LOWER(title) LIKE '%4242%' OR LOWER(author_name) LIKE '%4242%') ORDER BY updated_at DESC, id DESC LIMIT 10"},
+		{"a ticket's messages", fmt.Sprintf("SELECT * FROM ticket_messages WHERE ticket_id = %d ORDER BY created_at, id", c.detailID)},
+		{"initiatives of a body", "SELECT * FROM initiatives WHERE body = 'SCJN' ORDER BY created_at DESC, id DESC"},
+		{"votes tallied", "SELECT initiative_id, choice, COUNT(*) FROM initiative_votes WHERE initiative_id IN (1, 2, 3) GROUP BY initiative_id, choice"},
+		{"sales page 1", "SELECT * FROM sales ORDER BY id DESC LIMIT 20"},
+		{"a person's charges", "SELECT * FROM charges WHERE discord_id = '" + player + "' ORDER BY id"},
+	}
+}
+
+// printPlans writes the database's plan for each hot query.
+func printPlans(ctx context.Context, out io.Writer, d *db.DB, c community) error {
+	explain := "EXPLAIN QUERY PLAN "
+	if d.Dialect() == db.Postgres {
+		explain = "EXPLAIN "
+	}
+	for _, q := range hotQueries(c) {
+		rows, err := d.Conn(ctx).Raw(explain + q.sql).Rows()
+		if err != nil {
+			return fmt.Errorf("%s: %w", q.name, err)
+		}
+		cols, _ := rows.Columns()
+		var lines []string
+		for rows.Next() {
+			vals := make([]any, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			if err := rows.Scan(ptrs...); err != nil {
+				rows.Close()
+				return err
+			}
+			// SQLite gives (id, parent, notused, detail); PostgreSQL one text column.
+			lines = append(lines, fmt.Sprint(vals[len(vals)-1]))
+		}
+		rows.Close()
+		fmt.Fprintf(out, "  %s:\n      %s\n", q.name, strings.Join(lines, "\n      "))
+	}
+	return nil
+}
