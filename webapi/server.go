@@ -43,6 +43,7 @@ type Server struct {
 	publicWrites *keyedLimiter
 	integrations *keyedLimiter
 	publicNews   newsJSON
+	gzipped      gzipCache
 	migrated     bool
 }
 

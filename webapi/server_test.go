@@ -1,6 +1,7 @@
 package webapi
 
 import (
+	"compress/gzip"
 	"io"
 	"log/slog"
 	"net/http"
@@ -64,6 +65,27 @@ func TestServingTheApp(t *testing.T) {
 	}
 	if !strings.Contains(rec.Header().Get("Content-Security-Policy"), "frame-ancestors 'none'") {
 		t.Errorf("CSP %q", rec.Header().Get("Content-Security-Policy"))
+	}
+
+	// Scripts go compressed to browsers that accept it, and as they are to the rest.
+	for range 2 { // the second answer comes from the cache of compressed files
+		req := httptest.NewRequest("GET", "/assets/app-1.js", nil)
+		req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+		rec = httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Header().Get("Content-Encoding") != "gzip" || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/javascript") {
+			t.Fatalf("compressed script: %d %v", rec.Code, rec.Header())
+		}
+		zr, err := gzip.NewReader(rec.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if body, _ := io.ReadAll(zr); string(body) != "console.log(1)" {
+			t.Fatalf("compressed script's content: %q", body)
+		}
+	}
+	if rec := get(t, h, "/assets/app-1.js"); rec.Header().Get("Content-Encoding") != "" || rec.Body.String() != "console.log(1)" {
+		t.Fatalf("script without Accept-Encoding: %v %q", rec.Header(), rec.Body.String())
 	}
 }
 

@@ -1,10 +1,14 @@
 package webapi
 
 import (
+	"bytes"
+	"compress/gzip"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/gin-gonic/gin"
 )
@@ -22,6 +26,9 @@ func (s *Server) serveWeb(c *gin.Context) {
 				// Vite names assets by content hash.
 				c.Header("Cache-Control", "public, max-age=31536000, immutable")
 			}
+			if s.serveCompressed(c, name) {
+				return
+			}
 			c.FileFromFS(name, http.FS(s.deps.WebFS))
 			return
 		}
@@ -37,4 +44,43 @@ func (s *Server) serveWeb(c *gin.Context) {
 	}
 	c.Header("Cache-Control", "no-cache")
 	c.Data(http.StatusOK, "text/html; charset=utf-8", index)
+}
+
+// compressible are the kinds of file worth compressing; images and fonts already are.
+var compressible = map[string]bool{".js": true, ".css": true, ".svg": true, ".json": true, ".txt": true, ".map": true}
+
+// gzipCache holds each built file compressed once: the files never change while the
+// process runs, and compressing the app's scripts on every visit would cost more CPU than
+// serving them.
+type gzipCache struct{ files sync.Map } // name → []byte
+
+// serveCompressed answers with the gzip-compressed file when the client accepts it.
+func (s *Server) serveCompressed(c *gin.Context, name string) bool {
+	ext := path.Ext(name)
+	if !compressible[ext] || !strings.Contains(c.GetHeader("Accept-Encoding"), "gzip") {
+		return false
+	}
+	var body []byte
+	if cached, ok := s.gzipped.files.Load(name); ok {
+		body = cached.([]byte)
+	} else {
+		raw, err := fs.ReadFile(s.deps.WebFS, name)
+		if err != nil {
+			return false
+		}
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		_, _ = zw.Write(raw)
+		_ = zw.Close()
+		body = buf.Bytes()
+		s.gzipped.files.Store(name, body)
+	}
+	ctype := mime.TypeByExtension(ext)
+	if ctype == "" {
+		ctype = "application/octet-stream"
+	}
+	c.Header("Content-Encoding", "gzip")
+	c.Header("Vary", "Accept-Encoding")
+	c.Data(http.StatusOK, ctype, body)
+	return true
 }
