@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"zocalo/core"
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/members"
@@ -165,6 +167,49 @@ func TestRelayDeliversExactlyOnceInOrderThroughFailures(t *testing.T) {
 			if ev.Status != outbox.StatusDelivered || ev.DiscordMessageID != msgs[i].ID {
 				t.Fatalf("event %d: status %s, message %q, want %q", id, ev.Status, ev.DiscordMessageID, msgs[i].ID)
 			}
+		}
+	})
+}
+
+// Discord down for an hour, by the clock: the relay keeps retrying with its backoff
+// (capped, never giving up) and, once Discord is back, every event lands exactly once and
+// in order.
+func TestRelayDeliversEverythingOnceAfterAnHourOfOutage(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		r := newRig(t, d)
+		clock := testenv.NewClock(time.Now().UTC())
+		r.app = core.New(d, r.cfg.CoreSettings(r.cfg.JWTSecret, clock.Now), core.Deps{Files: r.app.Files})
+		b := r.newBot()
+		b.deps.Timing.RetryBase, b.deps.Timing.RetryMax = 30*time.Second, 10*time.Minute
+		r.start(b, true)
+
+		r.fake.StartOutage(http.StatusInternalServerError)
+		enqueue(t, r, 10)
+		failedBefore := len(r.fake.Requests())
+		for range 60 { // an hour, a minute at a time
+			clock.Advance(time.Minute)
+			time.Sleep(30 * time.Millisecond)
+		}
+		if got := contents(r); len(got) != 0 {
+			t.Fatalf("posted during the outage: %v", got)
+		}
+		attempts := len(r.fake.Requests()) - failedBefore
+		// Backoff capped at 10 minutes: a handful of tries an hour, not one per tick.
+		if attempts < 5 || attempts > 40 {
+			t.Fatalf("%d attempts during an hour of outage", attempts)
+		}
+		var failed int64
+		d.Conn(context.Background()).Model(&outbox.Event{}).Where("status <> ?", outbox.StatusPending).Count(&failed)
+		if failed != 0 {
+			t.Fatalf("%d events given up during the outage", failed)
+		}
+
+		r.fake.EndOutage()
+		clock.Advance(10 * time.Minute)
+		r.eventually("all 10 posted", func() bool { return len(contents(r)) >= 10 })
+		time.Sleep(100 * time.Millisecond) // room for a duplicate to show up
+		if got := contents(r); !slices.Equal(got, expected(10)) {
+			t.Fatalf("channel shows %v", got)
 		}
 	})
 }

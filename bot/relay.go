@@ -105,7 +105,8 @@ func (b *Bot) deliver(ctx context.Context, s *discordgo.Session, ev outbox.Event
 		}
 		return true // the channel's next events may go on
 	}
-	next := time.Now().Add(b.backoff(ev.Attempts))
+	// The retry is due by the domain's clock, the one the outbox compares it with.
+	next := b.deps.App.Now().Add(b.backoff(ev.Attempts))
 	b.log.Warn("outbox delivery failed, will retry", "event", ev.ID, "kind", ev.Kind, "attempt", ev.Attempts+1,
 		"retry_at", next, "error", err)
 	if err := store.MarkRetry(ctx, ev.ID, next, err.Error()); err != nil {

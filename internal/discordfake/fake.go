@@ -99,6 +99,7 @@ type Fake struct {
 	tokens         map[string]string
 	requests       []Request
 	failures       []failure
+	outage         *failure // every REST request fails with it until the outage ends
 	lastID         uint64
 	bulk           int
 
@@ -270,7 +271,10 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	f.requests = append(f.requests, Request{Method: r.Method, Path: original, Query: r.URL.RawQuery, Body: string(recorded), Time: time.Now()})
 	var fail *failure
-	if len(f.failures) > 0 && strings.HasPrefix(r.URL.Path, "/api/") {
+	switch {
+	case f.outage != nil && strings.HasPrefix(r.URL.Path, "/api/"):
+		fail = f.outage
+	case len(f.failures) > 0 && strings.HasPrefix(r.URL.Path, "/api/"):
 		fail = &f.failures[0]
 		f.failures = f.failures[1:]
 	}
@@ -507,6 +511,20 @@ func (f *Fake) FailNext(n, status int, retryAfter float64) {
 	for range n {
 		f.failures = append(f.failures, failure{status: status, retryAfter: retryAfter})
 	}
+}
+
+// StartOutage makes every REST request fail with status until EndOutage: Discord down.
+func (f *Fake) StartOutage(status int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.outage = &failure{status: status}
+}
+
+// EndOutage brings the REST API back.
+func (f *Fake) EndOutage() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.outage = nil
 }
 
 // Requests lists what the fake received, oldest first (the last 10,000).
