@@ -19,7 +19,8 @@ const adminArea = () => import('./pages/admin');
 const legislativeArea = () => import('./pages/legislative');
 const verifyArea = () => import('./pages/verify');
 
-const LandingPage = page(publicArea, 'LandingPage');
+// The landing is most visitors' first page: it downloads alone, not with the rest of its area.
+const LandingPage = page(() => import('./pages/public/LandingPage'), 'LandingPage');
 const ShopPage = page(publicArea, 'ShopPage');
 const NewsPage = page(publicArea, 'NewsPage');
 const NewsDetailPage = page(publicArea, 'NewsDetailPage');

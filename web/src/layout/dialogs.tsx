@@ -1,7 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { Modal, Typography } from 'antd';
-import { ArtistApplicationForm } from '../components/forms/ArtistApplicationForm';
-import { ContactForm } from '../components/forms/ContactForm';
+import { Modal, Skeleton, Typography } from 'antd';
 import type { TicketDialogProps } from '../components/tickets/TicketDialog';
 import { useCloseAfterSuccess } from '../components/useCloseAfterSuccess';
 
@@ -21,12 +19,21 @@ function useFormDialogClose(onClose: () => void) {
   return { closeSoon, closeNow };
 }
 
+// The forms (and antd's form components) download the first time a dialog opens, not with
+// every page of the portal.
+const ContactForm = lazy(async () => ({ default: (await import('../components/forms/ContactForm')).ContactForm }));
+const ArtistApplicationForm = lazy(async () => ({
+  default: (await import('../components/forms/ArtistApplicationForm')).ArtistApplicationForm,
+}));
+
 export function ContactDialog({ open, onClose, communityName }: DialogProps) {
   const { closeSoon, closeNow } = useFormDialogClose(onClose);
   return (
     <Modal title="Contacto" open={open} onCancel={closeNow} footer={null} destroyOnHidden>
       <Typography.Paragraph type="secondary">Envía tus dudas o comentarios al equipo de {communityName}.</Typography.Paragraph>
-      <ContactForm subjectRequired onSent={closeSoon} />
+      <Suspense fallback={<Skeleton active />}>
+        <ContactForm subjectRequired onSent={closeSoon} />
+      </Suspense>
     </Modal>
   );
 }
@@ -38,7 +45,9 @@ export function ArtistDialog({ open, onClose, communityName }: DialogProps) {
       <Typography.Paragraph type="secondary">
         ¿Te gusta dibujar? Únete al equipo de dibujantes de {communityName}. Déjanos tu Gmail y tu teléfono y te contactaremos.
       </Typography.Paragraph>
-      <ArtistApplicationForm onSent={closeSoon} />
+      <Suspense fallback={<Skeleton active />}>
+        <ArtistApplicationForm onSent={closeSoon} />
+      </Suspense>
     </Modal>
   );
 }

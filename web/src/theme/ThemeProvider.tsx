@@ -4,7 +4,7 @@ import esES from 'antd/locale/es_ES';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import { ThemeContext, type ThemeContextValue } from './context';
-import { PRIMARY, SECONDARY, THEME_KEY, storedOrSystemMode, type ThemeMode } from './palette';
+import { PRIMARY, SECONDARY, SECONDARY_ON_LIGHT, THEME_KEY, storedOrSystemMode, type ThemeMode } from './palette';
 
 dayjs.locale('es');
 
@@ -14,7 +14,11 @@ function themeConfig(mode: ThemeMode): ThemeConfig {
     token: {
       colorPrimary: PRIMARY,
       colorInfo: PRIMARY,
-      colorLink: SECONDARY,
+      // antd's secondary text and the brand pink are too faint to read on white (WCAG AA asks
+      // 4.5:1): links take a deeper pink on light backgrounds, secondary text more ink.
+      colorLink: mode === 'dark' ? SECONDARY : SECONDARY_ON_LIGHT,
+      colorTextSecondary: mode === 'dark' ? 'rgba(255, 255, 255, 0.68)' : 'rgba(0, 0, 0, 0.64)',
+      colorTextDescription: mode === 'dark' ? 'rgba(255, 255, 255, 0.68)' : 'rgba(0, 0, 0, 0.64)',
       borderRadius: 10,
       fontFamily:
         "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",

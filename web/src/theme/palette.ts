@@ -1,5 +1,7 @@
 export const PRIMARY = '#4f46e5';
 export const SECONDARY = '#ec4899';
+/** The brand pink dark enough for text on white (6:1). */
+export const SECONDARY_ON_LIGHT = '#be185d';
 export const THEME_KEY = 'theme';
 
 export type ThemeMode = 'light' | 'dark';
