@@ -94,8 +94,15 @@ describe('InitiativePage', () => {
 
   it('lets a legislator vote from the page, then shows the vote', async () => {
     const open = openInitiative(10, { _id: 3, title: 'Abierta', canVote: true });
-    serve([roleIds.MINISTRO], initiativeRecord({ initiative: open }), {
-      'POST /api/legislative/initiatives/3/vote': () => jsonResponse({ ...open, canVote: false, userVoted: true, userVoteType: 'abstention' }),
+    const voted = { ...open, canVote: false, userVoted: true, userVoteType: 'abstention' as const, votes: { infavor: 0, against: 0, abstention: 1 } };
+    // The server keeps the vote: the record read again after voting has it.
+    let current = initiativeRecord({ initiative: open });
+    serve([roleIds.MINISTRO], current, {
+      'GET /api/legislative/initiatives/3': () => jsonResponse(current),
+      'POST /api/legislative/initiatives/3/vote': () => {
+        current = initiativeRecord({ initiative: voted });
+        return jsonResponse(voted);
+      },
     });
     renderAt('/legislative/initiatives/3');
     expect(await screen.findByText(/^(9|10) h \d+ min$/)).toBeInTheDocument();
@@ -106,6 +113,8 @@ describe('InitiativePage', () => {
     expect(await within(vote).findByText('Voto registrado exitosamente')).toBeInTheDocument();
     expect(await screen.findByText('Tu voto: Abstención')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Votar: Abierta' })).not.toBeInTheDocument();
+    const abstentions = screen.getByText('Abstención', { selector: '.ant-statistic-title' }).closest('.ant-statistic') as HTMLElement;
+    expect(within(abstentions).getByText('1')).toBeInTheDocument();
   });
 
   it("goes back to the initiative's body", async () => {

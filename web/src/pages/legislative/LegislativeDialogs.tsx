@@ -70,6 +70,20 @@ function FormDialog({ open, onCancel, title, formName, okText, ready, mutation, 
   );
 }
 
+/**
+ * The form's values as the user leaves them, for what depends on them (the save button, a
+ * field's enabling). Updated in the change itself: Form.useWatch reports a task later, which
+ * would leave the save button a step behind the fields. A change also clears the last error.
+ */
+function useFormValues<T extends object>(initial: T, mutation: MutationState) {
+  const [values, setValues] = useState<T>(initial);
+  const onValuesChange = (_changed: Partial<T>, all: T) => {
+    setValues(all);
+    if (mutation.error) mutation.reset();
+  };
+  return [values, onValuesChange] as const;
+}
+
 /** Closes at once on the user's request, or 2 s after a success. */
 function useDialogClose(onClose: () => void) {
   const { closeSoon, cancel } = useCloseAfterSuccess(onClose);
@@ -89,8 +103,7 @@ export function NewInitiativeDialog({ open, onClose, body }: DialogProps & { bod
   const [form] = Form.useForm<NewInitiativeValues>();
   const create = useCreateInitiative();
   const { closeSoon, closeNow } = useDialogClose(onClose);
-  const title = Form.useWatch('title', form);
-  const summary = Form.useWatch('summary', form);
+  const [values, onValuesChange] = useFormValues<NewInitiativeValues>({}, create);
 
   const submit = (values: NewInitiativeValues) => {
     create.mutate({ title: (values.title ?? '').trim(), summary: (values.summary ?? '').trim(), type: body }, { onSuccess: closeSoon });
@@ -103,12 +116,18 @@ export function NewInitiativeDialog({ open, onClose, body }: DialogProps & { bod
       title="Nueva Iniciativa"
       formName="new-initiative"
       okText="Crear Iniciativa"
-      ready={filled(title) && filled(summary)}
+      ready={filled(values.title) && filled(values.summary)}
       mutation={create}
       success={INITIATIVE_CREATED}
     >
       <Typography.Paragraph type="secondary">Se presentará ante: {bodyLabel(body)}.</Typography.Paragraph>
-      <Form form={form} name="new-initiative" layout="vertical" onFinish={submit} disabled={create.isPending || create.isSuccess}>
+      <Form
+        form={form}
+        name="new-initiative"
+        layout="vertical"
+        onValuesChange={onValuesChange}
+        onFinish={submit}
+        disabled={create.isPending || create.isSuccess}>
         <Form.Item label="Título" name="title">
           <Input maxLength={200} autoFocus />
         </Form.Item>
@@ -132,9 +151,7 @@ export function NewAgendaItemDialog({ open, onClose, body }: DialogProps & { bod
   const create = useCreateAgendaItem();
   const { closeSoon, closeNow } = useDialogClose(onClose);
   const [initialValues] = useState<NewAgendaItemValues>(() => ({ title: '', description: '', time: '', date: todayISODate() }));
-  const title = Form.useWatch('title', form);
-  const time = Form.useWatch('time', form);
-  const date = Form.useWatch('date', form);
+  const [values, onValuesChange] = useFormValues(initialValues, create);
 
   const submit = (values: NewAgendaItemValues) => {
     create.mutate(
@@ -156,7 +173,7 @@ export function NewAgendaItemDialog({ open, onClose, body }: DialogProps & { bod
       title="Nuevo Punto en la Orden del Día"
       formName="new-agenda-item"
       okText="Agregar Punto"
-      ready={filled(title) && filled(time) && filled(date)}
+      ready={filled(values.title) && filled(values.time) && filled(values.date)}
       mutation={create}
       success={AGENDA_ITEM_CREATED}
     >
@@ -166,6 +183,7 @@ export function NewAgendaItemDialog({ open, onClose, body }: DialogProps & { bod
         name="new-agenda-item"
         layout="vertical"
         initialValues={initialValues}
+        onValuesChange={onValuesChange}
         onFinish={submit}
         disabled={create.isPending || create.isSuccess}
       >
@@ -196,7 +214,7 @@ export function VoteDialog({ open, onClose, initiative }: DialogProps & { initia
   const [form] = Form.useForm<VoteValues>();
   const vote = useVote();
   const { closeSoon, closeNow } = useDialogClose(onClose);
-  const choice = Form.useWatch('voteType', form);
+  const [values, onValuesChange] = useFormValues<VoteValues>({}, vote);
 
   const submit = (values: VoteValues) => {
     if (!initiative || !values.voteType) return;
@@ -210,7 +228,7 @@ export function VoteDialog({ open, onClose, initiative }: DialogProps & { initia
       title="Emitir Voto"
       formName="cast-vote"
       okText="Votar"
-      ready={choice !== undefined && initiative !== null}
+      ready={values.voteType !== undefined && initiative !== null}
       mutation={vote}
       success={VOTE_REGISTERED}
     >
@@ -219,7 +237,13 @@ export function VoteDialog({ open, onClose, initiative }: DialogProps & { initia
           {initiative.title}
         </Typography.Paragraph>
       ) : null}
-      <Form form={form} name="cast-vote" layout="vertical" onFinish={submit} disabled={vote.isPending || vote.isSuccess}>
+      <Form
+        form={form}
+        name="cast-vote"
+        layout="vertical"
+        onValuesChange={onValuesChange}
+        onFinish={submit}
+        disabled={vote.isPending || vote.isSuccess}>
         <Form.Item label="Tu voto" name="voteType" style={{ marginBottom: 0 }} extra="Solo puedes votar una vez.">
           <Radio.Group options={VOTE_TYPES.map((type) => ({ value: type, label: voteLabel(type) }))} className="legislative-vote-options" />
         </Form.Item>
@@ -246,7 +270,8 @@ export function VotingDialog({ open, onClose, initiative }: DialogProps & { init
   const configure = useConfigureVoting();
   const { closeSoon, closeNow } = useDialogClose(onClose);
   const [initialValues] = useState(() => initialVoting(initiative, Date.now()));
-  const enabled = Form.useWatch('votingEnabled', form) ?? initialValues.votingEnabled;
+  const [values, onValuesChange] = useFormValues(initialValues, configure);
+  const enabled = values.votingEnabled;
 
   const submit = (values: VotingValues) => {
     if (!initiative) return;
@@ -277,6 +302,7 @@ export function VotingDialog({ open, onClose, initiative }: DialogProps & { init
         name="voting-settings"
         layout="vertical"
         initialValues={initialValues}
+        onValuesChange={onValuesChange}
         onFinish={submit}
         disabled={configure.isPending || configure.isSuccess}
       >

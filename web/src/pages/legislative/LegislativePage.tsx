@@ -4,7 +4,6 @@ import { CalendarOutlined, ClockCircleOutlined, DeleteOutlined, PlusOutlined, Se
 import { Link, useSearchParams } from 'react-router';
 import { useAgenda, useDeleteAgendaItem, useDeleteInitiative, useInitiatives, useIsLegislativeAdmin } from '../../api/legislative';
 import type { AgendaItem, Initiative, LegislativeBody } from '../../api/types';
-import { useAuth } from '../../auth/useAuth';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
 import { InitiativeStatusTag, VoteCounts, VotingSummary } from './InitiativeParts';
@@ -13,7 +12,6 @@ import { bodyLabel, formatAgendaDate, LEGISLATIVE_BODIES, legislativeHref, parse
 import { useDialogState } from './useDialogState';
 import { useNow } from './useNow';
 
-export const LEGISLATIVE_LOGIN_NOTICE = 'Inicia sesión para acceder a todas las funcionalidades del sistema legislativo.';
 export const DELETE_INITIATIVE_QUESTION = '¿Estás seguro de que deseas eliminar esta iniciativa?';
 export const DELETE_AGENDA_ITEM_QUESTION = '¿Estás seguro de que deseas eliminar este punto de la agenda?';
 export const INITIATIVE_DELETED = 'Iniciativa eliminada exitosamente';
@@ -271,6 +269,8 @@ function LegislativeSystem() {
           value={body}
           onChange={(next) => go(next, tab)}
           options={LEGISLATIVE_BODIES.map((value) => ({ value, label: bodyLabel(value) }))}
+          // Two options need no virtual list; without one, the options the user clicks are the ones named as options.
+          virtual={false}
           style={{ width: 240, maxWidth: '100%' }}
         />
       </Flex>
@@ -302,11 +302,11 @@ function LegislativeSystem() {
   );
 }
 
+/** The legislative system; its route lets in signed-in legislators only (a visitor is told why on /login). */
 export function LegislativePage() {
-  const { user } = useAuth();
   return (
     <Page title="Sistema Legislativo" subtitle="Iniciativas, votaciones y orden del día de la SCJN y de la Cámara de Diputados.">
-      {user ? <LegislativeSystem /> : <Alert type="info" showIcon title={LEGISLATIVE_LOGIN_NOTICE} />}
+      <LegislativeSystem />
     </Page>
   );
 }
