@@ -7,6 +7,8 @@ import type { InitiativeRecord } from '../../api/types';
 import { jsonResponse, mockFetch, profile, roleIds } from '../../test/fixtures';
 import { initiative, initiativeRecord, openInitiative } from '../../test/legislative';
 import { renderWithProviders } from '../../test/render';
+import { setViewport } from '../../test/viewport';
+import { formatDateTime } from '../../components/dates';
 import { InitiativePage } from './InitiativePage';
 
 type Handlers = Parameters<typeof mockFetch>[0];
@@ -74,22 +76,34 @@ describe('InitiativePage', () => {
     expect(screen.queryByText('Votos emitidos')).not.toBeInTheDocument();
   });
 
-  it('shows admins who voted what', async () => {
-    serve(
-      [roleIds.CONGRESO_ADMIN],
-      record({
-        votes: [
-          { memberId: '1', memberName: 'diputado', voteType: 'infavor', at: '2026-01-11T10:00:00Z' },
-          { memberId: '2', memberName: 'senador', voteType: 'against', at: '2026-01-11T11:00:00Z' },
-        ],
-      }),
-    );
+  const memberVotes = [
+    { memberId: '1', memberName: 'diputado', voteType: 'infavor' as const, at: '2026-01-11T10:00:00Z' },
+    { memberId: '2', memberName: 'senador', voteType: 'against' as const, at: '2026-01-11T11:00:00Z' },
+  ];
+
+  it('shows admins who voted what, and when', async () => {
+    setViewport(1280);
+    serve([roleIds.CONGRESO_ADMIN], record({ votes: memberVotes }));
     renderAt('/legislative/initiatives/7');
     const votes = (await screen.findByText('Votos emitidos')).closest('.ant-card') as HTMLElement;
+    expect(within(votes).getByRole('columnheader', { name: 'Fecha' })).toBeInTheDocument();
     const diputado = within(votes).getByText('diputado').closest('tr') as HTMLElement;
     expect(within(diputado).getByText('A favor')).toBeInTheDocument();
+    expect(within(diputado).getByText(formatDateTime('2026-01-11T10:00:00Z'))).toBeInTheDocument();
     const senador = within(votes).getByText('senador').closest('tr') as HTMLElement;
     expect(within(senador).getByText('En contra')).toBeInTheDocument();
+  });
+
+  it('on a phone, puts the vote before who voted, and the date under the member', async () => {
+    setViewport(375);
+    serve([roleIds.CONGRESO_ADMIN], record({ votes: memberVotes }));
+    renderAt('/legislative/initiatives/7');
+    const votes = (await screen.findByText('Votos emitidos')).closest('.ant-card') as HTMLElement;
+    const voting = screen.getByText('Votación', { selector: '.ant-card-head-title' }).closest('.ant-card') as HTMLElement;
+    expect(voting.compareDocumentPosition(votes) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(votes).queryByRole('columnheader', { name: 'Fecha' })).not.toBeInTheDocument();
+    const diputado = within(votes).getByText('diputado').closest('td') as HTMLElement;
+    expect(diputado).toHaveTextContent(formatDateTime('2026-01-11T10:00:00Z'));
   });
 
   it('lets a legislator vote from the page, then shows the vote', async () => {

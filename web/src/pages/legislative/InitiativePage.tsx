@@ -1,4 +1,4 @@
-import { Button, Card, Col, Descriptions, Empty, Flex, Row, Statistic, Table, Tag, Timeline, Typography, theme, type TableColumnsType } from 'antd';
+import { Button, Card, Col, Descriptions, Empty, Flex, Grid, Row, Statistic, Table, Tag, Timeline, Typography, theme, type TableColumnsType } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { useInitiativeRecord, useIsLegislativeAdmin } from '../../api/legislative';
@@ -56,17 +56,33 @@ function InitiativeTimeline({ events }: { events: InitiativeEvent[] }) {
 }
 
 function MemberVotes({ votes }: { votes: InitiativeMemberVote[] }) {
+  // On a phone the date goes under the member's name: three columns do not fit.
+  const wide = Grid.useBreakpoint().sm ?? false;
   const columns: TableColumnsType<InitiativeMemberVote> = [
-    { key: 'member', title: 'Miembro', dataIndex: 'memberName', render: (name: string, vote) => name || vote.memberId },
+    {
+      key: 'member',
+      title: 'Miembro',
+      dataIndex: 'memberName',
+      render: (name: string, vote) => (
+        <Flex vertical>
+          <span>{name || vote.memberId}</span>
+          {wide ? null : (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {formatDateTime(vote.at)}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
     {
       key: 'vote',
       title: 'Voto',
       dataIndex: 'voteType',
-      width: 130,
+      width: 120,
       render: (type: string) => <Tag color={VOTE_COLORS[type] ?? 'default'}>{voteLabel(type)}</Tag>,
     },
-    { key: 'at', title: 'Fecha', dataIndex: 'at', width: 170, render: (at: string) => formatDateTime(at) },
   ];
+  if (wide) columns.push({ key: 'at', title: 'Fecha', dataIndex: 'at', width: 180, render: (at: string) => formatDateTime(at) });
   return (
     <Table<InitiativeMemberVote>
       rowKey="memberId"
@@ -74,7 +90,7 @@ function MemberVotes({ votes }: { votes: InitiativeMemberVote[] }) {
       columns={columns}
       dataSource={votes}
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      tableLayout="fixed"
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_VOTES_YET} /> }}
     />
   );
@@ -88,6 +104,7 @@ export function InitiativePage() {
   const now = useNow();
   const voting = useDialogState<Initiative | null>(null);
   const { token } = theme.useToken();
+  const wide = Grid.useBreakpoint().lg ?? false;
 
   if (initiativeId === 0) {
     return (
@@ -110,6 +127,48 @@ export function InitiativePage() {
   const { initiative, timeline, votes } = record.data;
   const end = initiative.votingEnabled && initiative.votingEndDate ? formatDateTime(initiative.votingEndDate) : null;
 
+  const textCard = (
+    <Card title="Texto de la iniciativa">
+      <Typography.Paragraph className="initiative-text" style={{ margin: 0 }}>
+        {initiative.summary}
+      </Typography.Paragraph>
+    </Card>
+  );
+  const votesCard =
+    isAdmin && votes ? (
+      <Card title="Votos emitidos" styles={{ body: { padding: 0 } }}>
+        <MemberVotes votes={votes} />
+      </Card>
+    ) : null;
+  const votingCard = (
+    <Card title="Votación">
+      <Row gutter={8} style={{ marginBottom: 16 }}>
+        <Col span={8}>
+          <Statistic title="A favor" value={initiative.votes.infavor} styles={{ content: { color: token.colorSuccess } }} />
+        </Col>
+        <Col span={8}>
+          <Statistic title="En contra" value={initiative.votes.against} styles={{ content: { color: token.colorError } }} />
+        </Col>
+        <Col span={8}>
+          <Statistic title="Abstención" value={initiative.votes.abstention} />
+        </Col>
+      </Row>
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'left', label: 'Tiempo restante', children: <VotingSummary initiative={initiative} now={now} onVote={() => voting.show(initiative)} /> },
+          ...(end ? [{ key: 'end', label: 'Cierre', children: end }] : []),
+        ]}
+      />
+    </Card>
+  );
+  const historyCard = (
+    <Card title="Historial">
+      <InitiativeTimeline events={timeline} />
+    </Card>
+  );
+
   return (
     <section className="page initiative-page">
       <Flex style={{ marginBottom: 16 }}>
@@ -128,50 +187,30 @@ export function InitiativePage() {
         Presentada por {initiative.createdBy || 'la administración'} · {formatDateTime(initiative.createdAt)}
       </Typography.Paragraph>
 
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={15}>
-          <Flex vertical gap={16}>
-            <Card title="Texto de la iniciativa">
-              <Typography.Paragraph className="initiative-text" style={{ margin: 0 }}>
-                {initiative.summary}
-              </Typography.Paragraph>
-            </Card>
-            {isAdmin && votes ? (
-              <Card title="Votos emitidos" styles={{ body: { padding: 0 } }}>
-                <MemberVotes votes={votes} />
-              </Card>
-            ) : null}
-          </Flex>
-        </Col>
-        <Col xs={24} lg={9}>
-          <Flex vertical gap={16}>
-            <Card title="Votación">
-              <Row gutter={8} style={{ marginBottom: 16 }}>
-                <Col span={8}>
-                  <Statistic title="A favor" value={initiative.votes.infavor} styles={{ content: { color: token.colorSuccess } }} />
-                </Col>
-                <Col span={8}>
-                  <Statistic title="En contra" value={initiative.votes.against} styles={{ content: { color: token.colorError } }} />
-                </Col>
-                <Col span={8}>
-                  <Statistic title="Abstención" value={initiative.votes.abstention} />
-                </Col>
-              </Row>
-              <Descriptions
-                size="small"
-                column={1}
-                items={[
-                  { key: 'state', label: 'Estado', children: <VotingSummary initiative={initiative} now={now} onVote={() => voting.show(initiative)} /> },
-                  ...(end ? [{ key: 'end', label: 'Cierre', children: end }] : []),
-                ]}
-              />
-            </Card>
-            <Card title="Historial">
-              <InitiativeTimeline events={timeline} />
-            </Card>
-          </Flex>
-        </Col>
-      </Row>
+      {wide ? (
+        <Row gutter={[16, 16]}>
+          <Col span={15}>
+            <Flex vertical gap={16}>
+              {textCard}
+              {votesCard}
+            </Flex>
+          </Col>
+          <Col span={9}>
+            <Flex vertical gap={16}>
+              {votingCard}
+              {historyCard}
+            </Flex>
+          </Col>
+        </Row>
+      ) : (
+        // One column: the vote comes right after the text, before the list of who voted.
+        <Flex vertical gap={16}>
+          {textCard}
+          {votingCard}
+          {votesCard}
+          {historyCard}
+        </Flex>
+      )}
       <VoteDialog key={`vote-${voting.seq}`} open={voting.open} onClose={voting.hide} initiative={voting.item} />
     </section>
   );

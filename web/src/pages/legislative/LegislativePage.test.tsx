@@ -23,7 +23,9 @@ interface Served {
   agenda?: AgendaItem[];
 }
 
+/** Signs in with the roles on a desktop window (the initiatives are a table), serving the lists. */
 function signIn(discordRoles: string[], served: Served = {}, handlers: Handlers = {}) {
+  setViewport(1280);
   localStorage.setItem(TOKEN_KEY, 'token');
   return mockFetch({
     '/api/auth/profile': () => jsonResponse(profile({ username: 'ministro', discordRoles })),
@@ -65,7 +67,6 @@ async function openAgendaTab() {
 
 describe('LegislativePage', () => {
   it('lists the initiatives with their status, counts and time left', async () => {
-    setViewport(1280);
     signIn([roleIds.DIPUTADO], {
       initiatives: [
         openInitiative(24, { _id: 1, title: 'Abierta', votes: { infavor: 3, against: 1, abstention: 2 } }),
@@ -91,7 +92,6 @@ describe('LegislativePage', () => {
   });
 
   it('cuts the summary at 300 px and shows it whole on hover', async () => {
-    setViewport(1280);
     const summary = `Una exposición de motivos muy larga ${'y detallada '.repeat(30)}`.trim();
     signIn([roleIds.DIPUTADO], { initiatives: [initiative({ title: 'Larga', summary })] });
     renderWithProviders(<LegislativePage />);
@@ -130,6 +130,33 @@ describe('LegislativePage', () => {
     expect(within(row).queryByRole('button', { name: /Votar/ })).not.toBeInTheDocument();
     expect(within(row).getByRole('group', { name: /A favor: 1/ })).toBeInTheDocument();
     await expectClosed(vote);
+  });
+
+  it('shows the initiatives as cards on a phone, with the vote button and the admin actions', async () => {
+    const summary = `Una exposición de motivos muy larga ${'y detallada '.repeat(30)}`.trim();
+    signIn([roleIds.COMITE], {
+      initiatives: [
+        openInitiative(24, { _id: 7, title: 'Ley de Tránsito', summary, canVote: true, votes: { infavor: 2, against: 1, abstention: 0 } }),
+        initiative({ _id: 8, title: 'Ya votada', status: 'voting', votingEnabled: true, votingOpen: true, userVoted: true, userVoteType: 'against' }),
+      ],
+    });
+    setViewport(375);
+    renderWithProviders(<LegislativePage />);
+
+    const cards = await screen.findByRole('list', { name: 'Iniciativas' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const open = within(cards).getByRole('listitem', { name: 'Ley de Tránsito' });
+    expect(within(open).getByRole('link', { name: 'Ley de Tránsito' })).toHaveAttribute('href', '/legislative/initiatives/7');
+    expect(within(open).getByText('En Votación')).toBeInTheDocument();
+    expect(within(open).getByText(summary)).toBeInTheDocument();
+    expect(within(open).getByRole('group', { name: 'A favor: 2, En contra: 1, Abstención: 0' })).toBeInTheDocument();
+    expect(within(open).getByText(/^2[34] h \d+ min$/)).toBeInTheDocument();
+    expect(within(open).getByRole('button', { name: 'Votar: Ley de Tránsito' })).toBeInTheDocument();
+    expect(within(open).getByRole('button', { name: 'Configurar Votación: Ley de Tránsito' })).toBeInTheDocument();
+    expect(within(open).getByRole('button', { name: 'Eliminar: Ley de Tránsito' })).toBeInTheDocument();
+    const voted = within(cards).getByRole('listitem', { name: 'Ya votada' });
+    expect(within(voted).getByText('Tu voto: En contra')).toBeInTheDocument();
+    expect(within(voted).queryByRole('button', { name: /Votar/ })).not.toBeInTheDocument();
   });
 
   it('shows no vote button to whoever the server does not let vote', async () => {
@@ -325,8 +352,8 @@ describe('LegislativePage', () => {
       agenda: [agendaItem({ _id: 1, title: 'Sesión ordinaria', description: 'Discusión de la reforma.', time: '18:00', date: todayISODate() })],
     });
     renderWithProviders(<LegislativePage />, '/legislative?tab=agenda');
-    const title = await screen.findByText('Sesión ordinaria');
-    const card = title.closest('.ant-card') as HTMLElement;
+    const card = await screen.findByRole('article', { name: 'Sesión ordinaria' });
+    expect(within(card).getByText('Sesión ordinaria')).toHaveClass('agenda-card-title');
     expect(within(card).getByText('Discusión de la reforma.')).toBeInTheDocument();
     expect(within(card).getByText('18:00')).toBeInTheDocument();
     expect(within(card).getByText('Hoy')).toBeInTheDocument();

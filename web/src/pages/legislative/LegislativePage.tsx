@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Empty, Flex, Row, Select, Table, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Alert, App, Button, Card, Col, Empty, Flex, Grid, Row, Select, Skeleton, Table, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { CalendarOutlined, ClockCircleOutlined, DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useAgenda, useDeleteAgendaItem, useDeleteInitiative, useInitiatives, useIsLegislativeAdmin } from '../../api/legislative';
@@ -30,6 +30,39 @@ interface PanelProps {
   onNotice: (notice: Notice | null) => void;
 }
 
+/** The initiatives table's page size. */
+const PAGE_SIZE = 10;
+
+interface InitiativeCardProps {
+  initiative: Initiative;
+  now: number;
+  onVote: () => void;
+  /** The admins' buttons, or null. */
+  actions: ReactNode;
+}
+
+/** An initiative on a narrow screen: what the table's row shows, the summary cut at two lines. */
+function InitiativeCard({ initiative, now, onVote, actions }: InitiativeCardProps) {
+  return (
+    <li className="initiative-card" aria-label={initiative.title}>
+      <Flex justify="space-between" align="flex-start" gap={8}>
+        <Link to={`/legislative/initiatives/${initiative._id}`} className="initiative-title">
+          {initiative.title}
+        </Link>
+        <InitiativeStatusTag status={initiative.status} />
+      </Flex>
+      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
+        {initiative.summary}
+      </Typography.Paragraph>
+      <VoteCounts votes={initiative.votes} />
+      <Flex justify="space-between" align="flex-end" gap={8} wrap>
+        <VotingSummary initiative={initiative} now={now} onVote={onVote} />
+        {actions}
+      </Flex>
+    </li>
+  );
+}
+
 function InitiativesPanel({ body, isAdmin, onNotice }: PanelProps) {
   const { modal } = App.useApp();
   const now = useNow();
@@ -38,6 +71,8 @@ function InitiativesPanel({ body, isAdmin, onNotice }: PanelProps) {
   const creating = useDialogState<null>(null);
   const voting = useDialogState<Initiative | null>(null);
   const configuring = useDialogState<Initiative | null>(null);
+  // Below the large breakpoint the initiatives are cards: the table's six columns do not fit.
+  const wide = Grid.useBreakpoint().lg ?? false;
 
   const confirmDelete = (initiative: Initiative) => {
     void modal.confirm({
@@ -56,6 +91,34 @@ function InitiativesPanel({ body, isAdmin, onNotice }: PanelProps) {
     });
   };
 
+  const actions = (initiative: Initiative) => {
+    const finished = initiative.status === 'approved' || initiative.status === 'rejected';
+    return (
+      <Flex gap={4}>
+        <Tooltip title={finished ? 'La votación ya terminó' : 'Configurar Votación'}>
+          <Button
+            type="text"
+            icon={<SettingOutlined />}
+            disabled={finished}
+            aria-label={`Configurar Votación: ${initiative.title}`}
+            onClick={() => configuring.show(initiative)}
+          />
+        </Tooltip>
+        <Tooltip title="Eliminar">
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            loading={remove.isPending && remove.variables === initiative._id}
+            aria-label={`Eliminar: ${initiative.title}`}
+            onClick={() => confirmDelete(initiative)}
+          />
+        </Tooltip>
+      </Flex>
+    );
+  };
+
+  // Título and Resumen share what the fixed columns leave; the summary itself stops at 300 px.
   const columns: TableColumnsType<Initiative> = [
     {
       key: 'title',
@@ -71,8 +134,6 @@ function InitiativesPanel({ body, isAdmin, onNotice }: PanelProps) {
       key: 'summary',
       title: 'Resumen',
       dataIndex: 'summary',
-      width: 332,
-      responsive: ['md'],
       render: (summary: string) => (
         <Tooltip title={<span className="initiative-summary-full">{summary}</span>} placement="topLeft">
           <span className="initiative-summary" tabIndex={0}>
@@ -81,47 +142,50 @@ function InitiativesPanel({ body, isAdmin, onNotice }: PanelProps) {
         </Tooltip>
       ),
     },
-    { key: 'status', title: 'Estado', dataIndex: 'status', width: 124, render: (status: string) => <InitiativeStatusTag status={status} /> },
+    { key: 'status', title: 'Estado', dataIndex: 'status', width: 130, render: (status: string) => <InitiativeStatusTag status={status} /> },
     { key: 'votes', title: 'Votos', width: 150, render: (_: unknown, initiative) => <VoteCounts votes={initiative.votes} /> },
     {
       key: 'voting',
       title: 'Votación',
-      width: 190,
+      width: 200,
       render: (_: unknown, initiative) => <VotingSummary initiative={initiative} now={now} onVote={() => voting.show(initiative)} />,
     },
   ];
-  if (isAdmin) {
-    columns.push({
-      key: 'actions',
-      title: 'Acciones',
-      width: 108,
-      render: (_: unknown, initiative) => {
-        const finished = initiative.status === 'approved' || initiative.status === 'rejected';
-        return (
-          <Flex gap={4}>
-            <Tooltip title={finished ? 'La votación ya terminó' : 'Configurar Votación'}>
-              <Button
-                type="text"
-                icon={<SettingOutlined />}
-                disabled={finished}
-                aria-label={`Configurar Votación: ${initiative.title}`}
-                onClick={() => configuring.show(initiative)}
-              />
-            </Tooltip>
-            <Tooltip title="Eliminar">
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                loading={remove.isPending && remove.variables === initiative._id}
-                aria-label={`Eliminar: ${initiative.title}`}
-                onClick={() => confirmDelete(initiative)}
-              />
-            </Tooltip>
-          </Flex>
-        );
-      },
-    });
+  if (isAdmin) columns.push({ key: 'actions', title: 'Acciones', width: 112, render: (_: unknown, initiative) => actions(initiative) });
+
+  const list = initiatives.data ?? [];
+  let content;
+  if (wide) {
+    content = (
+      <Table<Initiative>
+        rowKey="_id"
+        columns={columns}
+        dataSource={list}
+        loading={initiatives.isPending}
+        tableLayout="fixed"
+        pagination={list.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
+        locale={{ emptyText: initiatives.isError ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_INITIATIVES} /> }}
+        className="initiatives-table"
+      />
+    );
+  } else if (initiatives.isPending) {
+    content = <Skeleton active paragraph={{ rows: 4 }} />;
+  } else if (list.length > 0) {
+    content = (
+      <ul className="plain-list initiative-cards" aria-label="Iniciativas">
+        {list.map((initiative) => (
+          <InitiativeCard
+            key={initiative._id}
+            initiative={initiative}
+            now={now}
+            onVote={() => voting.show(initiative)}
+            actions={isAdmin ? actions(initiative) : null}
+          />
+        ))}
+      </ul>
+    );
+  } else if (!initiatives.isError) {
+    content = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_INITIATIVES} />;
   }
 
   return (
@@ -134,16 +198,7 @@ function InitiativesPanel({ body, isAdmin, onNotice }: PanelProps) {
         </Flex>
       ) : null}
       <ErrorBanner message={initiatives.error?.message} />
-      <Table<Initiative>
-        rowKey="_id"
-        columns={columns}
-        dataSource={initiatives.data ?? []}
-        loading={initiatives.isPending}
-        pagination={initiatives.data && initiatives.data.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: initiatives.isError ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_INITIATIVES} /> }}
-        className="initiatives-table"
-      />
+      {content}
       <NewInitiativeDialog key={`create-${creating.seq}`} open={creating.open} onClose={creating.hide} body={body} />
       <VoteDialog key={`vote-${voting.seq}`} open={voting.open} onClose={voting.hide} initiative={voting.item} />
       <VotingDialog key={`voting-${configuring.seq}`} open={configuring.open} onClose={configuring.hide} initiative={configuring.item} />
@@ -156,6 +211,8 @@ function AgendaCard({ item, isAdmin, deleting, onDelete }: { item: AgendaItem; i
   return (
     <Card
       className="agenda-card"
+      role="article"
+      aria-label={item.title}
       title={<span className="agenda-card-title">{item.title}</span>}
       extra={
         isAdmin ? (
