@@ -55,6 +55,7 @@ const ArtistApplicationsPage = page(adminArea, 'ArtistApplicationsPage');
 const ApiKeysPage = page(adminArea, 'ApiKeysPage');
 
 const LegislativePage = page(legislativeArea, 'LegislativePage');
+const InitiativePage = page(legislativeArea, 'InitiativePage');
 const VerifyPage = page(verifyArea, 'VerifyPage');
 
 const STAFF: GroupName[] = ['ADMIN', 'STAFF'];
@@ -108,6 +109,7 @@ export function AppRoutes() {
         <Route path="admin/api-keys" element={<ProtectedRoute groups={ADMIN}><ApiKeysPage /></ProtectedRoute>} />
 
         <Route path="legislative" element={<ProtectedRoute groups={LEGISLATIVE}><LegislativePage /></ProtectedRoute>} />
+        <Route path="legislative/initiatives/:id" element={<ProtectedRoute groups={LEGISLATIVE}><InitiativePage /></ProtectedRoute>} />
 
         <Route path="*" element={<NotFoundPage />} />
       </Route>

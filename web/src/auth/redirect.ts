@@ -17,3 +17,8 @@ export function takeRedirect(fallback: string): string {
 export function startDiscordLogin(): void {
   window.location.assign(DISCORD_LOGIN_PATH);
 }
+
+/** The stored redirect path, left in place: what the visitor asked for before being sent to sign in. */
+export function peekRedirect(): string | null {
+  return sessionStorage.getItem(REDIRECT_KEY);
+}

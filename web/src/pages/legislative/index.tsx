@@ -1,5 +1,2 @@
-import { Page } from '../../components/Page';
-
-export function LegislativePage() {
-  return <Page title="Sistema Legislativo" />;
-}
+export { InitiativePage } from './InitiativePage';
+export { LegislativePage } from './LegislativePage';

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Flex, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { LoginOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useCommunityName } from '../../api/queries';
-import { startDiscordLogin, takeRedirect } from '../../auth/redirect';
+import { loginNoticeFor } from '../../auth/loginNotices';
+import { peekRedirect, startDiscordLogin, takeRedirect } from '../../auth/redirect';
 import { useAuth } from '../../auth/useAuth';
 import { ErrorBanner } from '../../components/ErrorBanner';
 
@@ -19,6 +20,7 @@ export function LoginPage() {
   const [leaving, setLeaving] = useState(false);
   const stateError = (location.state as LoginLocationState | null)?.authError;
   const [shownError, setShownError] = useState<string | null>(stateError ?? null);
+  const [notice] = useState(() => loginNoticeFor(peekRedirect()));
 
   useEffect(() => {
     if (user) navigate(takeRedirect('/dashboard'), { replace: true });
@@ -47,6 +49,7 @@ export function LoginPage() {
             Inicia sesión con tu cuenta de Discord para acceder al dashboard y a los servicios de {communityName}.
             Tus roles del servidor de Discord deciden a qué paneles tienes acceso.
           </Typography.Paragraph>
+          {notice ? <Alert type="info" showIcon title={notice} /> : null}
           <ErrorBanner message={message} onClose={dismiss} style={{ marginBottom: 0 }} />
           <Button type="primary" size="large" block icon={<LoginOutlined />} loading={busy} disabled={busy} onClick={signIn}>
             {busy ? 'Autenticando...' : 'Iniciar sesión con Discord'}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { TOKEN_KEY } from '../../api/client';
+import { LEGISLATIVE_LOGIN_NOTICE } from '../../auth/loginNotices';
 import { REDIRECT_KEY } from '../../auth/redirect';
 import { jsonResponse, mockFetch, profile } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -33,6 +34,19 @@ describe('LoginPage', () => {
     await userEvent.click(screen.getByRole('button', { name: /Iniciar sesión con Discord/ }));
     expect(assign).toHaveBeenCalledWith('/api/auth/discord');
     expect(screen.getByRole('button', { name: /Autenticando\.\.\./ })).toBeDisabled();
+  });
+
+  it('tells a visitor sent from the legislative system why to sign in, and no one else', async () => {
+    mockFetch();
+    sessionStorage.setItem(REDIRECT_KEY, '/legislative?type=Congreso');
+    const legislative = renderWithProviders(routes(), '/login');
+    expect(await screen.findByRole('alert')).toHaveTextContent(LEGISLATIVE_LOGIN_NOTICE);
+    legislative.unmount();
+
+    sessionStorage.setItem(REDIRECT_KEY, '/records');
+    renderWithProviders(routes(), '/login');
+    expect(await screen.findByRole('button', { name: /Iniciar sesión con Discord/ })).toBeInTheDocument();
+    expect(screen.queryByText(LEGISLATIVE_LOGIN_NOTICE)).not.toBeInTheDocument();
   });
 
   it('shows Autenticando... while the session is checked', () => {

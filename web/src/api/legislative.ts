@@ -1,0 +1,143 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../auth/useAuth';
+import { apiFetch } from './client';
+import type {
+  AgendaItem,
+  Initiative,
+  InitiativeRecord,
+  LegislativeBody,
+  MessageBody,
+  NewAgendaItem,
+  NewInitiative,
+  RoleName,
+  VoteType,
+  VotingSettings,
+} from './types';
+
+/** Admins of the legislative system: they file and delete initiatives and agenda points, and configure voting. */
+export const LEGISLATIVE_ADMIN_ROLES: readonly RoleName[] = ['SCJN_ADMIN', 'CONGRESO_ADMIN'];
+
+export const INITIATIVES_LOAD_ERROR = 'Error al cargar las iniciativas';
+export const INITIATIVE_LOAD_ERROR = 'Error al cargar la iniciativa';
+export const AGENDA_LOAD_ERROR = 'Error al cargar la orden del día';
+export const INITIATIVE_CREATE_ERROR = 'Error al crear la iniciativa';
+export const AGENDA_CREATE_ERROR = 'Error al crear el punto de agenda';
+export const VOTE_ERROR = 'Error al registrar el voto';
+export const VOTING_CONFIG_ERROR = 'Error al actualizar la configuración de votación';
+export const INITIATIVE_DELETE_ERROR = 'Error al eliminar la iniciativa';
+export const AGENDA_DELETE_ERROR = 'Error al eliminar el punto de agenda';
+
+/** How often the lists are read again while open, so counts and closed votes show up. */
+export const LEGISLATIVE_REFRESH_INTERVAL = 60_000;
+
+export const legislativeKeys = {
+  all: ['legislative'] as const,
+  initiatives: (body: LegislativeBody) => ['legislative', 'initiatives', body] as const,
+  initiative: (id: number) => ['legislative', 'initiative', id] as const,
+  agenda: (body: LegislativeBody) => ['legislative', 'agenda', body] as const,
+};
+
+const initiativePath = (id: number) => `/api/legislative/initiatives/${encodeURIComponent(String(id))}`;
+
+/** Whether the signed-in user administers the legislative system (by the portal's permission check). */
+export function useIsLegislativeAdmin(): boolean {
+  return useAuth().hasPermission(LEGISLATIVE_ADMIN_ROLES);
+}
+
+/** A body's initiatives, newest first, with the caller's vote. */
+export function useInitiatives(body: LegislativeBody, enabled = true) {
+  return useQuery({
+    queryKey: legislativeKeys.initiatives(body),
+    queryFn: () => apiFetch<Initiative[]>(`/api/legislative/initiatives?type=${encodeURIComponent(body)}`, { errorMessage: INITIATIVES_LOAD_ERROR }),
+    enabled,
+    staleTime: 0,
+    refetchInterval: LEGISLATIVE_REFRESH_INTERVAL,
+  });
+}
+
+/** An initiative's record: the initiative, its timeline and, for admins, who voted what. */
+export function useInitiativeRecord(id: number, enabled = true) {
+  return useQuery({
+    queryKey: legislativeKeys.initiative(id),
+    queryFn: () => apiFetch<InitiativeRecord>(initiativePath(id), { errorMessage: INITIATIVE_LOAD_ERROR }),
+    enabled,
+    staleTime: 0,
+    refetchInterval: LEGISLATIVE_REFRESH_INTERVAL,
+  });
+}
+
+/** A body's agenda, soonest first. */
+export function useAgenda(body: LegislativeBody, enabled = true) {
+  return useQuery({
+    queryKey: legislativeKeys.agenda(body),
+    queryFn: () => apiFetch<AgendaItem[]>(`/api/legislative/agenda?type=${encodeURIComponent(body)}`, { errorMessage: AGENDA_LOAD_ERROR }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+function useRefreshAfterWrite() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: legislativeKeys.all });
+}
+
+export function useCreateInitiative() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({
+    mutationFn: (input: NewInitiative) =>
+      apiFetch<Initiative>('/api/legislative/initiatives', { method: 'POST', body: input, errorMessage: INITIATIVE_CREATE_ERROR }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteInitiative() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<MessageBody>(initiativePath(id), { method: 'DELETE', errorMessage: INITIATIVE_DELETE_ERROR }),
+    onSuccess: refresh,
+  });
+}
+
+export function useVote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, voteType }: { id: number; voteType: VoteType }) =>
+      apiFetch<Initiative>(`${initiativePath(id)}/vote`, { method: 'POST', body: { voteType }, errorMessage: VOTE_ERROR }),
+    onSuccess: (initiative) => {
+      queryClient.setQueryData<Initiative[]>(legislativeKeys.initiatives(initiative.type), (list) =>
+        list?.map((item) => (item._id === initiative._id ? initiative : item)),
+      );
+      queryClient.setQueryData<InitiativeRecord>(legislativeKeys.initiative(initiative._id), (record) =>
+        record ? { ...record, initiative } : record,
+      );
+      return queryClient.invalidateQueries({ queryKey: legislativeKeys.all });
+    },
+  });
+}
+
+export function useConfigureVoting() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({
+    mutationFn: ({ id, settings }: { id: number; settings: VotingSettings }) =>
+      apiFetch<Initiative>(`${initiativePath(id)}/voting`, { method: 'PUT', body: settings, errorMessage: VOTING_CONFIG_ERROR }),
+    onSuccess: refresh,
+  });
+}
+
+export function useCreateAgendaItem() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({
+    mutationFn: (input: NewAgendaItem) =>
+      apiFetch<AgendaItem>('/api/legislative/agenda', { method: 'POST', body: input, errorMessage: AGENDA_CREATE_ERROR }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteAgendaItem() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiFetch<MessageBody>(`/api/legislative/agenda/${encodeURIComponent(String(id))}`, { method: 'DELETE', errorMessage: AGENDA_DELETE_ERROR }),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,134 @@
+import type { Initiative, InitiativeEvent, InitiativeStatus, LegislativeBody, VoteType } from '../../api/types';
+
+export const LEGISLATIVE_BODIES: readonly LegislativeBody[] = ['SCJN', 'Congreso'];
+
+const BODY_LABELS: Record<LegislativeBody, string> = {
+  SCJN: 'SCJN',
+  Congreso: 'Cámara de Diputados',
+};
+
+export function bodyLabel(body: LegislativeBody): string {
+  return BODY_LABELS[body];
+}
+
+/** The body named in a query string value; SCJN when absent or unknown. */
+export function parseBody(value: string | null): LegislativeBody {
+  return value === 'Congreso' ? 'Congreso' : 'SCJN';
+}
+
+export type LegislativeTab = 'initiatives' | 'agenda';
+
+/** The address of the legislative system showing the given body and tab. */
+export function legislativeHref(body: LegislativeBody, tab: LegislativeTab = 'initiatives'): string {
+  const params = new URLSearchParams();
+  if (body !== 'SCJN') params.set('type', body);
+  if (tab !== 'initiatives') params.set('tab', tab);
+  const search = params.toString();
+  return search ? `/legislative?${search}` : '/legislative';
+}
+
+const STATUS_LABELS: Record<InitiativeStatus, string> = {
+  pending: 'Pendiente',
+  voting: 'En Votación',
+  approved: 'Aprobada',
+  rejected: 'Rechazada',
+};
+
+const STATUS_COLORS: Record<InitiativeStatus, string> = {
+  pending: 'default',
+  voting: 'processing',
+  approved: 'success',
+  rejected: 'error',
+};
+
+/** The Spanish name of an initiative's status; an unknown value is shown as it comes. */
+export function statusLabel(status: string): string {
+  return STATUS_LABELS[status as InitiativeStatus] ?? status;
+}
+
+export function statusColor(status: string): string {
+  return STATUS_COLORS[status as InitiativeStatus] ?? 'default';
+}
+
+export const VOTE_TYPES: readonly VoteType[] = ['infavor', 'against', 'abstention'];
+
+const VOTE_LABELS: Record<VoteType, string> = {
+  infavor: 'A favor',
+  against: 'En contra',
+  abstention: 'Abstención',
+};
+
+export function voteLabel(voteType: string): string {
+  return VOTE_LABELS[voteType as VoteType] ?? voteType;
+}
+
+export const VOTING_FINISHED = 'Finalizada';
+export const VOTING_NOT_ENABLED = 'Sin votación';
+export const VOTING_NO_END = 'Sin fecha de cierre';
+
+const MINUTE = 60_000;
+
+/** The time left until `end`, as hours and minutes ('23 h 59 min'), or 'Finalizada' once past. */
+export function formatTimeLeft(end: string, now: number): string {
+  const left = new Date(end).getTime() - now;
+  if (Number.isNaN(left) || left <= 0) return VOTING_FINISHED;
+  const minutes = Math.floor(left / MINUTE);
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** Whether the initiative's vote has ended: closed by the server, or past its end date. */
+export function votingEnded(initiative: Initiative, now: number): boolean {
+  if (initiative.status === 'approved' || initiative.status === 'rejected') return true;
+  if (!initiative.votingEnabled || initiative.votingEndDate === null) return false;
+  return formatTimeLeft(initiative.votingEndDate, now) === VOTING_FINISHED;
+}
+
+/** What the Votación column says of an initiative's vote. */
+export function votingState(initiative: Initiative, now: number): string {
+  if (votingEnded(initiative, now)) return VOTING_FINISHED;
+  if (!initiative.votingEnabled) return VOTING_NOT_ENABLED;
+  if (initiative.votingEndDate === null) return VOTING_NO_END;
+  return formatTimeLeft(initiative.votingEndDate, now);
+}
+
+/** Whether the vote button shows: the server says the user may vote, and the vote has not ended since. */
+export function mayVoteNow(initiative: Initiative, now: number): boolean {
+  return initiative.canVote && !votingEnded(initiative, now);
+}
+
+const EVENT_LABELS: Record<InitiativeEvent['kind'], string> = {
+  created: 'Creada',
+  voting_opened: 'Votación abierta',
+  voting_stopped: 'Votación suspendida',
+  closed: 'Cerrada',
+};
+
+export function eventLabel(kind: string): string {
+  return EVENT_LABELS[kind as InitiativeEvent['kind']] ?? kind;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The browser's date today as YYYY-MM-DD. */
+export function todayISODate(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A moment as the value of a datetime-local field (YYYY-MM-DDTHH:MM, the browser's time). */
+export function toDateTimeLocal(date: Date): string {
+  return `${todayISODate(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The default end of a vote: one day from now, as a datetime-local value. */
+export function defaultVotingEnd(now: number): string {
+  return toDateTimeLocal(new Date(now + 24 * 60 * MINUTE));
+}
+
+/** An agenda date (YYYY-MM-DD) in the browser's locale, e.g. 'martes, 3 de marzo de 2026'; the raw value if unreadable. */
+export function formatAgendaDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return value;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+}
