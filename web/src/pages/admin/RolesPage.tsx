@@ -123,9 +123,12 @@ function RolesMatrix() {
     });
   }, [roles.data, permissions.data]);
 
+  // A row waits for its save before it takes another change: each save sends all three rights.
+  const savingKey = (roleId: string) => `${panel}:${roleId}`;
   const toggle = (row: RoleRow, level: PanelLevel, checked: boolean) => {
     const next: PermissionFlags = { ...row.permissions, [level]: checked };
-    setSaving((current) => new Set(current).add(row.roleId));
+    const key = savingKey(row.roleId);
+    setSaving((current) => new Set(current).add(key));
     save.mutate(
       { panel, roleId: row.roleId, permissions: next },
       {
@@ -135,7 +138,7 @@ function RolesMatrix() {
         onSettled: () =>
           setSaving((current) => {
             const rest = new Set(current);
-            rest.delete(row.roleId);
+            rest.delete(key);
             return rest;
           }),
       },
@@ -157,7 +160,7 @@ function RolesMatrix() {
         <Checkbox
           aria-label={`${right.label} de ${row.name}`}
           checked={row.locked || row.permissions[right.level]}
-          disabled={row.locked || saving.has(row.roleId)}
+          disabled={row.locked || saving.has(savingKey(row.roleId))}
           onChange={(event) => toggle(row, right.level, event.target.checked)}
         />
       ),

@@ -221,6 +221,8 @@ function IdFilter({ label, placeholder, value, onApply }: { label: string; place
 function AuditLog() {
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  // Clearing the filters also drops what was typed and not yet applied.
+  const [cleared, setCleared] = useState(0);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const query = useMemo(() => auditQuery(filters, page, pageSize), [filters, page, pageSize]);
@@ -280,8 +282,20 @@ function AuditLog() {
           className="audit-filter"
           style={{ width: 200 }}
         />
-        <IdFilter label="Filtrar por persona" placeholder="Quién (ID de Discord)" value={filters.actorId} onApply={(actorId) => setFilter({ actorId })} />
-        <IdFilter label="Filtrar por entidad" placeholder="Entidad (ID)" value={filters.entityId} onApply={(entityId) => setFilter({ entityId })} />
+        <IdFilter
+          key={`actor-${cleared}`}
+          label="Filtrar por persona"
+          placeholder="Quién (ID de Discord)"
+          value={filters.actorId}
+          onApply={(actorId) => setFilter({ actorId })}
+        />
+        <IdFilter
+          key={`entity-${cleared}`}
+          label="Filtrar por entidad"
+          placeholder="Entidad (ID)"
+          value={filters.entityId}
+          onApply={(entityId) => setFilter({ entityId })}
+        />
         <DatePicker.RangePicker
           aria-label="Filtrar por fechas"
           format="DD/MM/YYYY"
@@ -292,7 +306,14 @@ function AuditLog() {
           className="audit-filter audit-range"
         />
         <Flex gap={8} wrap className="audit-actions">
-          <Button icon={<ClearOutlined />} onClick={() => setFilter(NO_FILTERS)} disabled={!filtered}>
+          <Button
+            icon={<ClearOutlined />}
+            onClick={() => {
+              setFilter(NO_FILTERS);
+              setCleared((n) => n + 1);
+            }}
+            disabled={!filtered}
+          >
             Limpiar filtros
           </Button>
           <Button icon={<ReloadOutlined />} onClick={() => void queryClient.invalidateQueries({ queryKey: auditKeys.all })} loading={log.isFetching}>
