@@ -5,6 +5,8 @@ import type { PortalConfig, Profile } from './types';
 export const queryKeys = {
   config: ['config'] as const,
   profile: (token: string) => ['auth', 'profile', token] as const,
+  /** Every stored profile, whatever its token. */
+  profiles: ['auth', 'profile'] as const,
 };
 
 export function fetchConfig(): Promise<PortalConfig> {

@@ -1,11 +1,6 @@
-import { Page } from '../../components/Page';
-
 export { ApiKeysPage } from './ApiKeysPage';
 export { ArtistApplicationsPage } from './ArtistApplicationsPage';
 export { NewsAdminPage } from './NewsAdminPage';
+export { RolesPage } from './RolesPage';
 export { SecurityPage } from './SecurityPage';
 export { SatPage } from './SatPage';
-
-export function RolesPage() {
-  return <Page title="Gestión de Roles y Permisos" />;
-}

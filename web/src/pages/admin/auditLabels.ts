@@ -1,0 +1,80 @@
+import { panelLabel } from './panels';
+
+/** The areas the server records (core/audit.Areas), with their names on screen. */
+export const AUDIT_AREAS: readonly { value: string; label: string }[] = [
+  { value: 'news', label: 'Noticias' },
+  { value: 'tickets', label: 'Tickets de soporte' },
+  { value: 'staff', label: 'Staff' },
+  { value: 'treasury', label: 'Tesorería' },
+  { value: 'sat', label: 'SAT (negocios)' },
+  { value: 'documents', label: 'Documentos' },
+  { value: 'records', label: 'Expedientes' },
+  { value: 'legislative', label: 'Legislativo' },
+  { value: 'permissions', label: 'Permisos' },
+  { value: 'apikeys', label: 'Claves de API' },
+  { value: 'roles', label: 'Roles de Discord' },
+];
+
+export function areaLabel(area: string): string {
+  return AUDIT_AREAS.find((entry) => entry.value === area)?.label ?? area;
+}
+
+const ACTIONS: Record<string, Record<string, string>> = {
+  news: { create: 'Noticia creada', update: 'Noticia editada', delete: 'Noticia eliminada' },
+  tickets: { status: 'Cambio de estado', assign: 'Asignación', priority: 'Cambio de prioridad', rating: 'Calificación' },
+  staff: {
+    'hours.add': 'Horas sumadas',
+    'hours.subtract': 'Horas restadas',
+    dismiss: 'Baja',
+    hired: 'Fecha de contratación corregida',
+    'note.add': 'Nota administrativa',
+    'warn.add': 'Advertencia administrativa',
+  },
+  treasury: { sale: 'Venta registrada', void: 'Venta anulada' },
+  sat: { register: 'Negocio registrado', update: 'Negocio editado', status: 'Estado del negocio' },
+  documents: { issue: 'Documento emitido' },
+  records: { 'charge.web': 'Cargo añadido desde la web', 'charge.discord': 'Cargo añadido desde Discord', 'charge.game': 'Cargo añadido desde el juego' },
+  legislative: {
+    'initiative.create': 'Iniciativa creada',
+    'initiative.delete': 'Iniciativa eliminada',
+    'voting.open': 'Votación abierta',
+    'voting.stop': 'Votación detenida',
+    'voting.close': 'Votación cerrada',
+  },
+  apikeys: { create: 'Clave creada', revoke: 'Clave revocada' },
+  roles: { 'member.roles': 'Roles del miembro' },
+};
+
+/** An action in words ('panel.treasury' on permissions reads 'Permisos del panel Tesorería'); unknown ones as recorded. */
+export function actionLabel(area: string, action: string): string {
+  if (area === 'permissions' && action.startsWith('panel.')) return `Permisos del panel ${panelLabel(action.slice('panel.'.length))}`;
+  return ACTIONS[area]?.[action] ?? action;
+}
+
+const ENTITIES: Record<string, string> = {
+  news: 'Noticia',
+  ticket: 'Ticket',
+  member: 'Miembro',
+  sale: 'Venta',
+  business: 'Negocio',
+  document: 'Documento',
+  charge: 'Cargo',
+  initiative: 'Iniciativa',
+  role: 'Rol',
+  apikey: 'Clave de API',
+};
+
+export function entityLabel(type: string): string {
+  return ENTITIES[type] ?? type;
+}
+
+const FIELDS: Record<string, string> = {
+  read: 'Lectura',
+  modify: 'Modificación',
+  manage: 'Gestión',
+};
+
+/** A recorded field's name on screen: the matrix's rights in Spanish, any other as recorded. */
+export function fieldLabel(key: string): string {
+  return FIELDS[key] ?? key;
+}
