@@ -67,11 +67,11 @@ func (Initiative) TableName() string { return "initiatives" }
 // Vote is one legislator's vote on an initiative.
 type Vote struct {
 	ID           uint64     `gorm:"primaryKey;autoIncrement"`
-	InitiativeID uint64     `gorm:"not null;uniqueIndex:idx_votes_one_per_member,priority:1"`
+	InitiativeID uint64     `gorm:"not null;uniqueIndex:idx_votes_one_per_member,priority:1;index:idx_initiative_votes_tally,priority:1"`
 	Initiative   Initiative `gorm:"foreignKey:InitiativeID;constraint:OnDelete:CASCADE"`
 	MemberID     string     `gorm:"size:32;not null;uniqueIndex:idx_votes_one_per_member,priority:2"`
 	MemberName   string     `gorm:"size:100;not null;default:''"`
-	Choice       string     `gorm:"size:10;not null"`
+	Choice       string     `gorm:"size:10;not null;index:idx_initiative_votes_tally,priority:2"`
 	CreatedAt    time.Time  `gorm:"not null"`
 }
 
