@@ -93,6 +93,8 @@ describe('ArtistDialog', () => {
     let closed = 0;
     renderWithProviders(<ArtistDialog open onClose={() => (closed += 1)} communityName="Zócalo RP" />);
     const dialog = await screen.findByRole('dialog', { name: 'Convocatoria de Dibujantes' });
+    // The form downloads when the dialog first opens.
+    await within(dialog).findByRole('button', { name: /Enviar Aplicación/ });
     await fill();
     await userEvent.click(within(dialog).getByRole('checkbox'));
     await userEvent.click(within(dialog).getByRole('button', { name: /Enviar Aplicación/ }));

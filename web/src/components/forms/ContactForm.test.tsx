@@ -94,6 +94,8 @@ describe('ContactDialog', () => {
     const fetch = mockFetch();
     renderWithProviders(<ContactDialog open onClose={() => undefined} communityName="Zócalo RP" />);
     const dialog = await screen.findByRole('dialog', { name: 'Contacto' });
+    // The form downloads when the dialog first opens.
+    await within(dialog).findByRole('button', { name: /Enviar Mensaje/ });
     await fillRequired(dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: /Enviar Mensaje/ }));
     expect(await within(dialog).findByText('Escribe el asunto')).toBeInTheDocument();
@@ -105,6 +107,8 @@ describe('ContactDialog', () => {
     let closed = 0;
     renderWithProviders(<ContactDialog open onClose={() => (closed += 1)} communityName="Zócalo RP" />);
     const dialog = await screen.findByRole('dialog', { name: 'Contacto' });
+    // The form downloads when the dialog first opens.
+    await within(dialog).findByRole('button', { name: /Enviar Mensaje/ });
     await fillRequired(dialog);
     await userEvent.type(within(dialog).getByLabelText('Asunto'), 'Dudas');
     await userEvent.click(within(dialog).getByRole('button', { name: /Enviar Mensaje/ }));
