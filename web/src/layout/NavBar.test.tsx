@@ -17,7 +17,7 @@ const mainNav = () => screen.getByRole('navigation', { name: 'Navegación princi
 
 /** The open user menu (the horizontal navigation is a menu too). */
 async function userMenu() {
-  await userEvent.click(screen.getByRole('button', { name: 'Menú de usuario' }));
+  await userEvent.click(screen.getByRole('button', { name: /^Menú de usuario/ }));
   let menu: HTMLElement | undefined;
   await waitFor(() => {
     menu = screen.getAllByRole('menu').find((m) => !mainNav().contains(m));
@@ -101,7 +101,7 @@ describe('NavBar', () => {
     setViewport(1280);
     signIn({ username: 'jugador', discordRoles: [] });
     const { container } = renderWithProviders(<NavBar />, '/');
-    await screen.findByRole('button', { name: 'Menú de usuario' });
+    await screen.findByRole('button', { name: /^Menú de usuario/ });
     const menu = await userMenu();
     expect(container.querySelector('header')?.contains(menu)).toBe(true);
     expect(within(menu).getByText('Cerrar Sesión')).toBeInTheDocument();
@@ -144,7 +144,8 @@ describe('NavBar', () => {
     setViewport(1280);
     signIn({ username: 'moderador', discordId: '42', avatar: 'abc123', discordRoles: [roleIds.MODERADOR] });
     renderWithProviders(<NavBar />, '/');
-    const img = await screen.findByRole('img', { name: 'moderador' });
+    // The avatar is decoration beside the name, hidden from the accessibility tree.
+    const img = await screen.findByRole('img', { name: 'moderador', hidden: true });
     expect(img).toHaveAttribute('src', 'https://cdn.discordapp.com/avatars/42/abc123.png');
   });
 
@@ -152,7 +153,7 @@ describe('NavBar', () => {
     setViewport(1280);
     signIn({ username: 'jugador', avatar: '', discordRoles: [] });
     renderWithProviders(<NavBar />, '/');
-    const button = await screen.findByRole('button', { name: 'Menú de usuario' });
+    const button = await screen.findByRole('button', { name: /^Menú de usuario/ });
     await waitFor(() => expect(within(button).getByText('J')).toBeInTheDocument());
   });
 
@@ -180,7 +181,7 @@ describe('NavBar', () => {
     setViewport(375);
     signIn({ username: 'jugador', discordRoles: [] });
     renderWithProviders(<NavBar />, '/');
-    await userEvent.click(await screen.findByRole('button', { name: 'Menú de usuario' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Menú de usuario/ }));
     await userEvent.click(await screen.findByText('Mi Perfil'));
     expect(screen.getByTestId('location').textContent).toBe('/perfil');
   });
@@ -189,7 +190,7 @@ describe('NavBar', () => {
     setViewport(375);
     signIn({ discordRoles: [roleIds.MODERADOR] });
     renderWithProviders(<NavBar />, '/');
-    await screen.findByRole('button', { name: 'Menú de usuario' });
+    await screen.findByRole('button', { name: /^Menú de usuario/ });
     await userEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
     const drawer = await screen.findByRole('navigation', { name: 'Menú' });
     await waitFor(() => expect(within(drawer).getByText('Dashboard')).toBeInTheDocument());

@@ -48,8 +48,12 @@ export function UserMenu({ user, compact }: { user: Profile; compact: boolean })
 
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight" getPopupContainer={insideStickyHeader}>
-      <Button type="text" aria-label="Menú de usuario" style={{ height: 'auto', padding: '4px 8px' }}>
-        <UserAvatar user={user} size={32} />
+      <Button type="text" style={{ height: 'auto', padding: '4px 8px' }}>
+        {/* The name comes from the content, so that it contains the visible username. */}
+        <span className="visually-hidden">Menú de usuario</span>
+        <span aria-hidden>
+          <UserAvatar user={user} size={32} />
+        </span>
         {compact ? null : (
           <Typography.Text strong style={{ maxWidth: 140 }} ellipsis>
             {user.username}

@@ -4,7 +4,7 @@ import esES from 'antd/locale/es_ES';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import { ThemeContext, type ThemeContextValue } from './context';
-import { PRIMARY, SECONDARY, SECONDARY_ON_LIGHT, THEME_KEY, storedOrSystemMode, type ThemeMode } from './palette';
+import { PRIMARY, PRIMARY_ON_DARK, SECONDARY, SECONDARY_ON_DARK, SECONDARY_ON_LIGHT, THEME_KEY, storedOrSystemMode, type ThemeMode } from './palette';
 
 dayjs.locale('es');
 
@@ -16,7 +16,7 @@ function themeConfig(mode: ThemeMode): ThemeConfig {
       colorInfo: PRIMARY,
       // antd's secondary text and the brand pink are too faint to read on white (WCAG AA asks
       // 4.5:1): links take a deeper pink on light backgrounds, secondary text more ink.
-      colorLink: mode === 'dark' ? SECONDARY : SECONDARY_ON_LIGHT,
+      colorLink: mode === 'dark' ? SECONDARY_ON_DARK : SECONDARY_ON_LIGHT,
       colorTextSecondary: mode === 'dark' ? 'rgba(255, 255, 255, 0.68)' : 'rgba(0, 0, 0, 0.64)',
       colorTextDescription: mode === 'dark' ? 'rgba(255, 255, 255, 0.68)' : 'rgba(0, 0, 0, 0.64)',
       borderRadius: 10,
@@ -25,7 +25,10 @@ function themeConfig(mode: ThemeMode): ThemeConfig {
     },
     components: {
       Badge: { colorError: SECONDARY },
-      Menu: { itemPaddingInline: 14 },
+      // On dark backgrounds the brand indigo is too dark to read as text (WCAG AA asks
+      // 4.5:1): selected menu items and tabs use a lighter shade of it.
+      Menu: mode === 'dark' ? { itemPaddingInline: 14, horizontalItemSelectedColor: PRIMARY_ON_DARK, itemSelectedColor: PRIMARY_ON_DARK } : { itemPaddingInline: 14 },
+      Tabs: mode === 'dark' ? { itemSelectedColor: PRIMARY_ON_DARK, itemActiveColor: PRIMARY_ON_DARK, itemHoverColor: PRIMARY_ON_DARK, inkBarColor: PRIMARY_ON_DARK } : {},
       Layout: mode === 'dark' ? { headerBg: '#141414', bodyBg: '#0b0b12', footerBg: '#141414' } : { headerBg: '#ffffff', bodyBg: '#f5f5fb', footerBg: '#ffffff' },
     },
   };

@@ -129,8 +129,8 @@ describe('DashboardPage', () => {
       '/admin/roles',
     ]);
     const management = screen.getByLabelText('Gestión');
-    expect(within(management).getByRole('link', { name: 'Mi Perfil' })).toHaveAttribute('href', '/staff/profile');
-    expect(within(management).getByRole('link', { name: 'Mis Estadísticas' })).toHaveAttribute('href', '/staff/stats');
+    expect(within(management).getByRole('link', { name: /^Mi Perfil/ })).toHaveAttribute('href', '/staff/profile');
+    expect(within(management).getByRole('link', { name: /^Mis Estadísticas/ })).toHaveAttribute('href', '/staff/stats');
   });
 
   it('rh sees the staff table but not the admin panels grid', async () => {

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Card, Col, Flex, Result, Row, Statistic, Tag, Typography } from 'antd';
 import {
   AuditOutlined,
@@ -159,10 +159,11 @@ interface LinkCardProps {
   description: string;
 }
 
+// The link is named by what it shows, title then description, so that a screen reader and
+// a voice command both find it by its visible words.
 function LinkCard({ to, icon, title, description }: LinkCardProps) {
-  const descriptionId = useId();
   return (
-    <Link to={to} className="staff-link-card" aria-label={title} aria-describedby={descriptionId}>
+    <Link to={to} className="staff-link-card">
       <Card hoverable style={{ height: '100%' }}>
         <Flex gap={12} align="flex-start">
           <span className="staff-link-icon" aria-hidden="true">
@@ -172,7 +173,7 @@ function LinkCard({ to, icon, title, description }: LinkCardProps) {
             <Typography.Text strong style={{ display: 'block' }}>
               {title}
             </Typography.Text>
-            <Typography.Text type="secondary" id={descriptionId}>
+            <Typography.Text type="secondary">
               {description}
             </Typography.Text>
           </div>
