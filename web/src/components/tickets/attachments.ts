@@ -1,3 +1,5 @@
+import { fileTypeOf } from '../fileType';
+
 export const MAX_ATTACHMENTS = 5;
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
@@ -9,35 +11,10 @@ export const OVERSIZED_FILE_CODE = `File is larger than ${MAX_ATTACHMENT_BYTES} 
 export const WRONG_TYPE_FILES = 'Solo se permiten imágenes JPEG, PNG o GIF: ';
 export const WRONG_TYPE_FILE_CODE = `File type must be one of ${ATTACHMENT_TYPES.join(', ')}`;
 
-const SIGNATURES: { type: (typeof ATTACHMENT_TYPES)[number]; bytes: number[] }[] = [
-  { type: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
-  { type: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-  { type: 'image/gif', bytes: [0x47, 0x49, 0x46, 0x38] },
-];
-
-async function headOf(file: Blob, length: number): Promise<Uint8Array> {
-  const part = file.slice(0, length);
-  if (typeof part.arrayBuffer === 'function') return new Uint8Array(await part.arrayBuffer());
-  return new Uint8Array(
-    await new Promise<ArrayBuffer>((resolve, reject) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(reader.result as ArrayBuffer);
-      reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
-      reader.readAsArrayBuffer(part);
-    }),
-  );
-}
-
 /** JPEG, PNG or GIF judged from the first bytes, as the server judges; null for anything else. */
 export async function imageTypeOf(file: Blob): Promise<string | null> {
-  let head: Uint8Array;
-  try {
-    head = await headOf(file, 8);
-  } catch {
-    return null;
-  }
-  const match = SIGNATURES.find(({ bytes }) => bytes.every((byte, i) => head[i] === byte));
-  return match?.type ?? null;
+  const type = await fileTypeOf(file);
+  return type !== null && (ATTACHMENT_TYPES as readonly string[]).includes(type) ? type : null;
 }
 
 export interface AttachmentCheck {

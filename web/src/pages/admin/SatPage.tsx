@@ -16,7 +16,7 @@ import { fetchBusinessDocument, useBusinesses, useSetBusinessStatus } from '../.
 import type { Business, BusinessDocument } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { BackToDashboard } from '../../components/BackToDashboard';
-import { saveBlob } from '../../components/download';
+import { saveFile } from '../../api/client';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
 import { avatarUrl, initial } from '../../layout/avatar';
@@ -57,7 +57,7 @@ function DocumentLink({ document, onError }: { document: BusinessDocument; onErr
   const download = async () => {
     setDownloading(true);
     try {
-      saveBlob(await fetchBusinessDocument(document.url), document.filename);
+      saveFile(await fetchBusinessDocument(document.url), document.filename);
     } catch (err) {
       onError(err instanceof Error ? err.message : String(err));
     } finally {

@@ -1,11 +1,4 @@
-export type FileType = 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/gif';
-
-const SIGNATURES: { type: FileType; bytes: number[] }[] = [
-  { type: 'application/pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] },
-  { type: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-  { type: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
-  { type: 'image/gif', bytes: [0x47, 0x49, 0x46, 0x38] },
-];
+import { fileTypeOf, type FileType } from '../../components/fileType';
 
 export interface FileRules {
   /** How many files may be chosen; with 1, a new file takes the place of the chosen one. */
@@ -51,30 +44,6 @@ export const LOGO_RULES: FileRules = {
   badType: 'El logo debe ser una imagen PNG, JPG o GIF: ',
   empty: 'El logo está vacío: ',
 };
-
-async function headOf(file: Blob, length: number): Promise<Uint8Array> {
-  const part = file.slice(0, length);
-  if (typeof part.arrayBuffer === 'function') return new Uint8Array(await part.arrayBuffer());
-  return new Uint8Array(
-    await new Promise<ArrayBuffer>((resolve, reject) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(reader.result as ArrayBuffer);
-      reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
-      reader.readAsArrayBuffer(part);
-    }),
-  );
-}
-
-/** A file's type judged from its first bytes, as the server judges it; null when it is none of the known ones. */
-export async function fileTypeOf(file: Blob): Promise<FileType | null> {
-  let head: Uint8Array;
-  try {
-    head = await headOf(file, 8);
-  } catch {
-    return null;
-  }
-  return SIGNATURES.find(({ bytes }) => bytes.every((byte, i) => head[i] === byte))?.type ?? null;
-}
 
 export interface FileCheck {
   /** The files to keep, in place of the chosen ones. */

@@ -14,7 +14,7 @@ import {
 } from '../../api/treasury';
 import type { Sale } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
-import { saveBlob } from '../../components/download';
+import { saveFile } from '../../api/client';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
 import { BackToTreasury } from './BackToTreasury';
@@ -168,7 +168,7 @@ function ExportButton({ filters }: { filters: SalesFilters }) {
     setError(null);
     setExporting(true);
     try {
-      saveBlob(await fetchSalesExport(filters), EXPORT_FILENAME);
+      saveFile(await fetchSalesExport(filters), EXPORT_FILENAME);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
