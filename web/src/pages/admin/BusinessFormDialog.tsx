@@ -4,8 +4,7 @@ import { useRegisterBusiness, useUpdateBusiness } from '../../api/sat';
 import { useConfig } from '../../api/queries';
 import type { Business, BusinessEdit, BusinessInput } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { useCloseAfterSuccess } from '../../components/useCloseAfterSuccess';
-import { useOpenCount } from '../../components/useOpenCount';
+import { useFormDialog } from '../../components/useFormDialog';
 import { BusinessFilePicker } from './BusinessFilePicker';
 import { DOCUMENT_RULES, LOGO_RULES, MAX_DOCUMENTS } from './businessFiles';
 
@@ -217,17 +216,7 @@ interface BusinessFormDialogProps {
 
 /** 'Registrar Nuevo Negocio' or 'Editar Negocio'; closes 2 seconds after a successful save. */
 export function BusinessFormDialog({ open, business, onClose }: BusinessFormDialogProps) {
-  const [closing, setClosing] = useState(false);
-  const opening = useOpenCount(open);
-  const finish = () => {
-    setClosing(false);
-    onClose();
-  };
-  const { closeSoon, cancel } = useCloseAfterSuccess(finish);
-  const dismiss = () => {
-    cancel();
-    finish();
-  };
+  const { formKey, closing, dismiss, saved } = useFormDialog(open, onClose);
   return (
     <Modal
       title={business ? 'Editar Negocio' : 'Registrar Nuevo Negocio'}
@@ -238,14 +227,11 @@ export function BusinessFormDialog({ open, business, onClose }: BusinessFormDial
       width={720}
     >
       <BusinessForm
-        key={`${opening}-${business?.id ?? 'new'}`}
+        key={`${formKey}-${business?.id ?? 'new'}`}
         business={business}
         locked={closing}
         onCancel={dismiss}
-        onSaved={() => {
-          setClosing(true);
-          closeSoon();
-        }}
+        onSaved={saved}
       />
     </Modal>
   );

@@ -4,8 +4,7 @@ import { DollarOutlined } from '@ant-design/icons';
 import { SALE_REGISTERED, useCatalogue, useRegisterSale } from '../../api/treasury';
 import type { CatalogueEntry, Sale } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { useCloseAfterSuccess } from '../../components/useCloseAfterSuccess';
-import { useOpenCount } from '../../components/useOpenCount';
+import { useFormDialog } from '../../components/useFormDialog';
 import { MAX_DISCOUNT, MIN_DISCOUNT, cataloguePrice, clampDiscount, finalPrice, formatMoney, formatPercent } from './money';
 
 export const BUYER_REQUIRED = 'El ID de Discord del comprador es obligatorio';
@@ -148,28 +147,15 @@ export function SaleForm({ onSaved, onCancel, locked = false }: SaleFormProps) {
 
 /** 'Nueva Venta': the form in a dialog that closes 2 seconds after the sale is registered. */
 export function NewSaleDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [closing, setClosing] = useState(false);
-  const opening = useOpenCount(open);
-  const finish = () => {
-    setClosing(false);
-    onClose();
-  };
-  const { closeSoon, cancel } = useCloseAfterSuccess(finish);
-  const dismiss = () => {
-    cancel();
-    finish();
-  };
+  const { formKey, closing, dismiss, saved } = useFormDialog(open, onClose);
 
   return (
     <Modal title="Nueva Venta" open={open} onCancel={dismiss} footer={null} destroyOnHidden width={520}>
       <SaleForm
-        key={opening}
+        key={formKey}
         locked={closing}
         onCancel={dismiss}
-        onSaved={() => {
-          setClosing(true);
-          closeSoon();
-        }}
+        onSaved={saved}
       />
     </Modal>
   );
