@@ -34,7 +34,7 @@ import (
 func Models() []any {
 	return []any{&auth.User{}, &members.Member{}, &members.MemberRole{}, &auth.Session{}, &outbox.Event{},
 		&news.Item{}, &contact.Message{}, &artists.Application{},
-		&tickets.Ticket{}, &tickets.Message{}, &tickets.Attachment{}, &tickets.Event{}, &tickets.Read{}, &tickets.TranscriptView{},
+		&tickets.Ticket{}, &tickets.Tally{}, &tickets.Message{}, &tickets.Attachment{}, &tickets.Event{}, &tickets.Read{}, &tickets.TranscriptView{},
 		&staff.Shift{}, &staff.Adjustment{}, &staff.Record{}, &staff.Note{}, &staff.Report{}, &staff.WeeklyReport{},
 		&documents.Document{}, &roblox.Link{}, &roblox.Attempt{}, &records.Charge{}, &apikeys.Key{},
 		&treasury.Sale{}, &sat.Business{}, &sat.Document{},

@@ -22,9 +22,10 @@ func describe(t *testing.T, g *gorm.DB) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	indexes := searchIndexes(t, g)
 	var lines []string
 	for _, table := range tables {
-		if table == "goose_db_version" || table == "sqlite_sequence" {
+		if table == "goose_db_version" || table == "sqlite_sequence" || indexes.has(table) {
 			continue
 		}
 		cols, err := m.ColumnTypes(table)
@@ -54,6 +55,32 @@ func describe(t *testing.T, g *gorm.DB) []string {
 	}
 	slices.Sort(lines)
 	return lines
+}
+
+// searchTables names SQLite's full-text indexes: virtual tables and their shadow tables,
+// kept by triggers rather than modelled.
+type searchTables []string
+
+func (v searchTables) has(table string) bool {
+	for _, name := range v {
+		if table == name || strings.HasPrefix(table, name+"_") {
+			return true
+		}
+	}
+	return false
+}
+
+func searchIndexes(t *testing.T, g *gorm.DB) searchTables {
+	t.Helper()
+	if g.Dialector.Name() == "postgres" {
+		return nil
+	}
+	var names []string
+	if err := g.Raw(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'`).
+		Scan(&names).Error; err != nil {
+		t.Fatal(err)
+	}
+	return names
 }
 
 // foreignKeys lists a table's foreign keys as "table fk col -> table(col) on delete X".

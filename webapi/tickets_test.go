@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"io"
 	"mime/multipart"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -435,6 +437,72 @@ func TestTicketListAndStats(t *testing.T) {
 		wantRating := float64(int(float64(ratingSum)/float64(ratingN)*100+0.5)) / 100
 		if stats.Stats.ResolutionTime.Average != wantHours || stats.Stats.Satisfaction.Average != wantRating || stats.Stats.Satisfaction.Count != ratingN {
 			t.Fatalf("averages %+v, want %.2f h and %.2f of %d", stats.Stats, wantHours, wantRating, ratingN)
+		}
+
+		// The figures and the search index follow every later change: statuses moved,
+		// ratings given and taken back, tickets renamed and removed.
+		conn := d.Conn(ctx).Model(&tickets.Ticket{})
+		resolvedAt := base.Add(48 * time.Hour)
+		if err := conn.Where("id % 7 = 0").Updates(map[string]any{"status": tickets.StatusClosed, "resolved_at": resolvedAt}).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Conn(ctx).Model(&tickets.Ticket{}).Where("id % 9 = 0").Updates(map[string]any{"status": tickets.StatusOpen, "rating": nil}).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Conn(ctx).Model(&tickets.Ticket{}).Where("id % 13 = 0 AND status = ?", tickets.StatusResolved).Update("rating", 4).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Conn(ctx).Model(&tickets.Ticket{}).Where("id = ?", rows[123].ID).Update("title", "Renombrado por soporte").Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Conn(ctx).Where("id % 11 = 0").Delete(&tickets.Ticket{}).Error; err != nil {
+			t.Fatal(err)
+		}
+		var now []tickets.Ticket
+		if err := d.Conn(ctx).Find(&now).Error; err != nil {
+			t.Fatal(err)
+		}
+		want, resolvedN, ratingN, ratingSum = map[string]int64{}, 0, 0, 0
+		var resolvedSeconds float64
+		for _, r := range now {
+			want[r.Status]++
+			if r.ResolvedAt != nil && (r.Status == tickets.StatusResolved || r.Status == tickets.StatusClosed) {
+				resolvedSeconds += r.ResolvedAt.Sub(r.CreatedAt).Seconds()
+				resolvedN++
+			}
+			if r.Rating != nil {
+				ratingSum += int64(*r.Rating)
+				ratingN++
+			}
+		}
+		e.call("GET", "/api/tickets/stats/summary", tok["moderador"], nil, &stats)
+		for _, st := range statuses {
+			if stats.Stats.ByStatus[st] != want[st] {
+				t.Fatalf("after changes, %s: %d, want %d", st, stats.Stats.ByStatus[st], want[st])
+			}
+		}
+		wantHours = math.Round(resolvedSeconds/3600/float64(resolvedN)*100) / 100
+		wantRating = float64(int(float64(ratingSum)/float64(ratingN)*100+0.5)) / 100
+		if stats.Stats.Total != int64(len(now)) || stats.Stats.ResolutionTime.Average != wantHours ||
+			stats.Stats.Satisfaction.Average != wantRating || stats.Stats.Satisfaction.Count != ratingN {
+			t.Fatalf("after changes %+v, want %d tickets, %.2f h and %.2f of %d", stats.Stats, len(now), wantHours, wantRating, ratingN)
+		}
+		e.call("GET", "/api/tickets?status=open&status=closed&limit=5", tok["moderador"], nil, &list)
+		if list.Total != want[tickets.StatusOpen]+want[tickets.StatusClosed] {
+			t.Fatalf("open or closed: %d, want %d", list.Total, want[tickets.StatusOpen]+want[tickets.StatusClosed])
+		}
+		e.call("GET", "/api/tickets?search=RENOMBRADO%20por", tok["moderador"], nil, &list)
+		if list.Total != 1 || list.Tickets[0].TicketID != fmt.Sprint(rows[123].ID) {
+			t.Fatalf("search for a new title: %+v", list)
+		}
+		e.call("GET", "/api/tickets?search=problema%200123", tok["moderador"], nil, &list)
+		if list.Total != 0 {
+			t.Fatalf("the old title is still found: %+v", list)
+		}
+		gone := rows[10] // id % 11 == 0 when ids start at 1
+		e.call("GET", "/api/tickets?search="+url.QueryEscape(gone.Title), tok["moderador"], nil, &list)
+		if gone.ID%11 != 0 || list.Total != 0 {
+			t.Fatalf("a removed ticket (#%d) is still found: %d", gone.ID, list.Total)
 		}
 	})
 }

@@ -186,7 +186,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 		return nil, errs.ErrSessionEnded.Wrap(err)
 	}
 	var sess Session
-	err = s.db.Conn(ctx).Preload("User").Where("id = ? AND user_id = ?", claims.ID, claims.Subject).Take(&sess).Error
+	err = s.db.Conn(ctx).Joins("User").Where("sessions.id = ? AND sessions.user_id = ?", claims.ID, claims.Subject).Take(&sess).Error
 	if db.IsNotFound(err) {
 		return nil, errs.ErrSessionEnded
 	}

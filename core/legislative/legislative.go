@@ -59,6 +59,10 @@ type Initiative struct {
 	CreatedByName string     `gorm:"size:100;not null;default:''"`
 	CreatedAt     time.Time  `gorm:"not null;index:idx_initiatives_body_created,priority:2"`
 	UpdatedAt     time.Time  `gorm:"not null"`
+	// The counts are kept by database triggers on the votes; Go only reads them.
+	VotesInFavor    int64 `gorm:"->;not null;default:0"`
+	VotesAgainst    int64 `gorm:"->;not null;default:0"`
+	VotesAbstention int64 `gorm:"->;not null;default:0"`
 }
 
 // TableName keeps the table's name explicit.
@@ -69,7 +73,7 @@ type Vote struct {
 	ID           uint64     `gorm:"primaryKey;autoIncrement"`
 	InitiativeID uint64     `gorm:"not null;uniqueIndex:idx_votes_one_per_member,priority:1;index:idx_initiative_votes_tally,priority:1"`
 	Initiative   Initiative `gorm:"foreignKey:InitiativeID;constraint:OnDelete:CASCADE"`
-	MemberID     string     `gorm:"size:32;not null;uniqueIndex:idx_votes_one_per_member,priority:2"`
+	MemberID     string     `gorm:"size:32;not null;uniqueIndex:idx_votes_one_per_member,priority:2;index:idx_initiative_votes_member"`
 	MemberName   string     `gorm:"size:100;not null;default:''"`
 	Choice       string     `gorm:"size:10;not null;index:idx_initiative_votes_tally,priority:2"`
 	CreatedAt    time.Time  `gorm:"not null"`
@@ -254,7 +258,7 @@ func (s *Service) open(i Initiative) bool {
 }
 
 // Initiatives lists a body's initiatives, newest first, with counts and the caller's vote
-// (two queries for the whole list, not two per initiative).
+// (the counts are on each initiative; one more query finds the caller's votes).
 func (s *Service) Initiatives(ctx context.Context, actor *authz.Actor, body string) ([]View, error) {
 	if !MayRead(actor) {
 		return nil, errRead
@@ -279,31 +283,6 @@ func (s *Service) views(ctx context.Context, actor *authz.Actor, rows []Initiati
 	for i, r := range rows {
 		ids[i] = r.ID
 	}
-	var tallies []struct {
-		InitiativeID uint64
-		Choice       string
-		N            int64
-	}
-	if err := s.db.Conn(ctx).Model(&Vote{}).Select("initiative_id, choice, COUNT(*) AS n").
-		Where("initiative_id IN ?", ids).Group("initiative_id, choice").Scan(&tallies).Error; err != nil {
-		return nil, err
-	}
-	counts := map[uint64]*Counts{}
-	for _, t := range tallies {
-		c := counts[t.InitiativeID]
-		if c == nil {
-			c = &Counts{}
-			counts[t.InitiativeID] = c
-		}
-		switch t.Choice {
-		case VoteInFavor:
-			c.InFavor = t.N
-		case VoteAgainst:
-			c.Against = t.N
-		case VoteAbstention:
-			c.Abstention = t.N
-		}
-	}
 	var mine []Vote
 	if err := s.db.Conn(ctx).Omit("Initiative").Where("initiative_id IN ? AND member_id = ?", ids, actor.DiscordID).Find(&mine).Error; err != nil {
 		return nil, err
@@ -315,9 +294,7 @@ func (s *Service) views(ctx context.Context, actor *authz.Actor, rows []Initiati
 	for i, r := range rows {
 		v := View{ID: r.ID, Title: r.Title, Summary: r.Summary, Type: r.Body, Status: r.Status, VotingEnabled: r.VotingEnabled,
 			VotingEndDate: r.VotingEndDate, VotingOpen: s.open(r), CreatedBy: r.CreatedByName, CreatedAt: r.CreatedAt}
-		if c := counts[r.ID]; c != nil {
-			v.Votes = *c
-		}
+		v.Votes = Counts{InFavor: r.VotesInFavor, Against: r.VotesAgainst, Abstention: r.VotesAbstention}
 		if choice, ok := myVote[r.ID]; ok {
 			v.UserVoted, v.UserVoteType = true, &choice
 		}
@@ -509,6 +486,10 @@ func (s *Service) Vote(ctx context.Context, actor *authz.Actor, id uint64, choic
 		return View{}, errVoted
 	}
 	if err != nil {
+		return View{}, err
+	}
+	// Read again for the counts the vote just changed.
+	if err := s.take(ctx, id, &in); err != nil {
 		return View{}, err
 	}
 	views, err := s.views(ctx, actor, []Initiative{in})

@@ -201,15 +201,33 @@ func (s *Service) Get(ctx context.Context, discordID string) (*Member, error) {
 }
 
 // Actor builds the acting identity of a member with the roles they hold now.
+// Every signed-in request builds one, so the roles and their stored panel rights come in
+// a single statement.
 func (s *Service) Actor(ctx context.Context, discordID, username string) (*authz.Actor, error) {
-	ids, err := s.RoleIDs(ctx, discordID)
+	var rows []struct {
+		RoleID                        string
+		Panel                         *string // nil: the role has no stored rights
+		CanRead, CanModify, CanManage *bool
+	}
+	err := s.db.Conn(ctx).Table("member_roles").
+		Select("member_roles.role_id, panel_permissions.panel, panel_permissions.can_read, "+
+			"panel_permissions.can_modify, panel_permissions.can_manage").
+		Joins("LEFT JOIN panel_permissions ON panel_permissions.role_id = member_roles.role_id").
+		Where("member_roles.member_id = ?", discordID).Order("member_roles.role_id").Scan(&rows).Error
 	if err != nil {
 		return nil, err
 	}
-	panels, err := s.panelsOf(ctx, ids)
-	if err != nil {
-		return nil, err
+	ids := []string{}
+	stored := map[string]authz.Flags{}
+	for _, r := range rows {
+		if len(ids) == 0 || ids[len(ids)-1] != r.RoleID {
+			ids = append(ids, r.RoleID)
+		}
+		if r.Panel != nil {
+			stored[r.RoleID+"\x00"+*r.Panel] = authz.Flags{Read: *r.CanRead, Modify: *r.CanModify, Manage: *r.CanManage}
+		}
 	}
+	panels := s.rights(ids, stored)
 	return &authz.Actor{DiscordID: discordID, Username: username, RoleIDs: ids, Roles: s.roles.Names(ids), Panels: panels}, nil
 }
 

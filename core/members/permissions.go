@@ -64,18 +64,9 @@ func (s *Service) RoleFlags(ctx context.Context, roleIDs []string, panel authz.P
 	return out, nil
 }
 
-// panelsOf loads an actor's rights on every panel: the union over the roles they hold.
-func (s *Service) panelsOf(ctx context.Context, roleIDs []string) (map[authz.Panel]authz.Flags, error) {
-	var rows []PanelPermission
-	if len(roleIDs) > 0 {
-		if err := s.db.Conn(ctx).Where("role_id IN ?", roleIDs).Find(&rows).Error; err != nil {
-			return nil, err
-		}
-	}
-	stored := map[string]authz.Flags{}
-	for _, r := range rows {
-		stored[r.RoleID+"\x00"+r.Panel] = r.Flags()
-	}
+// rights combines the roles' stored flags per panel (keyed role id, NUL, panel), with
+// the specification's defaults for a role and panel without a row.
+func (s *Service) rights(roleIDs []string, stored map[string]authz.Flags) map[authz.Panel]authz.Flags {
 	out := make(map[authz.Panel]authz.Flags, len(authz.Panels))
 	for _, p := range authz.Panels {
 		var f authz.Flags
@@ -88,7 +79,7 @@ func (s *Service) panelsOf(ctx context.Context, roleIDs []string) (map[authz.Pan
 		}
 		out[p] = f
 	}
-	return out, nil
+	return out
 }
 
 // SetRoleFlags stores a role's rights on a panel.

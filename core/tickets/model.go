@@ -141,3 +141,18 @@ func Models() []any {
 
 // PublicID is the ticket's id as users see it.
 func (t *Ticket) PublicID() string { return strconv.FormatUint(t.ID, 10) }
+
+// Tally holds the support figures of one status. Database triggers keep it in step with
+// every insert, change and removal of a ticket, in the same transaction; nothing in Go
+// writes it.
+type Tally struct {
+	Status            string `gorm:"primaryKey;size:16"`
+	Tickets           int64  `gorm:"not null;default:0"`
+	Rated             int64  `gorm:"not null;default:0"`
+	RatingSum         int64  `gorm:"not null;default:0"`
+	Resolved          int64  `gorm:"not null;default:0"`
+	ResolutionSeconds int64  `gorm:"not null;default:0"`
+}
+
+// TableName keeps the table's name explicit.
+func (Tally) TableName() string { return "ticket_tallies" }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"gorm.io/gorm"
 
@@ -138,19 +139,17 @@ func (s *Service) List(ctx context.Context, actor *authz.Actor, q ListQuery) (Li
 			q2 = q2.Where("category = ?", q.Category)
 		}
 		if term := strings.TrimSpace(q.Search); term != "" {
-			like := "%" + strings.ToLower(strings.NewReplacer("\\", "\\\\", "%", "\\%", "_", "\\_").Replace(term)) + "%"
-			cond := "LOWER(title) LIKE ? ESCAPE '\\' OR LOWER(author_name) LIKE ? ESCAPE '\\'"
-			args := []any{like, like}
-			if id, err := strconv.ParseUint(strings.TrimPrefix(term, "#"), 10, 64); err == nil {
-				cond += " OR id = ?"
-				args = append(args, id)
-			}
-			q2 = q2.Where("("+cond+")", args...)
+			q2 = s.searching(q2, term)
 		}
 		return q2
 	}
 	var total int64
-	if err := filtered().Count(&total).Error; err != nil {
+	if IsStaff(actor) && q.Priority == "" && q.Category == "" && strings.TrimSpace(q.Search) == "" {
+		// Staff's usual view, all tickets or some statuses: the tallies have the total.
+		if err := s.tallied(ctx, q.Statuses).Select("COALESCE(SUM(tickets), 0)").Scan(&total).Error; err != nil {
+			return ListResult{}, err
+		}
+	} else if err := filtered().Count(&total).Error; err != nil {
 		return ListResult{}, err
 	}
 	var rows []Ticket
@@ -188,48 +187,57 @@ func (s *Service) Summary(ctx context.Context, actor *authz.Actor) (Stats, error
 	for _, status := range AllStatuses {
 		st.ByStatus[status] = 0
 	}
-	// One pass over the tickets gives every figure: a large desk has a hundred thousand.
-	hoursBetween := "(julianday(resolved_at) - julianday(created_at)) * 24.0"
-	if s.db.Dialect() == db.Postgres {
-		hoursBetween = "EXTRACT(EPOCH FROM (resolved_at - created_at)) / 3600.0"
-	}
-	var rows []struct {
-		Status    string
-		N         int64
-		Rated     int64
-		RatingSum int64
-		Resolved  int64
-		HoursSum  *float64
-	}
-	resolved := "resolved_at IS NOT NULL AND status IN ('" + StatusResolved + "', '" + StatusClosed + "')"
-	err := s.db.Conn(ctx).Model(&Ticket{}).Select("status, COUNT(*) AS n, COUNT(rating) AS rated, " +
-		"COALESCE(SUM(rating), 0) AS rating_sum, " +
-		"COUNT(CASE WHEN " + resolved + " THEN 1 END) AS resolved, " +
-		"SUM(CASE WHEN " + resolved + " THEN " + hoursBetween + " END) AS hours_sum").
-		Group("status").Scan(&rows).Error
-	if err != nil {
+	var rows []Tally
+	if err := s.tallied(ctx, nil).Find(&rows).Error; err != nil {
 		return st, err
 	}
-	var rated, ratingSum, resolvedN int64
-	var hours float64
+	var rated, ratingSum, resolvedN, seconds int64
 	for _, r := range rows {
-		st.ByStatus[r.Status] = r.N
-		st.Total += r.N
+		st.ByStatus[r.Status] = r.Tickets
+		st.Total += r.Tickets
 		rated += r.Rated
 		ratingSum += r.RatingSum
 		resolvedN += r.Resolved
-		if r.HoursSum != nil {
-			hours += *r.HoursSum
-		}
+		seconds += r.ResolutionSeconds
 	}
 	if resolvedN > 0 {
-		st.ResolutionTime.Average = round2(hours / float64(resolvedN))
+		st.ResolutionTime.Average = round2(float64(seconds) / 3600 / float64(resolvedN))
 	}
 	if rated > 0 {
 		st.Satisfaction.Average = round2(float64(ratingSum) / float64(rated))
 		st.Satisfaction.Count = rated
 	}
 	return st, nil
+}
+
+// tallied reads the tallies of the given statuses, or of all.
+func (s *Service) tallied(ctx context.Context, statuses []string) *gorm.DB {
+	q := s.db.Conn(ctx).Model(&Tally{})
+	if len(statuses) > 0 {
+		q = q.Where("status IN ?", statuses)
+	}
+	return q
+}
+
+// searching narrows q to tickets whose title or author contains term, or whose number
+// it is. Both engines answer from a trigram index; a term shorter than a trigram can't
+// use it, so SQLite scans for those.
+func (s *Service) searching(q *gorm.DB, term string) *gorm.DB {
+	var cond string
+	var args []any
+	if s.db.Dialect() == db.SQLite && utf8.RuneCountInString(term) >= 3 {
+		cond = "id IN (SELECT rowid FROM tickets_search WHERE tickets_search MATCH ?)"
+		args = []any{`"` + strings.ReplaceAll(term, `"`, `""`) + `"`}
+	} else {
+		like := "%" + strings.ToLower(strings.NewReplacer("\\", "\\\\", "%", "\\%", "_", "\\_").Replace(term)) + "%"
+		cond = "LOWER(title) LIKE ? ESCAPE '\\' OR LOWER(author_name) LIKE ? ESCAPE '\\'"
+		args = []any{like, like}
+	}
+	if id, err := strconv.ParseUint(strings.TrimPrefix(term, "#"), 10, 64); err == nil {
+		cond += " OR id = ?"
+		args = append(args, id)
+	}
+	return q.Where("("+cond+")", args...)
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }

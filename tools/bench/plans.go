@@ -11,19 +11,24 @@ import (
 
 // hotQueries are the statements behind the benchmarked endpoints, as the services write
 // them, with representative arguments.
-func hotQueries(c community) []struct{ name, sql string } {
+func hotQueries(dialect db.Dialect, c community) []struct{ name, sql string } {
 	player := c.players[0]
+	searched := "SELECT * FROM tickets WHERE (LOWER(title) LIKE '%vehículo número 4242%' OR LOWER(author_name) LIKE '%vehículo número 4242%') ORDER BY updated_at DESC, id DESC LIMIT 10"
+	if dialect == db.SQLite {
+		searched = `SELECT * FROM tickets WHERE (id IN (SELECT rowid FROM tickets_search WHERE tickets_search MATCH '"vehículo número 4242"')) ORDER BY updated_at DESC, id DESC LIMIT 10`
+	}
 	return []struct{ name, sql string }{
-		{"session of a token", "SELECT * FROM sessions WHERE id = 'x' AND user_id = '" + player + "'"},
-		{"roles of a member", "SELECT * FROM member_roles WHERE member_id = '" + player + "'"},
+		{"session and user of a token", "SELECT * FROM sessions LEFT JOIN users \"User\" ON sessions.user_id = \"User\".id WHERE sessions.id = 'x' AND sessions.user_id = '" + player + "'"},
+		{"roles and rights of a member", "SELECT member_roles.role_id, panel_permissions.panel FROM member_roles LEFT JOIN panel_permissions ON panel_permissions.role_id = member_roles.role_id WHERE member_roles.member_id = '" + player + "' ORDER BY member_roles.role_id"},
 		{"public news", "SELECT * FROM news_items WHERE active = true ORDER BY date DESC, id DESC"},
 		{"tickets page 1", "SELECT * FROM tickets ORDER BY updated_at DESC, id DESC LIMIT 10"},
 		{"tickets by status", "SELECT * FROM tickets WHERE status IN ('open') ORDER BY updated_at DESC, id DESC LIMIT 10"},
+		{"ticket figures (summary, list totals)", "SELECT * FROM ticket_tallies WHERE status IN ('open')"},
 		{"a player's tickets", "SELECT * FROM tickets WHERE author_id = '" + player + "' ORDER BY updated_at DESC, id DESC LIMIT 10"},
-		{"tickets searched", "SELECT * FROM tickets WHERE (LOWER(title) LIKE '%4242%' OR LOWER(author_name) LIKE '%4242%') ORDER BY updated_at DESC, id DESC LIMIT 10"},
+		{"tickets searched", searched},
 		{"a ticket's messages", fmt.Sprintf("SELECT * FROM ticket_messages WHERE ticket_id = %d ORDER BY created_at, id", c.detailID)},
-		{"initiatives of a body", "SELECT * FROM initiatives WHERE body = 'SCJN' ORDER BY created_at DESC, id DESC"},
-		{"votes tallied", "SELECT initiative_id, choice, COUNT(*) FROM initiative_votes WHERE initiative_id IN (1, 2, 3) GROUP BY initiative_id, choice"},
+		{"initiatives of a body, with their counts", "SELECT * FROM initiatives WHERE body = 'SCJN' ORDER BY created_at DESC, id DESC"},
+		{"the caller's votes", "SELECT * FROM initiative_votes WHERE initiative_id IN (1, 2, 3) AND member_id = '" + player + "'"},
 		{"sales page 1", "SELECT * FROM sales ORDER BY id DESC LIMIT 20"},
 		{"a person's charges", "SELECT * FROM charges WHERE discord_id = '" + player + "' ORDER BY id"},
 	}
@@ -35,7 +40,7 @@ func printPlans(ctx context.Context, out io.Writer, d *db.DB, c community) error
 	if d.Dialect() == db.Postgres {
 		explain = "EXPLAIN "
 	}
-	for _, q := range hotQueries(c) {
+	for _, q := range hotQueries(d.Dialect(), c) {
 		rows, err := d.Conn(ctx).Raw(explain + q.sql).Rows()
 		if err != nil {
 			return fmt.Errorf("%s: %w", q.name, err)
