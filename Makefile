@@ -62,7 +62,8 @@ bench: build
 	$(GO) run ./tools/bench -bin bin/zocalo $(BENCH_FLAGS)
 
 ## test-faults: the real binary killed mid-write on SQLite and (with
-## ZOCALO_TEST_DATABASE_URL) PostgreSQL; every acknowledged write must survive
+## ZOCALO_TEST_DATABASE_URL) PostgreSQL; every acknowledged write must survive, and every
+## outbox event a killed bot was delivering must reach Discord exactly once
 test-faults: build
 	$(GO) test -tags faults -count=1 -v ./internal/faults/
 

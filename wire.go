@@ -145,6 +145,8 @@ func run(ctx context.Context, cmd string, args []string, configPath string) erro
 		var transport http.RoundTripper
 		if fake != nil {
 			token, transport = demoBotToken, fake.Transport("")
+		} else if transport, err = bot.RedirectTransport(cfg.Discord.APIBaseURL, cfg.Discord.CDNBaseURL); err != nil {
+			return err
 		}
 		b, err := bot.New(bot.Deps{App: app, Config: cfg, Token: token, Transport: transport, Metrics: reg, Logger: log})
 		if err != nil {

@@ -114,6 +114,7 @@ type Fake struct {
 	files        map[string]*Attachment
 	roleEdits    []RoleEdit
 	commands     []byte // the last guild bulk overwrite, as answered
+	postHook     func(Message)
 	global       []byte
 
 	interactions map[string]*interaction // by id

@@ -318,6 +318,49 @@ func TestNonceMakesAPostHappenOnce(t *testing.T) {
 	}
 }
 
+// A held post is already kept while its answer waits; its repeat by nonce is not held.
+func TestOnPostHoldsTheAnswerOfAKeptPost(t *testing.T) {
+	t.Parallel()
+	f, srv := newFake(t)
+	s, _ := newSession(t, srv, allIntents)
+	held, release := make(chan Message, 1), make(chan struct{})
+	f.OnPost(func(m Message) {
+		held <- m
+		<-release
+	})
+	answered := make(chan error, 1)
+	go func() {
+		_, err := postMessage(s, testChannel, post{Content: "Retenida", Nonce: "evt-1", EnforceNonce: true})
+		answered <- err
+	}()
+	m := <-held
+	if got := f.Messages(testChannel); len(got) != 1 || got[0].ID != m.ID || m.Nonce != "evt-1" {
+		t.Errorf("while held: %+v, hook saw %+v", got, m)
+	}
+	select {
+	case err := <-answered:
+		t.Fatalf("answered while held: %v", err)
+	case <-time.After(50 * time.Millisecond):
+	}
+	// Another client: discordgo waits for the held answer before its next post on the route.
+	other, _ := newSession(t, srv, allIntents)
+	again, err := postMessage(other, testChannel, post{Content: "Retenida", Nonce: "evt-1", EnforceNonce: true})
+	if err != nil || again.ID != m.ID {
+		t.Errorf("repeat: %v, id %q", err, again.ID)
+	}
+	close(release)
+	if err := <-answered; err != nil {
+		t.Fatal(err)
+	}
+	f.OnPost(nil)
+	if _, err := postMessage(s, testChannel, post{Content: "Libre", Nonce: "evt-2", EnforceNonce: true}); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(f.Messages(testChannel)); n != 2 {
+		t.Errorf("%d messages", n)
+	}
+}
+
 func TestRateLimitThenDiscordgoRetries(t *testing.T) {
 	t.Parallel()
 	f, srv := newFake(t)

@@ -280,28 +280,43 @@ func (f *Fake) createMessage(w http.ResponseWriter, r *http.Request) {
 		errs.write(w)
 		return
 	}
-	channelID := r.PathValue("channel")
+	kept, answer, hook := f.keepPost(w, r.PathValue("channel"), body, content, embeds, nonce, files)
+	if kept == nil {
+		return
+	}
+	if hook != nil {
+		hook(*kept)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(answer)
+}
+
+// keepPost stores a post, or answers why it is refused or which message its nonce already
+// made. It returns the new message, the answer to send and the post hook, if any.
+func (f *Fake) keepPost(w http.ResponseWriter, channelID string, body messageBody, content string,
+	embeds []*discordgo.MessageEmbed, nonce string, files []Attachment) (*Message, []byte, func(Message)) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	c, ok := f.channels[channelID]
 	if !ok {
 		apiError(w, http.StatusNotFound, 10003, "Unknown Channel")
-		return
+		return nil, nil, nil
 	}
 	if c.Type == discordgo.ChannelTypeDM && len(c.Recipients) > 0 && f.closedDMs[c.Recipients[0].ID] {
 		apiError(w, http.StatusForbidden, 50007, "Cannot send messages to this user")
-		return
+		return nil, nil, nil
 	}
 	if body.EnforceNonce && nonce != "" {
 		if m, ok := f.nonces[channelID+"\x00"+nonce]; ok {
 			writeJSON(w, http.StatusOK, m.wire(false))
-			return
+			return nil, nil, nil
 		}
 	}
 	if c.IsThread() && c.ThreadMetadata.Archived {
 		if c.ThreadMetadata.Locked {
 			apiError(w, http.StatusBadRequest, 50083, "Thread is archived")
-			return
+			return nil, nil, nil
 		}
 		c.ThreadMetadata.Archived = false
 		c.ThreadMetadata.ArchiveTimestamp = time.Now().UTC()
@@ -315,7 +330,18 @@ func (f *Fake) createMessage(w http.ResponseWriter, r *http.Request) {
 		f.nonces[channelID+"\x00"+nonce] = m
 	}
 	f.broadcast("MESSAGE_CREATE", mustJSON(m.wire(true)))
-	writeJSON(w, http.StatusOK, m.wire(false))
+	kept := m.export()
+	return &kept, append(mustJSON(m.wire(false)), '\n'), f.postHook
+}
+
+// OnPost sets a function called with each new message the bot posts, after the fake has
+// kept it and before it answers; nil removes it. A hook that sleeps makes Discord slow, and
+// one that blocks holds the answer, so a test can stop a client between Discord keeping a
+// post and the client learning of it. A post whose nonce is already known answers at once.
+func (f *Fake) OnPost(hook func(Message)) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.postHook = hook
 }
 
 func (f *Fake) listMessages(w http.ResponseWriter, r *http.Request) {

@@ -47,6 +47,16 @@ func RoleIDs(roles ...authz.Role) []string {
 // discordBase, with extra environment on top.
 func Config(t testing.TB, publicURL, discordBase string, extra map[string]string) *config.Config {
 	t.Helper()
+	vars := Env(publicURL, discordBase, extra)
+	cfg, err := config.Load("", func(k string) string { return vars[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// Env is the environment of that configuration, for tests that run the binary.
+func Env(publicURL, discordBase string, extra map[string]string) map[string]string {
 	vars := map[string]string{
 		"ZOCALO_PUBLIC_URL":                          publicURL,
 		"ZOCALO_JWT_SECRET":                          Secret,
@@ -57,6 +67,7 @@ func Config(t testing.TB, publicURL, discordBase string, extra map[string]string
 		"ZOCALO_DISCORD_API_BASE_URL":                discordBase + "/api/v10",
 		"ZOCALO_DISCORD_AUTHORIZE_URL":               discordBase + "/oauth2/authorize",
 		"ZOCALO_DISCORD_TOKEN_URL":                   discordBase + "/api/oauth2/token",
+		"ZOCALO_DISCORD_CDN_BASE_URL":                discordBase,
 		"ZOCALO_RATE_LIMIT_SIGN_IN_PER_MINUTE":       "1000",
 		"ZOCALO_RATE_LIMIT_PUBLIC_WRITES_PER_MINUTE": "1000",
 		"ZOCALO_CHANNEL_NEWS":                        "710000000000000001",
@@ -73,11 +84,7 @@ func Config(t testing.TB, publicURL, discordBase string, extra map[string]string
 	for k, v := range extra {
 		vars[k] = v
 	}
-	cfg, err := config.Load("", func(k string) string { return vars[k] })
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cfg
+	return vars
 }
 
 // Clock is a settable time.
