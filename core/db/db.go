@@ -20,6 +20,7 @@ import (
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
+	"gorm.io/plugin/dbresolver"
 
 	"zocalo/migrations"
 )
@@ -37,6 +38,7 @@ type DB struct {
 	gorm       *gorm.DB
 	dialect    Dialect
 	sqlitePath string
+	readers    *sql.DB // SQLite only: the pool for statements outside a transaction that only read
 }
 
 // Options open a database.
@@ -86,8 +88,28 @@ func Open(opts Options) (*DB, error) {
 	// SQLite has one writer; one connection keeps writers from failing with SQLITE_BUSY
 	// and makes every transaction see the last commit.
 	sqlDB.SetMaxOpenConns(1)
-	return &DB{gorm: g, dialect: SQLite, sqlitePath: opts.SQLitePath}, nil
+	// Plain SELECTs outside a transaction go to a pool of read-only connections: in WAL
+	// mode they read the last commit without waiting for the writer, so a slow report
+	// or a burst of page views no longer queues behind one connection.
+	readers, err := sql.Open(sqlite.DriverName, "file:"+opts.SQLitePath+
+		"?_pragma=query_only(1)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)")
+	if err != nil {
+		_ = sqlDB.Close()
+		return nil, fmt.Errorf("open sqlite readers: %w", err)
+	}
+	readers.SetMaxOpenConns(sqliteReaders)
+	readers.SetMaxIdleConns(sqliteReaders)
+	if err := g.Use(dbresolver.Register(dbresolver.Config{Replicas: []gorm.Dialector{sqlite.Dialector{Conn: readers}}})); err != nil {
+		_ = sqlDB.Close()
+		_ = readers.Close()
+		return nil, fmt.Errorf("sqlite readers: %w", err)
+	}
+	return &DB{gorm: g, dialect: SQLite, sqlitePath: opts.SQLitePath, readers: readers}, nil
 }
+
+// sqliteReaders is how many SQLite connections may read at once; more than the cores
+// only adds memory.
+const sqliteReaders = 4
 
 // Dialect is the engine in use.
 func (d *DB) Dialect() Dialect { return d.dialect }
@@ -95,11 +117,14 @@ func (d *DB) Dialect() Dialect { return d.dialect }
 // SQL is the underlying pool.
 func (d *DB) SQL() (*sql.DB, error) { return d.gorm.DB() }
 
-// Close closes the pool.
+// Close closes the pools.
 func (d *DB) Close() error {
 	s, err := d.gorm.DB()
 	if err != nil {
 		return err
+	}
+	if d.readers != nil {
+		_ = d.readers.Close()
 	}
 	return s.Close()
 }

@@ -1,8 +1,9 @@
 -- +goose Up
--- Searching tickets by any part of the title or the author's name: a trigram index kept
--- by triggers, so a search reads the matching tickets instead of every title.
+-- Searching tickets by the words of the title or the author's name: a full-text index
+-- kept by triggers, so a search reads the matching tickets instead of every title.
+-- Accents are folded, so 'vehiculo' finds 'vehículo'.
 CREATE VIRTUAL TABLE `tickets_search` USING fts5(
-  `title`, `author_name`, content='tickets', content_rowid='id', tokenize='trigram case_sensitive 0'
+  `title`, `author_name`, content='tickets', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
 );
 INSERT INTO `tickets_search` (`tickets_search`) VALUES ('rebuild');
 
