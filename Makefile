@@ -67,11 +67,18 @@ bench: build
 test-faults: build
 	$(GO) test -tags faults -count=1 -v ./internal/faults/
 
-## fuzz: each fuzz target for FUZZTIME (30s); failing inputs land in testdata/fuzz
+## fuzz: each fuzz target for FUZZTIME (30s), then the inputs that reached new code are
+## added to webapi/testdata/fuzz (committed: every `go test` replays them); failing
+## inputs land there too
 FUZZTIME ?= 30s
+FUZZ_CACHE = $(shell $(GO) env GOCACHE)/fuzz/zocalo/webapi
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzJSONBodies$$' -fuzztime $(FUZZTIME) ./webapi/
 	$(GO) test -run '^$$' -fuzz '^FuzzMultipart$$' -fuzztime $(FUZZTIME) ./webapi/
+	for target in FuzzJSONBodies FuzzMultipart; do \
+		mkdir -p webapi/testdata/fuzz/$$target; \
+		if [ -d "$(FUZZ_CACHE)/$$target" ]; then cp -n "$(FUZZ_CACHE)/$$target"/* webapi/testdata/fuzz/$$target/; fi; \
+	done
 
 clean:
 	rm -rf bin $(WEB)/dist

@@ -5,7 +5,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -39,15 +38,19 @@ func readMultipart(c *gin.Context, maxBody int64, tooLarge error, batchFor func(
 		if errors.Is(err, io.EOF) {
 			return fields, true
 		}
+		// A failure reading the body is the client's (a malformed or cut-off form); one
+		// writing a file is ours.
+		malformed := err != nil
+		body := &readFailure{r: part}
 		if err == nil && part.FileName() != "" {
 			if b := batchFor(part.FormName()); b != nil {
-				err = b.Add(ctx, part.FileName(), part)
+				err = b.Add(ctx, part.FileName(), body)
 			} else {
-				_, err = io.Copy(io.Discard, part)
+				_, err = io.Copy(io.Discard, body)
 			}
 		} else if err == nil {
 			var raw []byte
-			raw, err = io.ReadAll(io.LimitReader(part, 64<<10))
+			raw, err = io.ReadAll(io.LimitReader(body, 64<<10))
 			fields[part.FormName()] = string(raw)
 		}
 		if err != nil {
@@ -55,11 +58,11 @@ func readMultipart(c *gin.Context, maxBody int64, tooLarge error, batchFor func(
 				b.Discard(ctx)
 			}
 			var tooLargeErr *http.MaxBytesError
-			if errors.As(err, &tooLargeErr) {
+			if errors.As(err, &tooLargeErr) || errors.As(body.err, &tooLargeErr) {
 				fail(c, tooLarge)
 			} else if _, ok := errs.As(err); ok {
 				fail(c, err)
-			} else if strings.Contains(err.Error(), "multipart") {
+			} else if malformed || body.err != nil {
 				fail(c, errNotMultipart)
 			} else {
 				fail(c, err)
@@ -67,6 +70,20 @@ func readMultipart(c *gin.Context, maxBody int64, tooLarge error, batchFor func(
 			return nil, false
 		}
 	}
+}
+
+// readFailure remembers the first error reading r, other than its end.
+type readFailure struct {
+	r   io.Reader
+	err error
+}
+
+func (f *readFailure) Read(p []byte) (int, error) {
+	n, err := f.r.Read(p)
+	if err != nil && err != io.EOF && f.err == nil {
+		f.err = err
+	}
+	return n, err
 }
 
 // readTicketForm reads a ticket form; every file is an attachment.
