@@ -75,11 +75,12 @@ type Service struct {
 	members  *members.Service
 	provider IdentityProvider
 	opts     Options
+	recent   principalCache
 }
 
 // NewService builds the auth service.
 func NewService(d *db.DB, m *members.Service, p IdentityProvider, opts Options) *Service {
-	return &Service{db: d, members: m, provider: p, opts: opts}
+	return &Service{db: d, members: m, provider: p, opts: opts, recent: principalCache{entries: map[string]cachedPrincipal{}, ttl: PrincipalCacheTTL}}
 }
 
 const issuer = "zocalo"
@@ -185,6 +186,13 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 	if err != nil || claims.ID == "" || claims.Subject == "" {
 		return nil, errs.ErrSessionEnded.Wrap(err)
 	}
+	if p, ok := s.recent.get(token, s.members.Version()); ok {
+		if !p.expiresAt.After(s.opts.Now()) {
+			return nil, errs.ErrSessionEnded
+		}
+		return p.principal(), nil
+	}
+	version := s.members.Version()
 	var sess Session
 	err = s.db.Conn(ctx).Joins("User").Where("sessions.id = ? AND sessions.user_id = ?", claims.ID, claims.Subject).Take(&sess).Error
 	if db.IsNotFound(err) {
@@ -200,14 +208,18 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 	if err != nil {
 		return nil, err
 	}
-	return &Principal{Actor: actor, SessionID: sess.ID, User: sess.User}, nil
+	p := &Principal{Actor: actor, SessionID: sess.ID, User: sess.User}
+	s.recent.put(token, cachedPrincipal{p: *p, actor: *actor, expiresAt: sess.ExpiresAt, version: version})
+	return p, nil
 }
 
 // Logout revokes the session; its token is refused from then on.
 func (s *Service) Logout(ctx context.Context, sessionID string) error {
 	now := s.opts.Now()
-	return s.db.Conn(ctx).Model(&Session{}).Where("id = ? AND revoked_at IS NULL", sessionID).
+	err := s.db.Conn(ctx).Model(&Session{}).Where("id = ? AND revoked_at IS NULL", sessionID).
 		Update("revoked_at", now).Error
+	s.recent.forgetSession(sessionID)
+	return err
 }
 
 // PruneSessions deletes sessions that expired or were revoked more than a day ago.

@@ -6,6 +6,7 @@ package members
 import (
 	"context"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"gorm.io/gorm/clause"
@@ -54,7 +55,13 @@ type Service struct {
 	roles    authz.RoleIDs
 	now      func() time.Time
 	onChange []func(ctx context.Context, c RoleChange) error
+	// version counts this process's writes to roles and panel rights, so that what was
+	// built from them before can tell it is out of date.
+	version atomic.Uint64
 }
+
+// Version changes whenever this process writes a member's roles or a role's rights.
+func (s *Service) Version() uint64 { return s.version.Load() }
 
 // OnRoleChange registers a function called, in the same transaction, with every change
 // of a member's roles.
@@ -111,6 +118,7 @@ type RoleChange struct {
 // Upsert records a snapshot: identity, presence in the guild and the exact set of roles.
 // It returns the role change, empty when the roles stayed the same.
 func (s *Service) Upsert(ctx context.Context, snap Snapshot) (RoleChange, error) {
+	defer s.version.Add(1)
 	change := RoleChange{DiscordID: snap.DiscordID}
 	roles := slices.Clone(snap.RoleIDs)
 	if !snap.InGuild {
@@ -187,6 +195,21 @@ func (s *Service) RoleIDs(ctx context.Context, discordID string) ([]string, erro
 	return ids, err
 }
 
+// DropRoles takes those of roleIDs the member holds off them here, ahead of Discord (the
+// bot removes them there), and tells which they held.
+func (s *Service) DropRoles(ctx context.Context, memberID string, roleIDs []string) ([]string, error) {
+	defer s.version.Add(1)
+	var held []string
+	if err := s.db.Conn(ctx).Model(&MemberRole{}).Where("member_id = ? AND role_id IN ?", memberID, roleIDs).
+		Pluck("role_id", &held).Error; err != nil {
+		return nil, err
+	}
+	if len(held) == 0 {
+		return held, nil
+	}
+	return held, s.db.Conn(ctx).Where("member_id = ? AND role_id IN ?", memberID, held).Delete(&MemberRole{}).Error
+}
+
 // Get returns a member, or nil when the guild never reported them.
 func (s *Service) Get(ctx context.Context, discordID string) (*Member, error) {
 	var m Member
@@ -242,6 +265,7 @@ type ReconcileResult struct {
 // and members the guild no longer lists are marked as gone, keeping their row but no
 // roles. Snapshots are written in batches, each batch in one transaction.
 func (s *Service) Reconcile(ctx context.Context, snaps []Snapshot) (ReconcileResult, error) {
+	defer s.version.Add(1)
 	res := ReconcileResult{Seen: len(snaps)}
 	present := make(map[string]bool, len(snaps))
 	for _, snap := range snaps {

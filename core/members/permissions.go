@@ -84,6 +84,7 @@ func (s *Service) rights(roleIDs []string, stored map[string]authz.Flags) map[au
 
 // SetRoleFlags stores a role's rights on a panel.
 func (s *Service) SetRoleFlags(ctx context.Context, roleID string, panel authz.Panel, f authz.Flags, by string) error {
+	defer s.version.Add(1)
 	row := PanelPermission{RoleID: roleID, Panel: string(panel), CanRead: f.Read, CanModify: f.Modify, CanManage: f.Manage,
 		UpdatedAt: s.now(), UpdatedBy: by}
 	return s.db.Conn(ctx).Clauses(clause.OnConflict{

@@ -180,13 +180,9 @@ func (s *Service) Dismiss(ctx context.Context, actor *authz.Actor, userID, reaso
 			"dismissed_by": actor.DiscordID, "dismiss_reason": reason}).Error; err != nil {
 			return err
 		}
-		var held []string
-		if err := s.db.Conn(ctx).Model(&members.MemberRole{}).Where("member_id = ? AND role_id IN ?", userID, s.staffRoleIDs()).
-			Pluck("role_id", &held).Error; err != nil {
-			return err
-		}
 		// The table mirrors what Discord will say once the bot removes the roles.
-		if err := s.db.Conn(ctx).Where("member_id = ? AND role_id IN ?", userID, held).Delete(&members.MemberRole{}).Error; err != nil {
+		held, err := s.members.DropRoles(ctx, userID, s.staffRoleIDs())
+		if err != nil {
 			return err
 		}
 		if _, err := s.outbox.Enqueue(ctx, KindRemoveRoles, "roles:"+userID, RemoveRoles{UserID: userID, RoleIDs: held}); err != nil {

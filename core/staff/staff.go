@@ -45,13 +45,15 @@ type Service struct {
 	shifts         *Shifts
 	outbox         *outbox.Store
 	tickets        TicketFigures
+	members        *members.Service
 	reportsChannel string
 	now            func() time.Time
 }
 
 // Settings configure the staff service.
 type Settings struct {
-	ReportsChannel string // the staff reports channel
+	ReportsChannel string           // the staff reports channel
+	Members        *members.Service // a dismissal takes the member's staff roles off
 	Now            func() time.Time
 }
 
@@ -60,7 +62,8 @@ func NewService(d *db.DB, roles authz.RoleIDs, shifts *Shifts, o *outbox.Store, 
 	if s.Now == nil {
 		s.Now = func() time.Time { return time.Now().UTC() }
 	}
-	return &Service{db: d, roles: roles, shifts: shifts, outbox: o, tickets: tickets, reportsChannel: s.ReportsChannel, now: s.Now}
+	return &Service{db: d, roles: roles, shifts: shifts, outbox: o, tickets: tickets, members: s.Members,
+		reportsChannel: s.ReportsChannel, now: s.Now}
 }
 
 var errForbidden = errs.Forbidden("No tienes permiso para ver la lista de moderadores.")
