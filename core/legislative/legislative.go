@@ -283,8 +283,14 @@ func (s *Service) views(ctx context.Context, actor *authz.Actor, rows []Initiati
 	for i, r := range rows {
 		ids[i] = r.ID
 	}
+	// The caller's votes: for a whole list, all of them (a legislator has a few hundred
+	// at most) rather than a statement naming every initiative.
+	mineQuery := s.db.Conn(ctx).Omit("Initiative").Where("member_id = ?", actor.DiscordID)
+	if len(ids) == 1 {
+		mineQuery = mineQuery.Where("initiative_id = ?", ids[0])
+	}
 	var mine []Vote
-	if err := s.db.Conn(ctx).Omit("Initiative").Where("initiative_id IN ? AND member_id = ?", ids, actor.DiscordID).Find(&mine).Error; err != nil {
+	if err := mineQuery.Find(&mine).Error; err != nil {
 		return nil, err
 	}
 	myVote := map[uint64]string{}

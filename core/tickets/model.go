@@ -85,7 +85,7 @@ func (Message) TableName() string { return "ticket_messages" }
 type Attachment struct {
 	ID          uint64 `gorm:"primaryKey;autoIncrement"`
 	MessageID   uint64 `gorm:"not null;index:idx_ticket_attachments_message_id"`
-	TicketID    uint64 `gorm:"not null"`
+	TicketID    uint64 `gorm:"not null;index:idx_ticket_attachments_ticket_id"`
 	StorageKey  string `gorm:"size:200;not null"`
 	Filename    string `gorm:"size:255;not null"`
 	ContentType string `gorm:"size:64;not null"`

@@ -73,13 +73,23 @@ func (s *Service) view(ctx context.Context, actor *authz.Actor, t *Ticket, withM
 		return v, nil
 	}
 	var msgs []Message
-	if err := s.db.Conn(ctx).Preload("Attachments").Where("ticket_id = ?", t.ID).Order("created_at, id").Find(&msgs).Error; err != nil {
+	if err := s.db.Conn(ctx).Where("ticket_id = ?", t.ID).Order("created_at, id").Find(&msgs).Error; err != nil {
 		return View{}, err
+	}
+	// The ticket's files in one statement by ticket, rather than by the list of its
+	// messages' ids.
+	var atts []Attachment
+	if err := s.db.Conn(ctx).Where("ticket_id = ?", t.ID).Order("id").Find(&atts).Error; err != nil {
+		return View{}, err
+	}
+	byMessage := map[uint64][]Attachment{}
+	for _, a := range atts {
+		byMessage[a.MessageID] = append(byMessage[a.MessageID], a)
 	}
 	v.Messages = make([]MessageView, len(msgs))
 	for i, m := range msgs {
 		v.Messages[i] = MessageView{SenderType: m.SenderType, SenderName: m.SenderName, SenderAvatar: m.SenderAvatar,
-			SenderID: m.SenderID, Content: m.Content, CreatedAt: m.CreatedAt, Attachments: fileViews(t.ID, m.Attachments)}
+			SenderID: m.SenderID, Content: m.Content, CreatedAt: m.CreatedAt, Attachments: fileViews(t.ID, byMessage[m.ID])}
 	}
 	return v, nil
 }

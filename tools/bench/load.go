@@ -57,6 +57,9 @@ func signIn(ctx context.Context, app *core.App, c community) (tokens, error) {
 	return t, nil
 }
 
+// publicNews names the endpoint whose throughput is budgeted against the in-memory handler.
+const publicNews = "GET news list (public)"
+
 // endpoints are the reads and writes of the budgets, each with the member who makes it.
 func endpoints(c community, t tokens) []endpoint {
 	pick := func(list []string, n int64) string { return list[int(n)%len(list)] }
@@ -71,7 +74,7 @@ func endpoints(c community, t tokens) []endpoint {
 	}
 	var votes atomic.Int64
 	return []endpoint{
-		{name: "GET news list (public)", build: get("/api/news/news-cards", nil)},
+		{name: publicNews, build: get("/api/news/news-cards", nil)},
 		{name: "GET config (landing)", build: get("/api/config", nil)},
 		{name: "GET tickets, staff, page 1", build: get("/api/tickets?page=1&limit=10", t.staff)},
 		{name: "GET tickets by status", build: get("/api/tickets?page=1&limit=10&status=open", t.staff)},

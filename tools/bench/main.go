@@ -33,6 +33,7 @@ type options struct {
 	conns       int
 	scale       float64
 	plans       bool
+	only        string
 }
 
 func main() {
@@ -43,6 +44,7 @@ func main() {
 	flag.IntVar(&o.conns, "conns", 32, "concurrent connections")
 	flag.Float64Var(&o.scale, "scale", 1, "the community's size as a fraction of the budgets' (1 = 5,000 members, 100,000 tickets…)")
 	flag.BoolVar(&o.plans, "plans", false, "print the query plan of each hot query after seeding")
+	flag.StringVar(&o.only, "only", "", "drive only the endpoints whose name contains this text (budgets are checked on those)")
 	flag.Parse()
 
 	ctx := context.Background()
@@ -149,6 +151,9 @@ func runTarget(ctx context.Context, o options, target string) (*report, error) {
 	})
 	stopBaseline()
 	for _, ep := range endpoints(who, tokens) {
+		if !strings.Contains(ep.name, o.only) {
+			continue
+		}
 		r.results = append(r.results, drive(ctx, ep.name, srv.url, o, ep.write, ep.build))
 	}
 	r.peakRSS, err = srv.peakRSS()

@@ -51,8 +51,8 @@ func (r *report) print(out io.Writer) {
 // misses lists the budgets the run did not meet.
 func (r *report) misses() []string {
 	var out []string
-	for i, res := range r.results {
-		if i == 0 && res.rps < newsShareOfMemory*r.baseline.rps {
+	for _, res := range r.results {
+		if res.name == publicNews && res.rps < newsShareOfMemory*r.baseline.rps {
 			out = append(out, fmt.Sprintf("%s: %.0f req/s is %.0f %% of the in-memory handler's %.0f (budget ≥ %.0f %%)",
 				res.name, res.rps, 100*res.rps/r.baseline.rps, r.baseline.rps, 100*newsShareOfMemory))
 		}
