@@ -9,6 +9,7 @@ import (
 	"mime/multipart"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"slices"
@@ -78,7 +79,7 @@ func endpoints(c community, t tokens) []endpoint {
 		{name: "GET config (landing)", build: get("/api/config", nil)},
 		{name: "GET tickets, staff, page 1", build: get("/api/tickets?page=1&limit=10", t.staff)},
 		{name: "GET tickets by status", build: get("/api/tickets?page=1&limit=10&status=open", t.staff)},
-		{name: "GET tickets searched by title", build: get("/api/tickets?page=1&limit=10&search=veh%C3%ADculo+n%C3%BAmero+4242", t.staff)},
+		{name: "GET tickets searched by title", build: get("/api/tickets?page=1&limit=10&search="+url.QueryEscape(searchedTitle), t.staff)},
 		{name: "GET ticket stats summary", build: get("/api/tickets/stats/summary", t.staff)},
 		{name: "GET ticket with 50 messages", build: get("/api/tickets/"+strconv.FormatUint(c.detailID, 10), t.staff)},
 		{name: "GET initiatives + own votes", build: get("/api/legislative/initiatives?type=SCJN", t.ministers)},

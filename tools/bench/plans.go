@@ -13,9 +13,9 @@ import (
 // them, with representative arguments.
 func hotQueries(dialect db.Dialect, c community) []struct{ name, sql string } {
 	player := c.players[0]
-	searched := "SELECT *, COUNT(*) OVER () AS matched FROM tickets WHERE (LOWER(title) LIKE '%vehículo número 4242%' OR LOWER(author_name) LIKE '%vehículo número 4242%') ORDER BY updated_at DESC, id DESC LIMIT 10"
+	searched := "SELECT *, COUNT(*) OVER () AS matched FROM tickets WHERE (LOWER(title) LIKE '%" + searchedTitle + "%' OR LOWER(author_name) LIKE '%" + searchedTitle + "%') ORDER BY updated_at DESC, id DESC LIMIT 10"
 	if dialect == db.SQLite {
-		searched = `SELECT *, COUNT(*) OVER () AS matched FROM tickets WHERE (id IN (SELECT rowid FROM tickets_search WHERE tickets_search MATCH '"vehículo" "número" "4242"*')) ORDER BY updated_at DESC, id DESC LIMIT 10`
+		searched = `SELECT *, COUNT(*) OVER () AS matched FROM tickets WHERE (id IN (SELECT rowid FROM tickets_search WHERE tickets_search MATCH '"vehículo" "número" "4237"*')) ORDER BY updated_at DESC, id DESC LIMIT 10`
 	}
 	return []struct{ name, sql string }{
 		{"session and user of a token", "SELECT * FROM sessions LEFT JOIN users \"User\" ON sessions.user_id = \"User\".id WHERE sessions.id = 'x' AND sessions.user_id = '" + player + "'"},

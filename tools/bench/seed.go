@@ -41,13 +41,14 @@ func (s Sizes) String() string {
 
 // community is who the load generator acts as.
 type community struct {
-	staff      []string // MODERADOR
-	treasurers []string // TESORERIA
-	ministers  []string // MINISTRO: vote in the SCJN
-	players    []string
-	detailID   uint64   // a ticket with 50 messages
-	replyTo    []uint64 // tickets still open to messages
-	openVotes  []uint64 // SCJN initiatives open to votes, on which no minister has voted yet
+	staff       []string // MODERADOR
+	treasurers  []string // TESORERIA
+	ministers   []string // MINISTRO: vote in the SCJN
+	players     []string
+	playerNames []string
+	detailID    uint64   // a ticket with 50 messages
+	replyTo     []uint64 // tickets still open to messages
+	openVotes   []uint64 // SCJN initiatives open to votes, on which no minister has voted yet
 }
 
 // The first members hold the roles the endpoints need; the rest are players.
@@ -56,6 +57,26 @@ const (
 	treasurerCount = 5
 	ministerCount  = 200
 )
+
+// ticketSubjects are what players write about, each with the ticket's number; a staff
+// search by title has a subject's words and a number. Ticket n has subject (n-1) mod 12.
+var ticketSubjects = []string{
+	"Problema con mi vehículo número %d",
+	"No puedo entrar al servidor, intento %d",
+	"Me robaron la casa de la calle %d",
+	"Multa injusta, folio %d",
+	"No me llegó el salario de la semana %d",
+	"Reporte de antirrol en la zona %d",
+	"Perdí mi inventario tras el reinicio %d",
+	"Solicitud de reembolso de la compra %d",
+	"Falla en el trabajo de taxista, ruta %d",
+	"Apelación de la sanción %d",
+	"Mi negocio no aparece en el SAT, trámite %d",
+	"Duda sobre la licencia de conducir %d",
+}
+
+// searchedTitle is what the bench searches for: a vehicle ticket (4237 = 12·353 + 1).
+const searchedTitle = "vehículo número 4237"
 
 func memberID(i int) string { return fmt.Sprintf("3%017d", i+1) }
 
@@ -82,6 +103,7 @@ func seed(ctx context.Context, d *db.DB, roles authz.RoleIDs, sizes Sizes, now t
 			role, c.ministers = authz.Ministro, append(c.ministers, id)
 		default:
 			c.players = append(c.players, id)
+			c.playerNames = append(c.playerNames, name)
 			continue
 		}
 		mr = append(mr, members.MemberRole{MemberID: id, RoleID: roles[role]})
@@ -104,11 +126,11 @@ func seed(ctx context.Context, d *db.DB, roles authz.RoleIDs, sizes Sizes, now t
 	statuses := tickets.AllStatuses
 	ts := make([]tickets.Ticket, sizes.Tickets)
 	for i := range ts {
-		author := c.players[rng.IntN(len(c.players))]
+		author := rng.IntN(len(c.players))
 		at := now.Add(-time.Duration(sizes.Tickets-i) * 7 * time.Minute)
-		ts[i] = tickets.Ticket{Title: fmt.Sprintf("Problema con mi vehículo número %d", i+1), Category: tickets.CategoryOther,
+		ts[i] = tickets.Ticket{Title: fmt.Sprintf(ticketSubjects[i%len(ticketSubjects)], i+1), Category: tickets.CategoryOther,
 			Status: statuses[rng.IntN(len(statuses))], Priority: []string{tickets.PriorityLow, tickets.PriorityMedium, tickets.PriorityHigh}[i%3],
-			AuthorID: author, AuthorName: "jugador", CreatedAt: at, UpdatedAt: at, LastMessageAt: at}
+			AuthorID: c.players[author], AuthorName: c.playerNames[author], CreatedAt: at, UpdatedAt: at, LastMessageAt: at}
 	}
 	if err := insert(conn, &ts); err != nil {
 		return c, err
