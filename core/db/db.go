@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,7 +58,7 @@ func Open(opts Options) (*DB, error) {
 		TranslateError: true,
 	}
 	if opts.URL != "" {
-		g, err := gorm.Open(postgres.Open(opts.URL), cfg)
+		g, err := gorm.Open(postgres.Open(withCustomPlans(opts.URL)), cfg)
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
 		}
@@ -110,6 +111,24 @@ func Open(opts Options) (*DB, error) {
 // sqliteReaders is how many SQLite connections may read at once; more than the cores
 // only adds memory.
 const sqliteReaders = 4
+
+// withCustomPlans asks PostgreSQL to plan each statement for its arguments. The driver
+// keeps statements prepared, and after five runs PostgreSQL may switch to one generic
+// plan: for a ticket search that plan walked every ticket by date instead of using the
+// text index (65 ms against 1 ms at 100,000 tickets). A setting in the URL is kept.
+func withCustomPlans(dsn string) string {
+	const param = "plan_cache_mode"
+	if strings.Contains(dsn, param) {
+		return dsn
+	}
+	if u, err := url.Parse(dsn); err == nil && (u.Scheme == "postgres" || u.Scheme == "postgresql") {
+		q := u.Query()
+		q.Set(param, "force_custom_plan")
+		u.RawQuery = q.Encode()
+		return u.String()
+	}
+	return dsn + " " + param + "=force_custom_plan"
+}
 
 // Dialect is the engine in use.
 func (d *DB) Dialect() Dialect { return d.dialect }
