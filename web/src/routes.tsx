@@ -1,6 +1,7 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useEffect, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import type { GroupName } from './api/types';
+import { useAuth } from './auth/useAuth';
 import { ProtectedRoute } from './components/ProtectedRoute';
 import { AppLayout } from './layout/AppLayout';
 
@@ -58,12 +59,22 @@ const LegislativePage = page(legislativeArea, 'LegislativePage');
 const InitiativePage = page(legislativeArea, 'InitiativePage');
 const VerifyPage = page(verifyArea, 'VerifyPage');
 
+const signedInArea = () => import('./layout/SignedInArea');
+const SignedInArea = lazy(async () => ({ default: (await signedInArea()).SignedInArea }));
+
 const STAFF: GroupName[] = ['ADMIN', 'STAFF'];
 const TREASURY: GroupName[] = ['TREASURY', 'ADMIN'];
 const ADMIN: GroupName[] = ['ADMIN'];
 const LEGISLATIVE: GroupName[] = ['LEGISLATIVE'];
 
 export function AppRoutes() {
+  // A signed-in user is likely to open one of those pages: the wrapper downloads beforehand,
+  // so that the page's own chunk is the only wait then.
+  const signedIn = useAuth().user !== null;
+  useEffect(() => {
+    if (signedIn) void signedInArea();
+  }, [signedIn]);
+
   return (
     <Routes>
       <Route element={<AppLayout />}>
@@ -79,37 +90,39 @@ export function AppRoutes() {
         <Route path="artist-application" element={<ArtistApplicationPage />} />
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
 
-        <Route path="records" element={<ProtectedRoute><RecordsPage /></ProtectedRoute>} />
-        <Route path="documents" element={<ProtectedRoute><DocumentsPage /></ProtectedRoute>} />
-        <Route path="support" element={<ProtectedRoute><SupportPage /></ProtectedRoute>} />
-        <Route path="perfil" element={<ProtectedRoute><PlayerProfilePage /></ProtectedRoute>} />
-        <Route path="admin/artist-applications" element={<ProtectedRoute><ArtistApplicationsPage /></ProtectedRoute>} />
+        <Route element={<SignedInArea />}>
+          <Route path="records" element={<ProtectedRoute><RecordsPage /></ProtectedRoute>} />
+          <Route path="documents" element={<ProtectedRoute><DocumentsPage /></ProtectedRoute>} />
+          <Route path="support" element={<ProtectedRoute><SupportPage /></ProtectedRoute>} />
+          <Route path="perfil" element={<ProtectedRoute><PlayerProfilePage /></ProtectedRoute>} />
+          <Route path="admin/artist-applications" element={<ProtectedRoute><ArtistApplicationsPage /></ProtectedRoute>} />
 
-        <Route
-          path="dashboard"
-          element={
-            <ProtectedRoute groups={STAFF} otherwise={{ groups: ['TREASURY'], to: '/treasury' }}>
-              <DashboardPage />
-            </ProtectedRoute>
-          }
-        />
-        <Route path="staff/profile" element={<ProtectedRoute groups={STAFF}><StaffProfilePage /></ProtectedRoute>} />
-        <Route path="staff/stats" element={<ProtectedRoute groups={STAFF}><StaffStatsPage /></ProtectedRoute>} />
-        <Route path="admin/support" element={<ProtectedRoute groups={STAFF}><AdminSupportPage /></ProtectedRoute>} />
+          <Route
+            path="dashboard"
+            element={
+              <ProtectedRoute groups={STAFF} otherwise={{ groups: ['TREASURY'], to: '/treasury' }}>
+                <DashboardPage />
+              </ProtectedRoute>
+            }
+          />
+          <Route path="staff/profile" element={<ProtectedRoute groups={STAFF}><StaffProfilePage /></ProtectedRoute>} />
+          <Route path="staff/stats" element={<ProtectedRoute groups={STAFF}><StaffStatsPage /></ProtectedRoute>} />
+          <Route path="admin/support" element={<ProtectedRoute groups={STAFF}><AdminSupportPage /></ProtectedRoute>} />
 
-        <Route path="treasury" element={<ProtectedRoute groups={TREASURY}><TreasuryPage /></ProtectedRoute>} />
-        <Route path="treasury/register" element={<ProtectedRoute groups={TREASURY}><RegisterSalePage /></ProtectedRoute>} />
-        <Route path="treasury/history" element={<ProtectedRoute groups={TREASURY}><SalesHistoryPage /></ProtectedRoute>} />
-        <Route path="treasury/members" element={<ProtectedRoute groups={TREASURY}><TreasuryMembersPage /></ProtectedRoute>} />
+          <Route path="treasury" element={<ProtectedRoute groups={TREASURY}><TreasuryPage /></ProtectedRoute>} />
+          <Route path="treasury/register" element={<ProtectedRoute groups={TREASURY}><RegisterSalePage /></ProtectedRoute>} />
+          <Route path="treasury/history" element={<ProtectedRoute groups={TREASURY}><SalesHistoryPage /></ProtectedRoute>} />
+          <Route path="treasury/members" element={<ProtectedRoute groups={TREASURY}><TreasuryMembersPage /></ProtectedRoute>} />
 
-        <Route path="sat/business" element={<ProtectedRoute groups={ADMIN}><SatPage /></ProtectedRoute>} />
-        <Route path="admin/news" element={<ProtectedRoute groups={ADMIN}><NewsAdminPage /></ProtectedRoute>} />
-        <Route path="admin/roles" element={<ProtectedRoute groups={ADMIN}><RolesPage /></ProtectedRoute>} />
-        <Route path="security" element={<ProtectedRoute groups={ADMIN}><SecurityPage /></ProtectedRoute>} />
-        <Route path="admin/api-keys" element={<ProtectedRoute groups={ADMIN}><ApiKeysPage /></ProtectedRoute>} />
+          <Route path="sat/business" element={<ProtectedRoute groups={ADMIN}><SatPage /></ProtectedRoute>} />
+          <Route path="admin/news" element={<ProtectedRoute groups={ADMIN}><NewsAdminPage /></ProtectedRoute>} />
+          <Route path="admin/roles" element={<ProtectedRoute groups={ADMIN}><RolesPage /></ProtectedRoute>} />
+          <Route path="security" element={<ProtectedRoute groups={ADMIN}><SecurityPage /></ProtectedRoute>} />
+          <Route path="admin/api-keys" element={<ProtectedRoute groups={ADMIN}><ApiKeysPage /></ProtectedRoute>} />
 
-        <Route path="legislative" element={<ProtectedRoute groups={LEGISLATIVE}><LegislativePage /></ProtectedRoute>} />
-        <Route path="legislative/initiatives/:id" element={<ProtectedRoute groups={LEGISLATIVE}><InitiativePage /></ProtectedRoute>} />
+          <Route path="legislative" element={<ProtectedRoute groups={LEGISLATIVE}><LegislativePage /></ProtectedRoute>} />
+          <Route path="legislative/initiatives/:id" element={<ProtectedRoute groups={LEGISLATIVE}><InitiativePage /></ProtectedRoute>} />
+        </Route>
 
         <Route path="*" element={<NotFoundPage />} />
       </Route>

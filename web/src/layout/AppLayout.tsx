@@ -1,12 +1,16 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Layout } from 'antd';
 import { Outlet } from 'react-router';
+import { useAuth } from '../auth/useAuth';
 import { Loading } from '../components/Loading';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
-import { SupportButton } from './SupportButton';
+
+// Signed-in users only: visitors do not download it (nor the ticket hooks and badge it brings).
+const SupportButton = lazy(async () => ({ default: (await import('./SupportButton')).SupportButton }));
 
 export function AppLayout() {
+  const { user } = useAuth();
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <NavBar />
@@ -16,7 +20,11 @@ export function AppLayout() {
         </Suspense>
       </Layout.Content>
       <Footer />
-      <SupportButton />
+      {user ? (
+        <Suspense fallback={null}>
+          <SupportButton />
+        </Suspense>
+      ) : null}
     </Layout>
   );
 }

@@ -15,9 +15,9 @@ function signIn(overrides: Parameters<typeof profile>[0]) {
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Navegación principal' });
 
-/** The open user menu (the horizontal navigation is a menu too). */
+/** The open user menu (the horizontal navigation is a menu too); its code downloads on demand. */
 async function userMenu() {
-  await userEvent.click(screen.getByRole('button', { name: /^Menú de usuario/ }));
+  await userEvent.click(await screen.findByRole('button', { name: /^Menú de usuario/ }));
   let menu: HTMLElement | undefined;
   await waitFor(() => {
     menu = screen.getAllByRole('menu').find((m) => !mainNav().contains(m));

@@ -1,23 +1,18 @@
-import { useState } from 'react';
-import { Button, Drawer, Grid, Layout, Menu, theme, type MenuProps } from 'antd';
-import {
-  AppstoreOutlined,
-  AuditOutlined,
-  BankOutlined,
-  CustomerServiceOutlined,
-  HighlightOutlined,
-  HomeOutlined,
-  LoginOutlined,
-  MailOutlined,
-  MenuOutlined,
-  SafetyCertificateOutlined,
-  SolutionOutlined,
-} from '@ant-design/icons';
+import { Suspense, lazy, useState } from 'react';
+import { Button, Grid, Layout, Menu, theme, type MenuProps } from 'antd';
+import { LoginOutlined, MenuOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useCommunityName } from '../api/queries';
 import { useAuth } from '../auth/useAuth';
-import { ArtistDialog, ContactDialog } from './dialogs';
-import { UserMenu } from './UserMenu';
+import { useHasOpened } from '../components/useHasOpened';
+import type { NavItem } from './MobileMenu';
+
+// What only a signed-in user, a narrow screen or an opened dialog needs downloads then, not
+// with the first page of every visitor.
+const UserMenu = lazy(async () => ({ default: (await import('./UserMenu')).UserMenu }));
+const MobileMenu = lazy(async () => ({ default: (await import('./MobileMenu')).MobileMenu }));
+const ContactDialog = lazy(async () => ({ default: (await import('./dialogs')).ContactDialog }));
+const ArtistDialog = lazy(async () => ({ default: (await import('./dialogs')).ArtistDialog }));
 
 type DialogName = 'contact' | 'artist';
 const DIALOG_KEYS: Record<string, DialogName> = { 'dialog:contact': 'contact', 'dialog:artist': 'artist' };
@@ -33,25 +28,26 @@ export function NavBar() {
   const { token } = theme.useToken();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [dialog, setDialog] = useState<DialogName | null>(null);
+  const drawerUsed = useHasOpened(drawerOpen);
+  const contactUsed = useHasOpened(dialog === 'contact');
+  const artistUsed = useHasOpened(dialog === 'artist');
 
   const signedIn = user !== null;
-  const items: NonNullable<MenuProps['items']> = [
-    { key: '/', icon: <HomeOutlined />, label: 'Inicio' },
-    signedIn ? { key: '/records', icon: <AuditOutlined />, label: 'Expedientes' } : null,
-    signedIn ? { key: '/documents', icon: <SolutionOutlined />, label: 'Documentos' } : null,
-    signedIn ? { key: '/support', icon: <CustomerServiceOutlined />, label: 'Soporte' } : null,
-    signedIn && inGroups(['LEGISLATIVE']) ? { key: '/legislative', icon: <SafetyCertificateOutlined />, label: 'Legislativo' } : null,
-    signedIn && inGroups(['TREASURY', 'ADMIN']) ? { key: '/treasury', icon: <BankOutlined />, label: 'Tesorería' } : null,
-    { key: 'dialog:contact', icon: <MailOutlined />, label: 'Contacto' },
-    { key: 'dialog:artist', icon: <HighlightOutlined />, label: 'Convocatoria de Dibujantes' },
-  ];
-  // The wide bar shows labels only, so that every item fits on one line.
-  const barItems = items.map((item) => (item && 'icon' in item ? { ...item, icon: undefined } : item));
-  const mobileItems: NonNullable<MenuProps['items']> = [
+  const items = [
+    { key: '/', label: 'Inicio' },
+    signedIn ? { key: '/records', label: 'Expedientes' } : null,
+    signedIn ? { key: '/documents', label: 'Documentos' } : null,
+    signedIn ? { key: '/support', label: 'Soporte' } : null,
+    signedIn && inGroups(['LEGISLATIVE']) ? { key: '/legislative', label: 'Legislativo' } : null,
+    signedIn && inGroups(['TREASURY', 'ADMIN']) ? { key: '/treasury', label: 'Tesorería' } : null,
+    { key: 'dialog:contact', label: 'Contacto' },
+    { key: 'dialog:artist', label: 'Convocatoria de Dibujantes' },
+  ].filter((item): item is NavItem => item !== null);
+  const mobileItems = [
     ...items,
-    signedIn && inGroups(['ADMIN', 'STAFF']) ? { key: '/dashboard', icon: <AppstoreOutlined />, label: 'Dashboard' } : null,
-    signedIn ? null : { key: '/login', icon: <LoginOutlined />, label: 'Iniciar Sesión' },
-  ];
+    signedIn && inGroups(['ADMIN', 'STAFF']) ? { key: '/dashboard', label: 'Dashboard' } : null,
+    signedIn ? null : { key: '/login', label: 'Iniciar Sesión' },
+  ].filter((item): item is NavItem => item !== null);
 
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
     setDrawerOpen(false);
@@ -84,9 +80,10 @@ export function NavBar() {
         <div style={{ flex: 1 }} />
       ) : (
         <nav aria-label="Navegación principal" style={{ flex: 1, minWidth: 0 }}>
+          {/* The wide bar shows labels only, so that every item fits on one line. */}
           <Menu
             mode="horizontal"
-            items={barItems}
+            items={items}
             selectedKeys={selected}
             onClick={onMenuClick}
             style={{ borderBottom: 'none', background: 'transparent', lineHeight: '62px' }}
@@ -95,7 +92,9 @@ export function NavBar() {
       )}
 
       {user ? (
-        <UserMenu user={user} compact={screens.xl !== true} />
+        <Suspense fallback={null}>
+          <UserMenu user={user} compact={screens.xl !== true} />
+        </Suspense>
       ) : isMobile ? null : (
         <Button type="primary" icon={<LoginOutlined />} onClick={() => navigate('/login')}>
           Iniciar Sesión
@@ -106,15 +105,29 @@ export function NavBar() {
         <Button type="text" aria-label="Abrir menú" icon={<MenuOutlined style={{ fontSize: 20 }} />} onClick={() => setDrawerOpen(true)} />
       ) : null}
 
-      <Drawer title={communityName} placement="right" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={300} styles={{ body: { padding: 8 } }}>
-        <nav aria-label="Menú">
-          <Menu mode="vertical" items={mobileItems} selectedKeys={selected} onClick={onMenuClick} style={{ borderInlineEnd: 'none' }} />
-        </nav>
-      </Drawer>
-
-      <ContactDialog open={dialog === 'contact'} onClose={() => setDialog(null)} communityName={communityName} />
-      <ArtistDialog open={dialog === 'artist'} onClose={() => setDialog(null)} communityName={communityName} />
+      {/* A boundary each, so that one downloading does not hide another that is showing. */}
+      {drawerUsed ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            title={communityName}
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            items={mobileItems}
+            selectedKeys={selected}
+            onClick={onMenuClick}
+          />
+        </Suspense>
+      ) : null}
+      {contactUsed ? (
+        <Suspense fallback={null}>
+          <ContactDialog open={dialog === 'contact'} onClose={() => setDialog(null)} communityName={communityName} />
+        </Suspense>
+      ) : null}
+      {artistUsed ? (
+        <Suspense fallback={null}>
+          <ArtistDialog open={dialog === 'artist'} onClose={() => setDialog(null)} communityName={communityName} />
+        </Suspense>
+      ) : null}
     </Layout.Header>
   );
 }
-

@@ -1,7 +1,8 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy } from 'react';
 import { Modal, Skeleton, Typography } from 'antd';
 import type { TicketDialogProps } from '../components/tickets/TicketDialog';
 import { useCloseAfterSuccess } from '../components/useCloseAfterSuccess';
+import { useHasOpened } from '../components/useHasOpened';
 
 interface DialogProps {
   open: boolean;
@@ -56,8 +57,7 @@ const TicketDialogView = lazy(async () => ({ default: (await import('../componen
 
 /** The ticket dialog; its code downloads the first time it opens. */
 export function TicketDialog(props: TicketDialogProps) {
-  const [used, setUsed] = useState(props.open);
-  if (props.open && !used) setUsed(true);
+  const used = useHasOpened(props.open);
   if (!used) return null;
   return (
     <Suspense fallback={null}>

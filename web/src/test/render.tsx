@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { App } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AuthProvider } from '../auth/AuthProvider';
 import { ThemeProvider } from '../theme/ThemeProvider';
@@ -21,8 +22,11 @@ export function Providers({ children, path = '/' }: { children: ReactNode; path?
       <ThemeProvider>
         <MemoryRouter initialEntries={[path]}>
           <AuthProvider>
-            {children}
-            <LocationProbe />
+            {/* As layout/SignedInArea gives the signed-in pages, whose tests render them here. */}
+            <App component={false}>
+              {children}
+              <LocationProbe />
+            </App>
           </AuthProvider>
         </MemoryRouter>
       </ThemeProvider>

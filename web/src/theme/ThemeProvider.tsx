@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider, theme as antTheme, type ThemeConfig } from 'antd';
-import esES from 'antd/locale/es_ES';
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
+import { ConfigProvider, theme as antTheme, type ThemeConfig } from 'antd';
+// The ES module build: antd/locale/es_ES is its CommonJS build, which drags in the CommonJS
+// copies of the date picker's and pagination's locales.
+import esES from 'antd/es/locale/es_ES';
 import { ThemeContext, type ThemeContextValue } from './context';
 import { PRIMARY, PRIMARY_ON_DARK, SECONDARY, SECONDARY_ON_DARK, SECONDARY_ON_LIGHT, THEME_KEY, storedOrSystemMode, type ThemeMode } from './palette';
-
-dayjs.locale('es');
 
 function themeConfig(mode: ThemeMode): ThemeConfig {
   return {
@@ -34,6 +32,16 @@ function themeConfig(mode: ThemeMode): ThemeConfig {
   };
 }
 
+/**
+ * The portal's base text style (the theme's colour, size, line height and font), as antd's App
+ * component gave it. That component also brings the message, notification and confirm APIs,
+ * which only the signed-in pages use: layout/SignedInArea wraps those in it.
+ */
+function AppFrame({ children }: { children: ReactNode }) {
+  const { token } = antTheme.useToken();
+  return <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>{children}</div>;
+}
+
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [mode, setModeState] = useState<ThemeMode>(storedOrSystemMode);
 
@@ -56,7 +64,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   return (
     <ThemeContext.Provider value={value}>
       <ConfigProvider locale={esES} theme={config}>
-        <AntApp>{children}</AntApp>
+        <AppFrame>{children}</AppFrame>
       </ConfigProvider>
     </ThemeContext.Provider>
   );

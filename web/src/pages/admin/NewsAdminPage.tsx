@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Col, Empty, Flex, Modal, Result, Row, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { useCanManageNews, useDeleteNews, useNews } from '../../api/news';
+import { useCanManageNews, useNews } from '../../api/news';
+import { useDeleteNews } from '../../api/newsEditing';
 import type { NewsCard } from '../../api/types';
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { ErrorBanner } from '../../components/ErrorBanner';

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { DatePicker, Form, Input, Modal, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useSaveNews } from '../../api/news';
+import { useSaveNews } from '../../api/newsEditing';
 import type { NewsCard, NewsInput, NewsType } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { NEWS_TYPES, newsTypeLabel } from '../../components/news/newsFormat';
+import '../../components/dayjsLocale';
 
 export const NEWS_CREATED = 'Noticia creada exitosamente';
 export const NEWS_UPDATED = 'Noticia actualizada exitosamente';

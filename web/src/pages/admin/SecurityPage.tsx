@@ -11,6 +11,7 @@ import { useAuth } from '../../auth/useAuth';
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
+import '../../components/dayjsLocale';
 import { AUDIT_AREAS, actionLabel, areaLabel, entityLabel, fieldLabel } from './auditLabels';
 import { diffRows, formatValue } from './auditDiff';
 

@@ -6,6 +6,7 @@ import type { DocumentKind } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { DOCUMENT_NAMES } from '../../components/identity/DocumentCard';
 import { ageOn } from '../../components/dates';
+import '../../components/dayjsLocale';
 
 export const BIRTH_DATE_REQUIRED = 'La fecha de nacimiento es obligatoria';
 export const ROBLOX_NAME_MESSAGE = 'El nombre de Roblox debe tener de 3 a 20 letras, números o guion bajo.';

@@ -17,6 +17,7 @@ import { useAuth } from '../../auth/useAuth';
 import { saveFile } from '../../api/client';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
+import '../../components/dayjsLocale';
 import { BackToTreasury } from './BackToTreasury';
 import { formatCount, formatMoney, formatPercent } from './money';
 import { NO_SALES_TEXT, NoSales, PersonAvatar, VoidReason, VoidedTag } from './saleParts';
