@@ -1,9 +1,11 @@
 package webapi
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -113,6 +115,19 @@ func TestNewsManagement(t *testing.T) {
 		}
 		if public[0].Content != good["content"] || public[0].Type != "update" || public[0].ID == "" || !public[0].Active {
 			t.Fatalf("card %+v", public[0])
+		}
+		// A browser gets the same list compressed.
+		rec := get(t, e.server.Handler(), "/api/news/news-cards", "Accept-Encoding", "gzip, deflate, br")
+		if rec.Header().Get("Content-Encoding") != "gzip" || rec.Header().Get("Vary") != "Accept-Encoding" {
+			t.Fatalf("headers %v", rec.Header())
+		}
+		zr, err := gzip.NewReader(rec.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var unzipped []news.Card
+		if err := json.NewDecoder(zr).Decode(&unzipped); err != nil || !reflect.DeepEqual(unzipped, public) {
+			t.Fatalf("compressed list %+v (%v), plain %+v", unzipped, err, public)
 		}
 
 		// Updating and deleting.

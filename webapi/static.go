@@ -54,10 +54,24 @@ var compressible = map[string]bool{".js": true, ".css": true, ".svg": true, ".js
 // serving them.
 type gzipCache struct{ files sync.Map } // name → []byte
 
+// gzipped compresses raw at the given level.
+func gzipped(raw []byte, level int) []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, level)
+	_, _ = zw.Write(raw)
+	_ = zw.Close()
+	return buf.Bytes()
+}
+
+// acceptsGzip tells whether the client takes gzip-compressed answers.
+func acceptsGzip(c *gin.Context) bool {
+	return strings.Contains(c.GetHeader("Accept-Encoding"), "gzip")
+}
+
 // serveCompressed answers with the gzip-compressed file when the client accepts it.
 func (s *Server) serveCompressed(c *gin.Context, name string) bool {
 	ext := path.Ext(name)
-	if !compressible[ext] || !strings.Contains(c.GetHeader("Accept-Encoding"), "gzip") {
+	if !compressible[ext] || !acceptsGzip(c) {
 		return false
 	}
 	var body []byte
@@ -68,11 +82,7 @@ func (s *Server) serveCompressed(c *gin.Context, name string) bool {
 		if err != nil {
 			return false
 		}
-		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-		_, _ = zw.Write(raw)
-		_ = zw.Close()
-		body = buf.Bytes()
+		body = gzipped(raw, gzip.BestCompression)
 		s.gzipped.files.Store(name, body)
 	}
 	ctype := mime.TypeByExtension(ext)

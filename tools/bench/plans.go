@@ -18,7 +18,7 @@ func hotQueries(dialect db.Dialect, c community) []struct{ name, sql string } {
 		searched = `SELECT *, COUNT(*) OVER () AS matched FROM tickets WHERE (id IN (SELECT rowid FROM tickets_search WHERE tickets_search MATCH '"vehículo" "número" "4237"*')) ORDER BY updated_at DESC, id DESC LIMIT 10`
 	}
 	return []struct{ name, sql string }{
-		{"session and user of a token", "SELECT * FROM sessions LEFT JOIN users \"User\" ON sessions.user_id = \"User\".id WHERE sessions.id = 'x' AND sessions.user_id = '" + player + "'"},
+		{"session and user of a token", "SELECT * FROM sessions LEFT JOIN users \"User\" ON sessions.user_id = \"User\".discord_id WHERE sessions.id = 'x' AND sessions.user_id = '" + player + "'"},
 		{"roles and rights of a member", "SELECT member_roles.role_id, panel_permissions.panel FROM member_roles LEFT JOIN panel_permissions ON panel_permissions.role_id = member_roles.role_id WHERE member_roles.member_id = '" + player + "' ORDER BY member_roles.role_id"},
 		{"public news", "SELECT * FROM news_items WHERE active = true ORDER BY date DESC, id DESC"},
 		{"tickets page 1", "SELECT * FROM tickets ORDER BY updated_at DESC, id DESC LIMIT 10"},
