@@ -186,6 +186,7 @@ type Service struct {
 	db     *db.DB
 	outbox *outbox.Store
 	set    Settings
+	lists  bodyLists
 }
 
 // NewService builds the service.
@@ -267,9 +268,13 @@ func (s *Service) Initiatives(ctx context.Context, actor *authz.Actor, body stri
 	if err != nil {
 		return nil, err
 	}
-	var rows []Initiative
-	if err := s.db.Conn(ctx).Where("body = ?", body).Order("created_at DESC, id DESC").Find(&rows).Error; err != nil {
-		return nil, err
+	rows, ok := s.lists.get(body)
+	if !ok {
+		version := s.lists.version.Load()
+		if err := s.db.Conn(ctx).Where("body = ?", body).Order("created_at DESC, id DESC").Find(&rows).Error; err != nil {
+			return nil, err
+		}
+		s.lists.put(body, rows, version)
 	}
 	return s.views(ctx, actor, rows)
 }
@@ -346,6 +351,7 @@ func (s *Service) Get(ctx context.Context, actor *authz.Actor, id uint64) (Recor
 
 // Create files an initiative, pending.
 func (s *Service) Create(ctx context.Context, actor *authz.Actor, title, summary, body string) (View, error) {
+	defer s.lists.changed()
 	if !IsAdmin(actor) {
 		return View{}, errAdmin
 	}
@@ -385,6 +391,7 @@ func (s *Service) Create(ctx context.Context, actor *authz.Actor, title, summary
 
 // Delete removes an initiative with its votes and timeline.
 func (s *Service) Delete(ctx context.Context, actor *authz.Actor, id uint64) error {
+	defer s.lists.changed()
 	if !IsAdmin(actor) {
 		return errAdmin
 	}
@@ -405,6 +412,7 @@ func (s *Service) Delete(ctx context.Context, actor *authz.Actor, id uint64) err
 // optional future end date); stopping before the end moves it back to pending. Both are
 // announced in the legislative channel.
 func (s *Service) ConfigureVoting(ctx context.Context, actor *authz.Actor, id uint64, enabled bool, end *time.Time) (View, error) {
+	defer s.lists.changed()
 	if !MayConfigureVoting(actor) {
 		return View{}, errAdmin
 	}
@@ -470,6 +478,7 @@ func (s *Service) ConfigureVoting(ctx context.Context, actor *authz.Actor, id ui
 // Vote records the actor's vote while voting is open. A second vote, however close in time
 // to the first, is refused by the unique index.
 func (s *Service) Vote(ctx context.Context, actor *authz.Actor, id uint64, choice string) (View, error) {
+	defer s.lists.changed()
 	if actor == nil || actor.DiscordID == "" {
 		return View{}, errs.ErrNotSignedIn
 	}
@@ -509,6 +518,7 @@ func (s *Service) Vote(ctx context.Context, actor *authz.Actor, id uint64, choic
 // exceed votes against and the quorum is met, rejected otherwise; the result is announced.
 // Each initiative is closed by a conditional update, so running twice announces once.
 func (s *Service) CloseDue(ctx context.Context) (int, error) {
+	defer s.lists.changed()
 	var due []Initiative
 	now := s.set.Now()
 	if err := s.db.Conn(ctx).Where("status = ? AND voting_end_date IS NOT NULL AND voting_end_date <= ?", StatusVoting, now).

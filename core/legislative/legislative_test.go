@@ -316,3 +316,34 @@ func TestAgenda(t *testing.T) {
 		}
 	})
 }
+
+// Two instances over one database, as two replicas are: a vote shows in the list of the
+// instance that took it at once, and in the other's once its copy of the list expires.
+func TestListsFollowVotesAcrossInstances(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		a, b := newRig(t, d, 1), newRig(t, d, 1)
+		id := a.open(t, legislative.BodySCJN, nil)
+		inFavor := func(r rig) int64 {
+			t.Helper()
+			list, err := r.svc.Initiatives(ctx, ministro, legislative.BodySCJN)
+			if err != nil || len(list) != 1 || list[0].ID != id {
+				t.Fatalf("list %+v, %v", list, err)
+			}
+			return list[0].Votes.InFavor
+		}
+		if inFavor(a) != 0 || inFavor(b) != 0 {
+			t.Fatal("votes before any was cast")
+		}
+		if _, err := a.svc.Vote(ctx, ministro, id, legislative.VoteInFavor); err != nil {
+			t.Fatal(err)
+		}
+		if got := inFavor(a); got != 1 {
+			t.Fatalf("the instance that took the vote lists %d", got)
+		}
+		time.Sleep(legislative.ListCacheTTL + 100*time.Millisecond)
+		if got := inFavor(b); got != 1 {
+			t.Fatalf("the other instance still lists %d past the cache's time", got)
+		}
+	})
+}

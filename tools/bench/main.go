@@ -34,6 +34,7 @@ type options struct {
 	scale       float64
 	plans       bool
 	only        string
+	skipSQLite  bool
 }
 
 func main() {
@@ -44,11 +45,15 @@ func main() {
 	flag.IntVar(&o.conns, "conns", 32, "concurrent connections")
 	flag.Float64Var(&o.scale, "scale", 1, "the community's size as a fraction of the budgets' (1 = 5,000 members, 100,000 tickets…)")
 	flag.BoolVar(&o.plans, "plans", false, "print the query plan of each hot query after seeding")
+	flag.BoolVar(&o.skipSQLite, "skip-sqlite", false, "measure PostgreSQL only")
 	flag.StringVar(&o.only, "only", "", "drive only the endpoints whose name contains this text (budgets are checked on those)")
 	flag.Parse()
 
 	ctx := context.Background()
-	targets := []string{"SQLite"}
+	var targets []string
+	if !o.skipSQLite {
+		targets = append(targets, "SQLite")
+	}
 	if o.postgresURL != "" {
 		targets = append(targets, "PostgreSQL")
 	}
