@@ -31,7 +31,7 @@ func (s *Server) listInitiatives(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, list)
+	c.Data(http.StatusOK, "application/json; charset=utf-8", appendInitiatives(make([]byte, 0, 400*len(list)+2), list))
 }
 
 func (s *Server) getInitiative(c *gin.Context) {
