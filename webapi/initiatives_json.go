@@ -3,7 +3,6 @@ package webapi
 import (
 	"encoding/json"
 	"strconv"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -75,14 +74,17 @@ func appendInitiative(b []byte, v *legislative.View) []byte {
 // appendJSONString quotes s as encoding/json does. Most text needs no escaping and is
 // copied; anything else goes through encoding/json itself.
 func appendJSONString(b []byte, s string) []byte {
-	plain := true
+	plain, ascii := true, true
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+		c := s[i]
+		if c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c == 0xe2 {
+			// 0xe2 starts U+2028 and U+2029, which encoding/json escapes.
 			plain = false
 			break
 		}
+		ascii = ascii && c < utf8.RuneSelf
 	}
-	if plain && utf8.ValidString(s) && !strings.ContainsAny(s, "\u2028\u2029") {
+	if plain && (ascii || utf8.ValidString(s)) {
 		b = append(b, '"')
 		b = append(b, s...)
 		return append(b, '"')

@@ -28,7 +28,7 @@ func hotQueries(dialect db.Dialect, c community) []struct{ name, sql string } {
 		{"tickets searched", searched},
 		{"a ticket's messages", fmt.Sprintf("SELECT * FROM ticket_messages WHERE ticket_id = %d ORDER BY created_at, id", c.detailID)},
 		{"initiatives of a body, with their counts", "SELECT * FROM initiatives WHERE body = 'SCJN' ORDER BY created_at DESC, id DESC"},
-		{"the caller's votes", "SELECT * FROM initiative_votes WHERE member_id = '" + player + "'"},
+		{"the caller's votes", "SELECT initiative_id, choice FROM initiative_votes WHERE member_id = '" + player + "'"},
 		{"a ticket's files", fmt.Sprintf("SELECT * FROM ticket_attachments WHERE ticket_id = %d ORDER BY id", c.detailID)},
 		{"sales page 1", "SELECT * FROM sales ORDER BY id DESC LIMIT 20"},
 		{"a person's charges", "SELECT * FROM charges WHERE discord_id = '" + player + "' ORDER BY id"},
