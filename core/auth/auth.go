@@ -17,6 +17,7 @@ import (
 	"zocalo/core/db"
 	"zocalo/core/errs"
 	"zocalo/core/members"
+	"zocalo/core/recent"
 )
 
 // User is someone who has signed in to the portal at least once.
@@ -75,12 +76,13 @@ type Service struct {
 	members  *members.Service
 	provider IdentityProvider
 	opts     Options
-	recent   principalCache
+	recent   *recent.Cache[string, cachedPrincipal] // by token
 }
 
 // NewService builds the auth service.
 func NewService(d *db.DB, m *members.Service, p IdentityProvider, opts Options) *Service {
-	return &Service{db: d, members: m, provider: p, opts: opts, recent: principalCache{entries: map[string]cachedPrincipal{}, ttl: PrincipalCacheTTL}}
+	return &Service{db: d, members: m, provider: p, opts: opts,
+		recent: recent.New[string, cachedPrincipal](PrincipalCacheTTL, principalCacheLimit)}
 }
 
 const issuer = "zocalo"
@@ -186,13 +188,14 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 	if err != nil || claims.ID == "" || claims.Subject == "" {
 		return nil, errs.ErrSessionEnded.Wrap(err)
 	}
-	if p, ok := s.recent.get(token, s.members.Version()); ok {
+	// Read before the database, so a role change in between makes the entry stale.
+	version := s.members.Version()
+	if p, ok := s.recent.Get(token, version); ok {
 		if !p.expiresAt.After(s.opts.Now()) {
 			return nil, errs.ErrSessionEnded
 		}
 		return p.principal(), nil
 	}
-	version := s.members.Version()
 	var sess Session
 	err = s.db.Conn(ctx).Joins("User").Where("sessions.id = ? AND sessions.user_id = ?", claims.ID, claims.Subject).Take(&sess).Error
 	if db.IsNotFound(err) {
@@ -209,7 +212,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 		return nil, err
 	}
 	p := &Principal{Actor: actor, SessionID: sess.ID, User: sess.User}
-	s.recent.put(token, cachedPrincipal{p: *p, actor: *actor, expiresAt: sess.ExpiresAt, version: version})
+	s.recent.Put(token, cachedPrincipal{p: *p, actor: *actor, expiresAt: sess.ExpiresAt}, version)
 	return p, nil
 }
 
@@ -218,7 +221,7 @@ func (s *Service) Logout(ctx context.Context, sessionID string) error {
 	now := s.opts.Now()
 	err := s.db.Conn(ctx).Model(&Session{}).Where("id = ? AND revoked_at IS NULL", sessionID).
 		Update("revoked_at", now).Error
-	s.recent.forgetSession(sessionID)
+	s.recent.Forget(func(c cachedPrincipal) bool { return c.p.SessionID == sessionID })
 	return err
 }
 

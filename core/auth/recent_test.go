@@ -22,7 +22,6 @@ func TestRecentIdentitiesFollowChanges(t *testing.T) {
 		instance := func() (*Service, *members.Service) {
 			m := members.NewService(d, roles, time.Now)
 			s := NewService(d, m, nil, Options{Secret: []byte("a-test-secret-that-is-long-enough-for-hs256"), TTL: time.Hour, Now: time.Now})
-			s.recent.ttl = 200 * time.Millisecond
 			return s, m
 		}
 		a, membersA := instance()
@@ -59,7 +58,7 @@ func TestRecentIdentitiesFollowChanges(t *testing.T) {
 		if !holds(a, authz.Tesoreria) {
 			t.Fatal("A still builds the old roles after its own change")
 		}
-		time.Sleep(250 * time.Millisecond)
+		time.Sleep(PrincipalCacheTTL + 100*time.Millisecond)
 		if !holds(b, authz.Tesoreria) || holds(b, authz.Moderador) {
 			t.Fatal("B kept the old roles past the cache's time")
 		}
@@ -71,7 +70,7 @@ func TestRecentIdentitiesFollowChanges(t *testing.T) {
 		if _, err := b.Authenticate(ctx, token); !errors.Is(err, errs.ErrSessionEnded) {
 			t.Fatalf("B after its own logout: %v", err)
 		}
-		time.Sleep(250 * time.Millisecond)
+		time.Sleep(PrincipalCacheTTL + 100*time.Millisecond)
 		if _, err := a.Authenticate(ctx, token); !errors.Is(err, errs.ErrSessionEnded) {
 			t.Fatalf("A past the cache's time after B's logout: %v", err)
 		}

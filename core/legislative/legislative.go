@@ -186,7 +186,7 @@ type Service struct {
 	db     *db.DB
 	outbox *outbox.Store
 	set    Settings
-	lists  bodyLists
+	lists  *bodyLists
 }
 
 // NewService builds the service.
@@ -194,7 +194,7 @@ func NewService(d *db.DB, o *outbox.Store, set Settings) *Service {
 	if set.Location == nil {
 		set.Location = time.UTC
 	}
-	return &Service{db: d, outbox: o, set: set}
+	return &Service{db: d, outbox: o, set: set, lists: newBodyLists()}
 }
 
 var (
@@ -268,13 +268,13 @@ func (s *Service) Initiatives(ctx context.Context, actor *authz.Actor, body stri
 	if err != nil {
 		return nil, err
 	}
-	rows, ok := s.lists.get(body)
+	version := s.lists.writes.Load()
+	rows, ok := s.lists.rows.Get(body, version)
 	if !ok {
-		version := s.lists.version.Load()
 		if err := s.db.Conn(ctx).Where("body = ?", body).Order("created_at DESC, id DESC").Find(&rows).Error; err != nil {
 			return nil, err
 		}
-		s.lists.put(body, rows, version)
+		s.lists.rows.Put(body, rows, version)
 	}
 	return s.views(ctx, actor, rows)
 }

@@ -25,47 +25,34 @@ FROM (
 WHERE ticket_tallies.status = f.status;
 
 -- +goose StatementBegin
+-- ticket_tallies_add counts a ticket in (sign 1) or out of (sign -1) its status's figures.
+CREATE FUNCTION ticket_tallies_add(t tickets, sign int) RETURNS void AS $$
+    UPDATE ticket_tallies SET tickets = tickets + sign,
+        rated = rated + sign * (t.rating IS NOT NULL)::int,
+        rating_sum = rating_sum + sign * COALESCE(t.rating, 0),
+        resolved = resolved + sign * (t.resolved_at IS NOT NULL AND t.status IN ('resolved', 'closed'))::int,
+        resolution_seconds = resolution_seconds + sign * CASE
+            WHEN t.resolved_at IS NOT NULL AND t.status IN ('resolved', 'closed')
+            THEN ROUND(EXTRACT(EPOCH FROM (t.resolved_at - t.created_at)))::bigint ELSE 0 END
+    WHERE status = t.status;
+$$ LANGUAGE sql;
+-- +goose StatementEnd
+
+-- +goose StatementBegin
 CREATE FUNCTION ticket_tallies_follow() RETURNS trigger AS $$
-DECLARE
-    old_resolved boolean := TG_OP <> 'INSERT' AND OLD.resolved_at IS NOT NULL AND OLD.status IN ('resolved', 'closed');
-    new_resolved boolean := TG_OP <> 'DELETE' AND NEW.resolved_at IS NOT NULL AND NEW.status IN ('resolved', 'closed');
-    first_status varchar(16);
 BEGIN
+    IF TG_OP = 'INSERT' THEN
+        PERFORM ticket_tallies_add(NEW, 1);
+    ELSIF TG_OP = 'DELETE' THEN
+        PERFORM ticket_tallies_add(OLD, -1);
     -- Both rows of a status change are updated in the order of their names, so two
     -- opposite changes cannot wait on each other.
-    IF TG_OP = 'UPDATE' THEN
-        first_status := LEAST(OLD.status, NEW.status);
-    ELSIF TG_OP = 'INSERT' THEN
-        first_status := NEW.status;
+    ELSIF OLD.status <= NEW.status THEN
+        PERFORM ticket_tallies_add(OLD, -1);
+        PERFORM ticket_tallies_add(NEW, 1);
     ELSE
-        first_status := OLD.status;
-    END IF;
-    IF TG_OP <> 'INSERT' AND OLD.status = first_status THEN
-        UPDATE ticket_tallies SET tickets = tickets - 1,
-            rated = rated - (OLD.rating IS NOT NULL)::int,
-            rating_sum = rating_sum - COALESCE(OLD.rating, 0),
-            resolved = resolved - old_resolved::int,
-            resolution_seconds = resolution_seconds - CASE WHEN old_resolved
-                THEN ROUND(EXTRACT(EPOCH FROM (OLD.resolved_at - OLD.created_at)))::bigint ELSE 0 END
-        WHERE status = OLD.status;
-    END IF;
-    IF TG_OP <> 'DELETE' THEN
-        UPDATE ticket_tallies SET tickets = tickets + 1,
-            rated = rated + (NEW.rating IS NOT NULL)::int,
-            rating_sum = rating_sum + COALESCE(NEW.rating, 0),
-            resolved = resolved + new_resolved::int,
-            resolution_seconds = resolution_seconds + CASE WHEN new_resolved
-                THEN ROUND(EXTRACT(EPOCH FROM (NEW.resolved_at - NEW.created_at)))::bigint ELSE 0 END
-        WHERE status = NEW.status;
-    END IF;
-    IF TG_OP <> 'INSERT' AND OLD.status <> first_status THEN
-        UPDATE ticket_tallies SET tickets = tickets - 1,
-            rated = rated - (OLD.rating IS NOT NULL)::int,
-            rating_sum = rating_sum - COALESCE(OLD.rating, 0),
-            resolved = resolved - old_resolved::int,
-            resolution_seconds = resolution_seconds - CASE WHEN old_resolved
-                THEN ROUND(EXTRACT(EPOCH FROM (OLD.resolved_at - OLD.created_at)))::bigint ELSE 0 END
-        WHERE status = OLD.status;
+        PERFORM ticket_tallies_add(NEW, 1);
+        PERFORM ticket_tallies_add(OLD, -1);
     END IF;
     RETURN NULL;
 END;
@@ -83,4 +70,5 @@ CREATE TRIGGER ticket_tallies_update AFTER UPDATE OF status, rating, resolved_at
 DROP TRIGGER ticket_tallies_update ON tickets;
 DROP TRIGGER ticket_tallies_insert_delete ON tickets;
 DROP FUNCTION ticket_tallies_follow();
+DROP FUNCTION ticket_tallies_add(tickets, int);
 DROP TABLE ticket_tallies;
