@@ -4,24 +4,42 @@ import (
 	"context"
 	"testing"
 
+	"gorm.io/gorm"
+
 	"zocalo/core/db"
 	"zocalo/internal/testdb"
 )
 
-// Statements are planned for their arguments: a generic plan made a ticket search walk
-// every ticket by date.
-func TestPostgresPlansEachStatementForItsArguments(t *testing.T) {
+// Searches are planned for their arguments (a generic plan made a ticket search walk
+// every ticket by date); every other statement keeps PostgreSQL's generic plans.
+func TestPostgresPlansSearchesForTheirArguments(t *testing.T) {
 	for _, dialect := range testdb.Dialects() {
 		if dialect != db.Postgres {
 			continue
 		}
 		d := testdb.Open(t, dialect, false)
-		var mode string
-		if err := d.Conn(context.Background()).Raw("SHOW plan_cache_mode").Scan(&mode).Error; err != nil {
-			t.Fatal(err)
+		ctx := context.Background()
+		mode := func(conn *gorm.DB) string {
+			var m string
+			if err := conn.Raw("SHOW plan_cache_mode").Scan(&m).Error; err != nil {
+				t.Fatal(err)
+			}
+			return m
 		}
-		if mode != "force_custom_plan" {
-			t.Fatalf("plan_cache_mode = %q", mode)
+		if got := mode(d.ConnPlannedPerCall(ctx)); got != "force_custom_plan" {
+			t.Fatalf("planned per call: plan_cache_mode = %q", got)
+		}
+		if got := mode(d.Conn(ctx)); got != "auto" {
+			t.Fatalf("other statements: plan_cache_mode = %q", got)
+		}
+		// In a transaction both are the transaction.
+		if err := d.InTx(ctx, func(ctx context.Context) error {
+			if got := mode(d.ConnPlannedPerCall(ctx)); got != "auto" {
+				t.Fatalf("in a transaction: plan_cache_mode = %q", got)
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -142,11 +142,13 @@ func Models() []any {
 // PublicID is the ticket's id as users see it.
 func (t *Ticket) PublicID() string { return strconv.FormatUint(t.ID, 10) }
 
-// Tally holds the support figures of one status. Database triggers keep it in step with
-// every insert, change and removal of a ticket, in the same transaction; nothing in Go
-// writes it.
+// Tally holds the support figures of one status, or on PostgreSQL one of its 16 shares:
+// a ticket counts in the share of its id modulo 16, so concurrent changes to different
+// tickets seldom wait on the same row. Database triggers keep it in step with every
+// insert, change and removal of a ticket, in the same transaction; nothing in Go writes it.
 type Tally struct {
 	Status            string `gorm:"primaryKey;size:16"`
+	Shard             int16  `gorm:"primaryKey;autoIncrement:false;not null;default:0"`
 	Tickets           int64  `gorm:"not null;default:0"`
 	Rated             int64  `gorm:"not null;default:0"`
 	RatingSum         int64  `gorm:"not null;default:0"`

@@ -340,9 +340,6 @@ func (s *Service) reply(ctx context.Context, t *Ticket, actor *authz.Actor, cont
 				updates["resolved_at"] = nil
 			}
 		}
-		if err := s.db.Conn(ctx).Model(t).Updates(updates).Error; err != nil {
-			return err
-		}
 		if discordMessageID == "" {
 			// A message that came from the thread is already there.
 			if err := s.post(ctx, t, PostPayload{Kind: PostMessage, SenderType: senderType, Author: actor.Username,
@@ -351,9 +348,12 @@ func (s *Service) reply(ctx context.Context, t *Ticket, actor *authz.Actor, cont
 			}
 		}
 		if senderType == SenderStaff {
-			return s.notifyAuthor(ctx, t, actor.Username)
+			if err := s.notifyAuthor(ctx, t, actor.Username); err != nil {
+				return err
+			}
 		}
-		return nil
+		// Last, because a status change locks its tally rows until the commit.
+		return s.db.Conn(ctx).Model(t).Updates(updates).Error
 	})
 	if err != nil {
 		return View{}, err

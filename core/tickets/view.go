@@ -134,8 +134,8 @@ func (s *Service) List(ctx context.Context, actor *authz.Actor, q ListQuery) (Li
 	if q.Page < 1 || q.Limit < 1 || q.Limit > 100 {
 		return ListResult{}, errPage
 	}
-	filtered := func() *gorm.DB {
-		q2 := s.db.Conn(ctx).Model(&Ticket{})
+	filtered := func(conn *gorm.DB) *gorm.DB {
+		q2 := conn.Model(&Ticket{})
 		if !IsStaff(actor) {
 			q2 = q2.Where("author_id = ?", actor.DiscordID)
 		}
@@ -163,16 +163,19 @@ func (s *Service) List(ctx context.Context, actor *authz.Actor, q ListQuery) (Li
 		if err := s.tallied(ctx, q.Statuses).Select("COALESCE(SUM(tickets), 0)").Scan(&total).Error; err != nil {
 			return ListResult{}, err
 		}
-		if err := page(filtered()).Find(&rows).Error; err != nil {
+		if err := page(filtered(s.db.Conn(ctx))).Find(&rows).Error; err != nil {
 			return ListResult{}, err
 		}
 	} else {
-		// The page and the number of matches in one pass over the matches.
+		// The page and the number of matches in one pass over the matches. How many a
+		// search or a filter matches decides between an index and a walk by date, so
+		// these are planned for their values.
+		conn := s.db.ConnPlannedPerCall(ctx)
 		var counted []struct {
 			Ticket
 			Matched int64
 		}
-		if err := page(filtered()).Select("tickets.*, COUNT(*) OVER () AS matched").Find(&counted).Error; err != nil {
+		if err := page(filtered(conn)).Select("tickets.*, COUNT(*) OVER () AS matched").Find(&counted).Error; err != nil {
 			return ListResult{}, err
 		}
 		rows = make([]Ticket, len(counted))
@@ -181,7 +184,7 @@ func (s *Service) List(ctx context.Context, actor *authz.Actor, q ListQuery) (Li
 		}
 		if len(counted) == 0 && q.Page > 1 {
 			// Past the last page: the matches still have a count.
-			if err := filtered().Count(&total).Error; err != nil {
+			if err := filtered(conn).Count(&total).Error; err != nil {
 				return ListResult{}, err
 			}
 		}
@@ -218,7 +221,8 @@ func (s *Service) Summary(ctx context.Context, actor *authz.Actor) (Stats, error
 		st.ByStatus[status] = 0
 	}
 	var rows []Tally
-	if err := s.tallied(ctx, nil).Find(&rows).Error; err != nil {
+	if err := s.tallied(ctx, nil).Select("status, SUM(tickets) AS tickets, SUM(rated) AS rated, SUM(rating_sum) AS rating_sum, " +
+		"SUM(resolved) AS resolved, SUM(resolution_seconds) AS resolution_seconds").Group("status").Find(&rows).Error; err != nil {
 		return st, err
 	}
 	var rated, ratingSum, resolvedN, seconds int64
