@@ -90,7 +90,7 @@ func run(ctx context.Context, cmd string, args []string, configPath string) erro
 		AuthorizeURL: cfg.Discord.AuthorizeURL, TokenURL: cfg.Discord.TokenURL, APIBaseURL: cfg.Discord.APIBaseURL,
 		GuildID: cfg.Discord.GuildID, HTTPClient: httpClient,
 	})
-	files, err := storage.NewLocal(filepath.Join(cfg.DataDir, "uploads"))
+	files, err := openStorage(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -237,4 +237,15 @@ func apiKeyCommand(ctx context.Context, keys *apikeys.Service, args []string, ou
 		return nil
 	}
 	return errUsage("usage: zocalo apikey create NAME | list | revoke ID")
+}
+
+// openStorage opens the bucket when one is configured, or the data directory's uploads.
+func openStorage(ctx context.Context, cfg *config.Config) (storage.Store, error) {
+	if s3 := cfg.Storage.S3; s3.Endpoint != "" {
+		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		return storage.NewS3(ctx, storage.S3Options{Endpoint: s3.Endpoint, Region: s3.Region, Bucket: s3.Bucket,
+			AccessKeyID: s3.AccessKeyID, SecretAccessKey: s3.SecretAccessKey})
+	}
+	return storage.NewLocal(filepath.Join(cfg.DataDir, "uploads"))
 }

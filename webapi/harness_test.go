@@ -44,6 +44,12 @@ var testRoles = testenv.Roles
 
 func newEnv(t testing.TB, d *db.DB) *env {
 	t.Helper()
+	return newEnvWithFiles(t, d, nil)
+}
+
+// newEnvWithFiles keeps uploads in files, or in a temporary directory when it is nil.
+func newEnvWithFiles(t testing.TB, d *db.DB, files storage.Store) *env {
+	t.Helper()
 	e := &env{t: t, clock: testenv.NewClock(time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC))}
 	e.fake = discordfake.New(discordfake.Options{ClientID: testenv.ClientID, ClientSecret: testenv.ClientKey, GuildID: testenv.GuildID,
 		RobloxClientID: "roblox-client"})
@@ -62,10 +68,13 @@ func newEnv(t testing.TB, d *db.DB) *env {
 		RedirectURL: cfg.PublicURL + "/api/auth/discord/callback", AuthorizeURL: cfg.Discord.AuthorizeURL,
 		TokenURL: cfg.Discord.TokenURL, APIBaseURL: cfg.Discord.APIBaseURL, GuildID: cfg.Discord.GuildID,
 	})
-	e.uploadsDir = t.TempDir()
-	files, err := storage.NewLocal(e.uploadsDir)
-	if err != nil {
-		t.Fatal(err)
+	if files == nil {
+		e.uploadsDir = t.TempDir()
+		local, err := storage.NewLocal(e.uploadsDir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = local
 	}
 	robloxProvider := robloxoauth.New(robloxoauth.Options{ClientID: "roblox-client", RedirectURL: cfg.PublicURL + "/api/verify/callback",
 		AuthorizeURL: fakeSrv.URL + "/roblox/oauth/v1/authorize", TokenURL: fakeSrv.URL + "/roblox/oauth/v1/token",

@@ -37,7 +37,7 @@ type Limits struct {
 	Types    []string
 }
 
-// Store is where files live: a local directory by default.
+// Store is where files live: a local directory by default, or an S3-compatible bucket.
 type Store interface {
 	// Put reads r into a new object under prefix, refusing a type outside limits.Types or a
 	// size over limits.MaxBytes; on any failure nothing is left behind.
@@ -57,7 +57,9 @@ var (
 	// ErrNoSpace is a full disk (or quota) while writing: the upload is refused whole and the
 	// request may be retried once space is freed.
 	ErrNoSpace = errs.Unavailable("No hay espacio para guardar el archivo en el servidor. Avisa al equipo e inténtalo más tarde.")
-	errBadKey  = errors.New("invalid storage key")
+	// ErrStoreDown is a bucket that did not answer or refused the request.
+	ErrStoreDown = errs.Unavailable("El almacén de archivos no responde. Inténtalo de nuevo en unos minutos.")
+	errBadKey    = errors.New("invalid storage key")
 )
 
 // Local stores files under a directory.
@@ -80,32 +82,91 @@ func noSpace(err error) bool {
 	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) || errors.Is(err, syscall.EFBIG)
 }
 
-func (l *Local) pathOf(key string) (string, error) {
+// validKey checks a key is a clean relative path, so that it cannot name anything
+// outside the store.
+func validKey(key string) error {
 	clean := path.Clean("/" + key)[1:]
 	if clean == "" || clean != key || strings.Contains(key, "\\") {
-		return "", errBadKey
+		return errBadKey
 	}
-	return filepath.Join(l.root, filepath.FromSlash(clean)), nil
+	return nil
 }
 
-// Put implements Store.
-func (l *Local) Put(ctx context.Context, prefix string, r io.Reader, limits Limits) (Object, error) {
+func (l *Local) pathOf(key string) (string, error) {
+	if err := validKey(key); err != nil {
+		return "", err
+	}
+	return filepath.Join(l.root, filepath.FromSlash(key)), nil
+}
+
+// newKey names a new object under prefix: by month, then at random.
+func newKey(prefix string) string {
+	return path.Join(prefix, time.Now().UTC().Format("2006/01"), randomName())
+}
+
+// sniff decides an upload's type from its first bytes, refusing an empty upload or a type
+// outside limits. The reader it returns still yields every byte.
+func sniff(r io.Reader, limits Limits) (io.Reader, string, error) {
 	br := bufio.NewReaderSize(r, 512)
 	head, err := br.Peek(512)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
-		return Object{}, err
+		return nil, "", err
 	}
 	if len(head) == 0 {
-		return Object{}, ErrEmpty
+		return nil, "", ErrEmpty
 	}
+	ctype := contentType(head)
+	if len(limits.Types) > 0 && !slices.Contains(limits.Types, ctype) {
+		return nil, "", ErrBadType
+	}
+	return br, ctype, nil
+}
+
+func contentType(head []byte) string {
 	ctype := http.DetectContentType(head)
 	if i := strings.IndexByte(ctype, ';'); i >= 0 {
 		ctype = ctype[:i]
 	}
-	if len(limits.Types) > 0 && !slices.Contains(limits.Types, ctype) {
-		return Object{}, ErrBadType
+	return ctype
+}
+
+// fill copies r into f and flushes it to the disk: ErrTooLarge past limits.MaxBytes,
+// ErrNoSpace when the disk is full.
+func fill(ctx context.Context, f *os.File, r io.Reader, limits Limits) (int64, error) {
+	limit := limits.MaxBytes
+	if limit <= 0 {
+		limit = 1 << 62
 	}
-	key := path.Join(prefix, time.Now().UTC().Format("2006/01"), randomName())
+	n, err := io.Copy(f, io.LimitReader(r, limit+1))
+	if noSpace(err) {
+		return 0, ErrNoSpace.Wrap(err)
+	}
+	if err != nil {
+		return 0, err
+	}
+	if n > limit {
+		return 0, ErrTooLarge
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	// A full disk may surface only when the data is flushed.
+	if err := f.Sync(); err != nil {
+		if noSpace(err) {
+			return 0, ErrNoSpace.Wrap(err)
+		}
+		return 0, err
+	}
+	return n, nil
+}
+
+// Put implements Store.
+func (l *Local) Put(ctx context.Context, prefix string, r io.Reader, limits Limits) (Object, error) {
+	content, ctype, err := sniff(r, limits)
+	if err != nil {
+		return Object{}, err
+	}
+	key := newKey(prefix)
 	dst, err := l.pathOf(key)
 	if err != nil {
 		return Object{}, err
@@ -127,28 +188,8 @@ func (l *Local) Put(ctx context.Context, prefix string, r io.Reader, limits Limi
 			os.Remove(tmp.Name())
 		}
 	}()
-	limit := limits.MaxBytes
-	if limit <= 0 {
-		limit = 1 << 62
-	}
-	n, err := io.Copy(tmp, io.LimitReader(br, limit+1))
-	if noSpace(err) {
-		return Object{}, ErrNoSpace.Wrap(err)
-	}
+	n, err := fill(ctx, tmp, content, limits)
 	if err != nil {
-		return Object{}, err
-	}
-	if n > limit {
-		return Object{}, ErrTooLarge
-	}
-	if err := ctx.Err(); err != nil {
-		return Object{}, err
-	}
-	// A full disk may surface only when the data is flushed.
-	if err := tmp.Sync(); err != nil {
-		if noSpace(err) {
-			return Object{}, ErrNoSpace.Wrap(err)
-		}
 		return Object{}, err
 	}
 	if err := tmp.Close(); err != nil {
@@ -188,11 +229,7 @@ func (l *Local) Open(_ context.Context, key string) (io.ReadSeekCloser, Object, 
 		f.Close()
 		return nil, Object{}, err
 	}
-	ctype := http.DetectContentType(head[:n])
-	if i := strings.IndexByte(ctype, ';'); i >= 0 {
-		ctype = ctype[:i]
-	}
-	return f, Object{Key: key, Size: st.Size(), ContentType: ctype, ModTime: st.ModTime()}, nil
+	return f, Object{Key: key, Size: st.Size(), ContentType: contentType(head[:n]), ModTime: st.ModTime()}, nil
 }
 
 // Delete implements Store.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -28,19 +29,24 @@ func files(t *testing.T, root string) []string {
 }
 
 func TestLocalStore(t *testing.T) {
-	ctx := context.Background()
 	root := t.TempDir()
 	s, err := NewLocal(root)
 	if err != nil {
 		t.Fatal(err)
 	}
+	testStore(t, s, func() int { return len(files(t, root)) })
+}
+
+// testStore checks what every Store promises; stored counts the files the store holds.
+func testStore(t *testing.T, s Store, stored func() int) {
+	ctx := context.Background()
 	images := Limits{MaxBytes: 100, Types: []string{"image/png", "image/jpeg", "image/gif"}}
 
 	obj, err := s.Put(ctx, "tickets/1", bytes.NewReader(pngHeader), images)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if obj.ContentType != "image/png" || obj.Size != int64(len(pngHeader)) {
+	if obj.ContentType != "image/png" || obj.Size != int64(len(pngHeader)) || !strings.HasPrefix(obj.Key, "tickets/1/") {
 		t.Fatalf("object %+v", obj)
 	}
 	f, got, err := s.Open(ctx, obj.Key)
@@ -48,9 +54,17 @@ func TestLocalStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	content, _ := io.ReadAll(f)
+	// A browser's range request seeks before reading.
+	if _, err := f.Seek(8, io.SeekStart); err != nil {
+		t.Fatal(err)
+	}
+	tail, _ := io.ReadAll(f)
 	f.Close()
-	if !bytes.Equal(content, pngHeader) || got.ContentType != "image/png" {
-		t.Fatalf("read back %d bytes as %s", len(content), got.ContentType)
+	if !bytes.Equal(content, pngHeader) || got.ContentType != "image/png" || got.Size != int64(len(pngHeader)) || got.ModTime.IsZero() {
+		t.Fatalf("read back %d bytes as %+v", len(content), got)
+	}
+	if !bytes.Equal(tail, pngHeader[8:]) {
+		t.Fatalf("after seeking to 8: %q", tail)
 	}
 
 	cases := []struct {
@@ -64,12 +78,12 @@ func TestLocalStore(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			before := len(files(t, root))
+			before := stored()
 			_, err := s.Put(ctx, "tickets/1", bytes.NewReader(c.data), images)
 			if !errors.Is(err, c.want) {
 				t.Fatalf("err = %v, want %v", err, c.want)
 			}
-			if after := len(files(t, root)); after != before {
+			if after := stored(); after != before {
 				t.Fatalf("files %d → %d: a refused upload left something behind", before, after)
 			}
 		})
@@ -81,8 +95,16 @@ func TestLocalStore(t *testing.T) {
 	if _, _, err := s.Open(ctx, obj.Key); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("after delete: %v", err)
 	}
-	if _, _, err := s.Open(ctx, "../../etc/passwd"); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("a key leaving the root: %v", err)
+	if err := s.Delete(ctx, obj.Key); err != nil {
+		t.Fatalf("deleting a missing file: %v", err)
+	}
+	if stored() != 0 {
+		t.Fatalf("%d files left after the delete", stored())
+	}
+	for _, key := range []string{"../../etc/passwd", "/etc/passwd", "tickets/../../x", ""} {
+		if _, _, err := s.Open(ctx, key); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("the key %q: %v", key, err)
+		}
 	}
 }
 

@@ -45,6 +45,7 @@ type Config struct {
 	Tickets     Tickets               `yaml:"tickets" env:"TICKETS"`
 	Staff       Staff                 `yaml:"staff" env:"STAFF"`
 	Legislative Legislative           `yaml:"legislative" env:"LEGISLATIVE"`
+	Storage     Storage               `yaml:"storage" env:"STORAGE"`
 
 	Servers       []ServerCard    `yaml:"servers"`
 	SaleCatalogue []CatalogueItem `yaml:"saleCatalogue"`
@@ -82,6 +83,23 @@ type Channels struct {
 	StaffReports       string `yaml:"staffReports" env:"STAFF_REPORTS"`
 	Legislative        string `yaml:"legislative" env:"LEGISLATIVE"`
 	Treasury           string `yaml:"treasury" env:"TREASURY"`
+}
+
+// Storage is where uploaded files live: the data directory's uploads folder unless an
+// S3-compatible bucket is named, which several servers and the bot then share.
+type Storage struct {
+	S3 S3 `yaml:"s3" env:"S3"`
+}
+
+// S3 names a bucket of an S3-compatible store (AWS S3, MinIO, R2, Garage…).
+type S3 struct {
+	// Endpoint is the store's URL, such as https://s3.eu-west-1.amazonaws.com or
+	// http://minio:9000; empty keeps files in the data directory.
+	Endpoint        string `yaml:"endpoint" env:"ENDPOINT"`
+	Region          string `yaml:"region" env:"REGION"`
+	Bucket          string `yaml:"bucket" env:"BUCKET"`
+	AccessKeyID     string `yaml:"accessKeyID" env:"ACCESS_KEY_ID"`
+	SecretAccessKey string `yaml:"secretAccessKey" env:"SECRET_ACCESS_KEY"`
 }
 
 // Social are the footer's links.
@@ -271,6 +289,20 @@ func (c *Config) Validate() error {
 	}
 	if c.RateLimit.IntegrationPerMinute < 1 {
 		return keyErr("rateLimit.integrationPerMinute", "RATE_LIMIT_INTEGRATION_PER_MINUTE", "must be at least 1")
+	}
+	if s3 := c.Storage.S3; s3.Endpoint != "" {
+		if u, err := url.Parse(s3.Endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return keyErr("storage.s3.endpoint", "STORAGE_S3_ENDPOINT", fmt.Sprintf("%q is not an http(s) URL such as https://s3.example.com", s3.Endpoint))
+		}
+		for _, k := range []struct{ yaml, env, v string }{
+			{"storage.s3.bucket", "STORAGE_S3_BUCKET", s3.Bucket},
+			{"storage.s3.accessKeyID", "STORAGE_S3_ACCESS_KEY_ID", s3.AccessKeyID},
+			{"storage.s3.secretAccessKey", "STORAGE_S3_SECRET_ACCESS_KEY", s3.SecretAccessKey},
+		} {
+			if k.v == "" {
+				return keyErr(k.yaml, k.env, "must be set with storage.s3.endpoint")
+			}
+		}
 	}
 	if c.Demo {
 		if c.DiscordCredentialsSet() {

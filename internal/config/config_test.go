@@ -168,6 +168,10 @@ func TestBadValuesNameTheKey(t *testing.T) {
 		{"shared ids apart", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_ROLE_SCJN_ADMIN": "5"}, "ZOCALO_ROLE_SCJN_ADMIN"},
 		{"missing secret file", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_JWT_SECRET_FILE": "/nonexistent/secret"}, "ZOCALO_JWT_SECRET_FILE"},
 		{"rate limit not a number", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_RATE_LIMIT_SIGN_IN_PER_MINUTE": "many"}, "ZOCALO_RATE_LIMIT_SIGN_IN_PER_MINUTE"},
+		{"bucket endpoint not a URL", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_STORAGE_S3_ENDPOINT": "minio:9000"}, "ZOCALO_STORAGE_S3_ENDPOINT"},
+		{"bucket without a name", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_STORAGE_S3_ENDPOINT": "http://minio:9000"}, "ZOCALO_STORAGE_S3_BUCKET"},
+		{"bucket without a secret", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_STORAGE_S3_ENDPOINT": "http://minio:9000",
+			"ZOCALO_STORAGE_S3_BUCKET": "zocalo", "ZOCALO_STORAGE_S3_ACCESS_KEY_ID": "zocalo"}, "ZOCALO_STORAGE_S3_SECRET_ACCESS_KEY"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
