@@ -144,11 +144,11 @@ func runTarget(ctx context.Context, o options, target string) (*report, error) {
 	defer srv.stop()
 
 	r := &report{target: target, sizes: sizes, seeded: seeded, conns: o.conns, duration: o.duration}
-	news, err := srv.get("/api/news/news-cards", "")
+	news, encoding, err := srv.sent("/api/news/news-cards")
 	if err != nil {
 		return nil, err
 	}
-	baseline, stopBaseline, err := memoryHandler(news)
+	baseline, stopBaseline, err := memoryHandler(news, encoding)
 	if err != nil {
 		return nil, err
 	}

@@ -13,7 +13,7 @@ import (
 // them, with representative arguments.
 func hotQueries(dialect db.Dialect, c community) []struct{ name, sql string } {
 	player := c.players[0]
-	searched := "SELECT *, COUNT(*) OVER () AS matched FROM tickets WHERE (LOWER(title) LIKE '%" + searchedTitle + "%' OR LOWER(author_name) LIKE '%" + searchedTitle + "%') ORDER BY updated_at DESC, id DESC LIMIT 10"
+	searched := `SELECT *, COUNT(*) OVER () AS matched FROM tickets WHERE (tickets_search_words(title, author_name) @@ tickets_search_query('''vehículo'' & ''número'' & ''4237'':*')) ORDER BY updated_at DESC, id DESC LIMIT 10`
 	if dialect == db.SQLite {
 		searched = `SELECT *, COUNT(*) OVER () AS matched FROM tickets WHERE (id IN (SELECT rowid FROM tickets_search WHERE tickets_search MATCH '"vehículo" "número" "4237"*')) ORDER BY updated_at DESC, id DESC LIMIT 10`
 	}
