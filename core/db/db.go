@@ -61,11 +61,14 @@ func Open(opts Options) (*DB, error) {
 		TranslateError: true,
 	}
 	if opts.URL != "" {
-		g, err := openPostgres(opts.URL, cfg)
+		g, err := openPostgres(opts.URL, cfg, postgresConns())
 		if err != nil {
 			return nil, err
 		}
-		perCall, err := openPostgres(withCustomPlans(opts.URL), cfg)
+		// Half as many: only the filtered and searched ticket lists use it, and the two
+		// pools together stay well within PostgreSQL's default of 100 connections for
+		// two replicas and the bot, even on many cores.
+		perCall, err := openPostgres(withCustomPlans(opts.URL), cfg, max(postgresConns()/2, 2))
 		if err != nil {
 			if s, err := g.DB(); err == nil {
 				_ = s.Close()
@@ -123,7 +126,7 @@ func postgresConns() int {
 	return min(max(3*runtime.GOMAXPROCS(0), 4), 32)
 }
 
-func openPostgres(dsn string, cfg *gorm.Config) (*gorm.DB, error) {
+func openPostgres(dsn string, cfg *gorm.Config, conns int) (*gorm.DB, error) {
 	g, err := gorm.Open(postgres.Open(dsn), cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open postgres: %w", err)
@@ -132,8 +135,8 @@ func openPostgres(dsn string, cfg *gorm.Config) (*gorm.DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	sqlDB.SetMaxOpenConns(postgresConns())
-	sqlDB.SetMaxIdleConns(postgresConns())
+	sqlDB.SetMaxOpenConns(conns)
+	sqlDB.SetMaxIdleConns(conns)
 	sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	return g, nil
 }
