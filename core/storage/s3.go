@@ -108,7 +108,9 @@ func (s *S3) Put(ctx context.Context, prefix string, r io.Reader, limits Limits)
 }
 
 // Open implements Store. The object is read as it is served; seeking (for a browser's
-// range request) starts a new read at that offset.
+// range request) starts a new read at that offset. The type comes from the first bytes,
+// as with Local, not from the type stored with the object: files copied into the bucket
+// by other tools carry one guessed from their name, or none.
 func (s *S3) Open(ctx context.Context, key string) (io.ReadSeekCloser, Object, error) {
 	if validKey(key) != nil {
 		return nil, Object{}, ErrNotFound
@@ -122,7 +124,17 @@ func (s *S3) Open(ctx context.Context, key string) (io.ReadSeekCloser, Object, e
 		obj.Close()
 		return nil, Object{}, s.readFailure(key, err)
 	}
-	return obj, Object{Key: key, Size: info.Size, ContentType: info.ContentType, ModTime: info.LastModified}, nil
+	head := make([]byte, 512)
+	n, err := io.ReadFull(obj, head)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+		obj.Close()
+		return nil, Object{}, s.readFailure(key, err)
+	}
+	if _, err := obj.Seek(0, io.SeekStart); err != nil {
+		obj.Close()
+		return nil, Object{}, s.readFailure(key, err)
+	}
+	return obj, Object{Key: key, Size: info.Size, ContentType: contentType(head[:n]), ModTime: info.LastModified}, nil
 }
 
 func (s *S3) readFailure(key string, err error) error {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -21,6 +22,23 @@ func TestS3Store(t *testing.T) {
 	}
 	t.Run("contract", func(t *testing.T) {
 		testStore(t, s, func() int { return fake.Objects(t) })
+	})
+
+	// A file copied in by another tool, with a type guessed from its name: served by its bytes.
+	t.Run("the type comes from the bytes", func(t *testing.T) {
+		fake.Put(t, "tickets/9/2026/01/copied", "binary/octet-stream", pngHeader)
+		f, obj, err := s.Open(context.Background(), "tickets/9/2026/01/copied")
+		if err != nil {
+			t.Fatal(err)
+		}
+		content, _ := io.ReadAll(f)
+		f.Close()
+		if obj.ContentType != "image/png" || !bytes.Equal(content, pngHeader) {
+			t.Fatalf("%s, %d bytes", obj.ContentType, len(content))
+		}
+		if err := s.Delete(context.Background(), "tickets/9/2026/01/copied"); err != nil {
+			t.Fatal(err)
+		}
 	})
 
 	// A refused upload is refused before anything is sent.

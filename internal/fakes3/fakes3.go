@@ -3,11 +3,13 @@
 package fakes3
 
 import (
+	"bytes"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
@@ -68,6 +70,16 @@ func (s *Store) Object(t testing.TB, key string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// Put stores an object directly, as another tool copying files into the bucket would.
+func (s *Store) Put(t testing.TB, key, contentType string, data []byte) {
+	t.Helper()
+	if _, err := s.backend.PutObject(s.Bucket, key, map[string]string{"Content-Type": contentType,
+		"Last-Modified": time.Now().UTC().Format(http.TimeFormat)},
+		bytes.NewReader(data), int64(len(data)), nil); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // Puts counts the PUT requests received.
