@@ -13,10 +13,13 @@ import (
 // them, with representative arguments.
 func hotQueries(dialect db.Dialect, c community) []struct{ name, sql string } {
 	player := c.players[0]
-	searched := `SELECT *, COUNT(*) OVER () AS matched FROM tickets WHERE (tickets_search_words(title, author_name) @@ tickets_search_query('''vehículo'' & ''número'' & ''4237'':*')) ORDER BY updated_at DESC, id DESC LIMIT 10`
+	// The words of the bench's search, the last as a prefix, as core/tickets writes them.
+	words := strings.Fields(searchedTitle)
+	matching := "tickets_search_words(title, author_name) @@ tickets_search_query('''" + strings.Join(words, "'' & ''") + "'':*')"
 	if dialect == db.SQLite {
-		searched = `SELECT *, COUNT(*) OVER () AS matched FROM tickets WHERE (id IN (SELECT rowid FROM tickets_search WHERE tickets_search MATCH '"vehículo" "número" "4237"*')) ORDER BY updated_at DESC, id DESC LIMIT 10`
+		matching = `id IN (SELECT rowid FROM tickets_search WHERE tickets_search MATCH '"` + strings.Join(words, `" "`) + `"*')`
 	}
+	searched := "SELECT *, COUNT(*) OVER () AS matched FROM tickets WHERE (" + matching + ") ORDER BY updated_at DESC, id DESC LIMIT 10"
 	return []struct{ name, sql string }{
 		{"session and user of a token", "SELECT * FROM sessions LEFT JOIN users \"User\" ON sessions.user_id = \"User\".discord_id WHERE sessions.id = 'x' AND sessions.user_id = '" + player + "'"},
 		{"roles and rights of a member", "SELECT member_roles.role_id, panel_permissions.panel FROM member_roles LEFT JOIN panel_permissions ON panel_permissions.role_id = member_roles.role_id WHERE member_roles.member_id = '" + player + "' ORDER BY member_roles.role_id"},
