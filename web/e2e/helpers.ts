@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 const SHOTS_DIR = process.env.ZOCALO_SHOTS_DIR ?? '/tmp/shots';
 
@@ -44,4 +44,21 @@ export async function signInFromLogin(page: Page, persona: string): Promise<void
 export async function signIn(page: Page, persona: string): Promise<void> {
   await page.goto('/login');
   await signInFromLogin(page, persona);
+}
+
+/**
+ * Picks an option of an antd Select, each click once the dialog and the list have stopped moving.
+ * With `search`, types it first: long lists only render the options in view.
+ */
+export async function choose(page: Page, select: Locator, option: string, search?: string): Promise<void> {
+  await settled(page);
+  await select.click();
+  if (search) await select.pressSequentially(search);
+  const item = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\$]/g, '\\$&')}$`) });
+  await expect(item).toBeVisible();
+  await settled(page);
+  await item.click();
+  await expect(select).toHaveAttribute('aria-expanded', 'false');
 }

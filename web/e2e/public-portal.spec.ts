@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shot, signIn } from './helpers';
+import { choose, shot, signIn } from './helpers';
 
 interface ShopConfig {
   shop: { id: string; title: string; items: { key: string; title: string }[] }[];
@@ -90,8 +90,7 @@ test('comite publishes a news item, which shows as text on /news and its page, t
   const editor = page.getByRole('dialog', { name: 'Nueva Noticia' });
   await editor.getByLabel('Título').fill(title);
   await editor.getByLabel('Contenido').fill(content);
-  await editor.getByLabel('Tipo').click();
-  await page.getByTitle('Anuncio').click();
+  await choose(page, editor.getByLabel('Tipo'), 'Anuncio');
   await shot(page, 'admin-news-editor');
   await editor.getByRole('button', { name: 'Crear Noticia' }).click();
   await expect(page.getByText('Noticia creada exitosamente')).toBeVisible();

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { dialogShot, settled, shot, signIn } from './helpers';
+import { choose, dialogShot, settled, shot, signIn } from './helpers';
 
 function crc32(bytes: Buffer): number {
   let crc = 0xffffffff;
@@ -50,17 +50,6 @@ const ANSWER = 'Hola, ya revisamos tu captura: reinicia el juego y vuelve a entr
 let ticketId = '';
 
 const ticketDialog = (page: Page) => page.getByRole('dialog', { name: `Ticket #${ticketId}` });
-
-/** Picks an option of an antd Select, each click once the dialog and the list have stopped moving. */
-async function choose(page: Page, select: Locator, option: string): Promise<void> {
-  await settled(page);
-  await select.click();
-  const item = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) });
-  await expect(item).toBeVisible();
-  await settled(page);
-  await item.click();
-  await expect(select).toHaveAttribute('aria-expanded', 'false');
-}
 
 /** The image really shows: it was downloaded with the token and decoded. */
 async function expectImageShown(image: Locator): Promise<void> {

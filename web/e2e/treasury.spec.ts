@@ -1,25 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { dialogShot, settled, shot, signIn } from './helpers';
+import { choose, dialogShot, shot, signIn } from './helpers';
 
 const JUGADOR_ID = '1400000000000000014';
-
-/**
- * Picks an option of an antd Select, each click once the dialog and the list have stopped moving.
- * With `search`, types it first: long lists only render the options in view.
- */
-async function choose(page: Page, select: Locator, option: string, search?: string): Promise<void> {
-  await settled(page);
-  await select.click();
-  if (search) await select.pressSequentially(search);
-  const item = page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\$]/g, '\\$&')}$`) });
-  await expect(item).toBeVisible();
-  await settled(page);
-  await item.click();
-  await expect(select).toHaveAttribute('aria-expanded', 'false');
-}
 
 interface RegisteredSale {
   id: string;
