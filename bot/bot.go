@@ -147,6 +147,13 @@ func (b *Bot) registerBuiltins() {
 		}
 		return err
 	}})
+	b.AddJob(Job{Name: "prune-idempotency-keys", Spec: "45 4 * * *", Run: func(ctx context.Context) error {
+		n, err := b.deps.App.Idempotency.Prune(ctx)
+		if err == nil && n > 0 {
+			b.log.Info("expired idempotency keys pruned", "count", n)
+		}
+		return err
+	}})
 }
 
 // Leading tells whether this bot holds the leader lock.

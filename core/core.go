@@ -14,6 +14,7 @@ import (
 	"zocalo/core/contact"
 	"zocalo/core/db"
 	"zocalo/core/documents"
+	"zocalo/core/idempotency"
 	"zocalo/core/legislative"
 	"zocalo/core/members"
 	"zocalo/core/news"
@@ -39,7 +40,7 @@ func Models() []any {
 		&documents.Document{}, &roblox.Link{}, &roblox.Attempt{}, &records.Charge{}, &apikeys.Key{},
 		&treasury.Sale{}, &sat.Business{}, &sat.Document{},
 		&legislative.Initiative{}, &legislative.Vote{}, &legislative.Event{}, &legislative.AgendaItem{},
-		&members.GuildRole{}, &members.PanelPermission{}, &audit.Entry{}, &ratelimit.Hit{}}
+		&members.GuildRole{}, &members.PanelPermission{}, &audit.Entry{}, &ratelimit.Hit{}, &idempotency.Record{}}
 }
 
 // Settings are the parts of the configuration the domain needs.
@@ -97,9 +98,11 @@ type App struct {
 	Permissions *permissions.Service
 	// RateLimits counts requests per client in the database, the same for every replica.
 	RateLimits *ratelimit.Store
-	Files      storage.Store
-	Roles      authz.RoleIDs
-	Now        func() time.Time
+	// Idempotency remembers the answers to creates that carried a key.
+	Idempotency *idempotency.Store
+	Files       storage.Store
+	Roles       authz.RoleIDs
+	Now         func() time.Time
 	// Location is the community's time zone.
 	Location *time.Location
 }
@@ -165,10 +168,11 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		Permissions: permissions.NewService(d, m, o, s.Roles, s.Channels.StaffReports, s.Now),
 		Legislative: legislative.NewService(d, o, legislative.Settings{Channel: s.Channels.Legislative, Quorum: s.Quorum,
 			PublicURL: s.PublicURL, Location: s.Location, Now: s.Now}),
-		RateLimits: ratelimit.NewStore(d, s.Now),
-		Files:      deps.Files,
-		Roles:      s.Roles,
-		Now:        s.Now,
-		Location:   s.Location,
+		RateLimits:  ratelimit.NewStore(d, s.Now),
+		Idempotency: idempotency.NewStore(d, s.Now),
+		Files:       deps.Files,
+		Roles:       s.Roles,
+		Now:         s.Now,
+		Location:    s.Location,
 	}
 }

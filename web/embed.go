@@ -6,10 +6,14 @@ import (
 	"io/fs"
 )
 
-//go:embed all:dist
+// The pattern also matches dist-unbuilt, which is committed, so the package compiles on
+// a fresh clone before the app is built; a file committed inside dist itself would be
+// deleted by every build.
+//
+//go:embed all:dist*
 var dist embed.FS
 
-// Dist is the built app, or nil when only a placeholder was embedded.
+// Dist is the built app, or nil when it has not been built.
 func Dist() fs.FS {
 	sub, err := fs.Sub(dist, "dist")
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"zocalo/core/db"
 	"zocalo/core/errs"
+	"zocalo/core/idempotency"
 )
 
 // genericError is what a 500 says; the cause goes to the log with the request id.
@@ -29,6 +30,13 @@ var statusOf = map[errs.Kind]int{
 
 // fail is the one place where an error becomes a status and {"message": "…"}.
 func fail(c *gin.Context, err error) {
+	if errors.Is(err, idempotency.ErrReplay) {
+		// The key was used first by another request: the idempotency middleware answers
+		// with that request's result.
+		c.Set(replayKey, true)
+		c.Abort()
+		return
+	}
 	if e, ok := errs.As(err); ok {
 		if status, known := statusOf[e.Kind]; known {
 			if e.Err != nil {

@@ -43,6 +43,7 @@ type DB struct {
 	readers    *sql.DB // SQLite only: the pool for statements outside a transaction that only read
 	// PostgreSQL only: connections that plan every statement for its arguments.
 	plannedPerCall *gorm.DB
+	hooks          hooksPointer
 }
 
 // Options open a database.
@@ -218,8 +219,16 @@ func (d *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) error
 	if _, ok := ctx.Value(txKey{}).(*gorm.DB); ok {
 		return fn(ctx)
 	}
+	hooks := d.txHooks()
+	if hooks.BeforeBegin != nil {
+		hooks.BeforeBegin(ctx)
+	}
 	return d.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		return fn(context.WithValue(ctx, txKey{}, tx))
+		ctx := context.WithValue(ctx, txKey{}, tx)
+		if hooks.AfterBegin != nil {
+			hooks.AfterBegin(ctx)
+		}
+		return fn(ctx)
 	})
 }
 

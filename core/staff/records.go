@@ -2,6 +2,7 @@ package staff
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -80,6 +81,8 @@ var (
 	errOperation   = errs.Invalid("La operación debe ser add o subtract.")
 	errNotAStaff   = errs.NotFound("Esa persona no es parte del staff.")
 	errNoteText    = errs.Invalid("El texto es obligatorio (máximo 2,000 caracteres).")
+	// A repeat of a dismissal: nothing changes, nothing is posted.
+	errAlreadyDismissed = errs.Conflict("Esta persona ya fue dada de baja del staff.")
 )
 
 // RecordHires gives a record to members who just received a STAFF-group role: the day
@@ -126,12 +129,17 @@ func (s *Service) AdjustHours(ctx context.Context, actor *authz.Actor, userID st
 	if operation != "add" && operation != "subtract" {
 		return 0, errOperation
 	}
-	if _, err := s.staffMember(ctx, userID); err != nil {
-		return 0, err
-	}
 	delta := int64(hours)*3600 + int64(minutes)*60
 	var total int64
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		// One ledger per member: adjustments to it take turns, so each reads the total
+		// the previous one left and the answer is what every view then shows.
+		if err := s.db.LockKey(ctx, "staff.hours:"+userID); err != nil {
+			return err
+		}
+		if _, err := s.staffMember(ctx, userID); err != nil {
+			return err
+		}
 		totals, err := s.shifts.TotalsFor(ctx, []string{userID})
 		if err != nil {
 			return err
@@ -146,7 +154,11 @@ func (s *Service) AdjustHours(ctx context.Context, actor *authz.Actor, userID st
 				return err
 			}
 		}
-		total = current + delta
+		after, err := s.shifts.TotalsFor(ctx, []string{userID})
+		if err != nil {
+			return err
+		}
+		total = after[userID].TotalSeconds
 		return audit.Write(ctx, s.db, s.now(), audit.Change{Actor: actor, Area: audit.AreaStaff, Action: "hours." + operation,
 			EntityType: "member", EntityID: userID, Before: map[string]int64{"TiempoTotal": current},
 			After: map[string]int64{"TiempoTotal": total}})
@@ -161,12 +173,22 @@ func (s *Service) Dismiss(ctx context.Context, actor *authz.Actor, userID, reaso
 	if !Directors(actor) {
 		return errNotDirector
 	}
-	m, err := s.staffMember(ctx, userID)
-	if err != nil {
-		return err
-	}
 	reason = strings.TrimSpace(reason)
 	return s.db.InTx(ctx, func(ctx context.Context) error {
+		// Two directors dismissing at once take turns; the second finds no staff roles.
+		if err := s.db.LockKey(ctx, "staff.member:"+userID); err != nil {
+			return err
+		}
+		m, err := s.staffMember(ctx, userID)
+		if errors.Is(err, errNotAStaff) {
+			var rec Record
+			if s.db.Conn(ctx).Where("member_id = ? AND inactive = ?", userID, true).Take(&rec).Error == nil {
+				return errAlreadyDismissed
+			}
+		}
+		if err != nil {
+			return err
+		}
 		now := s.now()
 		if err := s.db.Conn(ctx).Model(&Shift{}).Where("member_id = ? AND ended_at IS NULL", userID).
 			Update("ended_at", now).Error; err != nil {

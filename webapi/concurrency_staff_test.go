@@ -1,0 +1,77 @@
+package webapi
+
+import (
+	"encoding/json"
+	"testing"
+
+	"zocalo/core/authz"
+	"zocalo/core/outbox"
+	"zocalo/core/staff"
+)
+
+var _ = addRaceRows(
+	raceRow{name: "dismissing one member", routes: []string{"POST /api/staff/dismiss"}, run: func(t *testing.T, r *raceEnv) {
+		target, _ := r.member(t, authz.Moderador)
+		answers := r.race(t, same(raceN, request{method: "POST", path: "/api/staff/dismiss", token: r.tokens["comite"],
+			body: map[string]string{"userId": target, "reason": "Inactividad"}})...)
+		expectOneWinner(t, answers, 200, 409, "Esta persona ya fue dada de baja del staff.")
+		expectCount(t, "dismissal audits", r.audits(t, "dismiss", target), 1)
+		expectCount(t, "role removals queued", r.posts(t, staff.KindRemoveRoles, target), 1)
+		expectCount(t, "staff channel posts", r.count(t, "outbox_events", "kind = ? AND payload LIKE ?",
+			outbox.KindChannelMessage, "%Baja de staff: m"+target[len(target)-6:]+"%"), 1)
+	}},
+	raceRow{name: "subtracting hours at once, then adding", routes: []string{"PUT /api/staff/hours"}, run: func(t *testing.T, r *raceEnv) {
+		target, _ := r.member(t, authz.Moderador)
+		hours := func(h int, op string) request {
+			return request{method: "PUT", path: "/api/staff/hours", token: r.tokens["rh"],
+				body: map[string]any{"userId": target, "hours": h, "minutes": 0, "operation": op}}
+		}
+		if a := r.do(t, hours(10, "add")); a.status != 200 {
+			t.Fatalf("add 10 h: %d %s", a.status, a.body)
+		}
+		// 30 subtractions of 1 h from 10 h: ten take an hour each, the rest find nothing
+		// left; the ledger never goes below zero and no subtraction is lost.
+		answers := r.race(t, same(30, hours(1, "subtract"))...)
+		expectAll(t, answers, 200)
+		last := r.do(t, hours(1, "add"))
+		var got struct{ TiempoTotal int64 }
+		_ = json.Unmarshal(last.body, &got)
+		if last.status != 200 || got.TiempoTotal != 3600 {
+			t.Fatalf("add 1 h after the subtractions: %d %s, want TiempoTotal 3600", last.status, last.body)
+		}
+		var mods []staff.Moderator
+		r.call("GET", "/api/staff/moderators", r.tokens["rh"], nil, &mods)
+		for _, m := range mods {
+			if m.UserID == target && m.TiempoTotal != 3600 {
+				t.Errorf("the roster shows %d s, the answer said 3600", m.TiempoTotal)
+			}
+		}
+		expectCount(t, "subtraction audits", r.audits(t, "hours.subtract", target), 30)
+	}},
+	raceRow{name: "adding and subtracting hours at once", routes: []string{"PUT /api/staff/hours"}, run: func(t *testing.T, r *raceEnv) {
+		target, _ := r.member(t, authz.Moderador)
+		var reqs []request
+		for i := range raceN {
+			op := "add"
+			if i%2 == 1 {
+				op = "subtract"
+			}
+			reqs = append(reqs, request{method: "PUT", path: "/api/staff/hours", token: r.tokens["comite"],
+				body: map[string]any{"userId": target, "hours": 1, "minutes": 0, "operation": op}})
+		}
+		expectAll(t, r.race(t, reqs...), 200)
+		// Whatever the order, the ledger's sum is what the roster shows and never negative.
+		var sum int64
+		if err := r.d.Conn(t.Context()).Model(&staff.Adjustment{}).Where("member_id = ?", target).
+			Select("COALESCE(SUM(seconds), 0)").Scan(&sum).Error; err != nil {
+			t.Fatal(err)
+		}
+		var mods []staff.Moderator
+		r.call("GET", "/api/staff/moderators", r.tokens["rh"], nil, &mods)
+		for _, m := range mods {
+			if m.UserID == target && (m.TiempoTotal != sum || sum < 0) {
+				t.Errorf("the roster shows %d s, the ledger sums %d", m.TiempoTotal, sum)
+			}
+		}
+	}},
+)
