@@ -53,7 +53,9 @@ type Request struct {
 type claimKey struct{}
 
 // With carries a claim in the context.
-func With(ctx context.Context, c *Request) context.Context { return context.WithValue(ctx, claimKey{}, c) }
+func With(ctx context.Context, c *Request) context.Context {
+	return context.WithValue(ctx, claimKey{}, c)
+}
 
 // From is the claim of ctx, if any.
 func From(ctx context.Context) *Request {
