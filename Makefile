@@ -37,6 +37,7 @@ lint: go-lint web-lint
 
 go-lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
+	$(GO) mod tidy -diff
 	$(GO) vet $(GOPKGS)
 	$(GO) tool staticcheck $(GOPKGS)
 

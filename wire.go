@@ -17,7 +17,6 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"golang.org/x/sync/errgroup"
 
 	"zocalo/bot"
@@ -138,7 +137,7 @@ func run(ctx context.Context, cmd string, args []string, configPath string) erro
 	} else {
 		// A bot on its own still answers health checks and metrics (and, in demo mode,
 		// serves the fake Discord it talks to).
-		g.Go(func() error { return serveBotEndpoints(ctx, ln, reg, fake) })
+		g.Go(func() error { return serveBotEndpoints(ctx, ln, reg, cfg.MetricsToken, fake) })
 	}
 	if cmd == "bot" || cmd == "all" {
 		token := cfg.Discord.BotToken
@@ -163,13 +162,13 @@ func run(ctx context.Context, cmd string, args []string, configPath string) erro
 const demoBotToken = "demo-bot-token"
 
 // serveBotEndpoints serves /healthz and /metrics for a bot running alone.
-func serveBotEndpoints(ctx context.Context, ln net.Listener, reg *prometheus.Registry, fake *discordfake.Fake) error {
+func serveBotEndpoints(ctx context.Context, ln net.Listener, reg *prometheus.Registry, metricsToken string, fake *discordfake.Fake) error {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(`{"status":"ok"}`))
 	})
-	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	mux.Handle("GET /metrics", webapi.MetricsHandler(reg, metricsToken))
 	if fake != nil {
 		mux.Handle(config.DemoDiscordPath+"/", http.StripPrefix(config.DemoDiscordPath, fake.Handler()))
 	}

@@ -74,4 +74,34 @@ var _ = addRaceRows(
 			}
 		}
 	}},
+	raceRow{name: "a staff note and a warning sent with one key each", routes: []string{"POST /api/staff/:userId/notes", "POST /api/staff/:userId/warns"},
+		run: func(t *testing.T, r *raceEnv) {
+			target, _ := r.member(t, authz.Moderador)
+			for _, kind := range []struct{ path, field, kind string }{{"notes", "nota", staff.KindNote}, {"warns", "warn", staff.KindWarn}} {
+				q := request{method: "POST", path: "/api/staff/" + target + "/" + kind.path, token: r.tokens["rh"],
+					body: map[string]string{kind.field: "Llegó tarde"}, key: r.newKey()}
+				expectReplays(t, r.race(t, same(raceN, q)...), 201)
+				expectCount(t, kind.kind+" rows", r.count(t, "staff_notes", "member_id = ? AND kind = ?", target, kind.kind), 1)
+				expectCount(t, kind.kind+" audits", r.audits(t, kind.kind+".add", target), 1)
+				// Without a key every request is its own note.
+				q.key = ""
+				expectAll(t, r.race(t, same(3, q)...), 201)
+				expectCount(t, kind.kind+" rows without a key", r.count(t, "staff_notes", "member_id = ? AND kind = ?", target, kind.kind), 4)
+			}
+		}},
+	raceRow{name: "a shift report sent with one key", routes: []string{"POST /api/staff/report"}, run: func(t *testing.T, r *raceEnv) {
+		q := request{method: "POST", path: "/api/staff/report", token: r.tokens["moderador"],
+			body: map[string]string{"date": "2026-02-27", "content": "Turno sin incidentes " + r.id()}, key: r.newKey()}
+		expectReplays(t, r.race(t, same(raceN, q)...), 201)
+		text := q.body.(map[string]string)["content"]
+		expectCount(t, "reports", r.count(t, "staff_reports", "content = ?", text), 1)
+		expectCount(t, "report posts", r.posts(t, outbox.KindChannelMessage, text), 1)
+	}},
+	raceRow{name: "correcting a hire date at once", routes: []string{"PUT /api/staff/:userId/hired"}, run: func(t *testing.T, r *raceEnv) {
+		target, _ := r.member(t, authz.Moderador)
+		q := request{method: "PUT", path: "/api/staff/" + target + "/hired", token: r.tokens["comite"], body: map[string]string{"date": "2025-06-01"}}
+		expectAll(t, r.race(t, same(raceN, q)...), 200)
+		// The first sets the date; the others find it already set and record nothing.
+		expectCount(t, "hire date audits", r.audits(t, "hired", target), 1)
+	}},
 )

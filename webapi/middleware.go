@@ -74,16 +74,23 @@ func recoverPanics(c *gin.Context) {
 
 // securityHeaders: the app loads only its own scripts; antd injects styles at run time;
 // avatars come from Discord's CDN and news images from any https host.
-func securityHeaders(c *gin.Context) {
-	h := c.Writer.Header()
-	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "+
-		"img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; "+
-		"base-uri 'self'; frame-ancestors 'none'; form-action 'self'")
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("X-Frame-Options", "DENY")
-	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-	h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-	c.Next()
+// Behind https the browser is told to use nothing else for a year (HSTS); a portal
+// served over plain http (demo mode, a test) must not send it.
+func securityHeaders(https bool) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		h := c.Writer.Header()
+		if https {
+			h.Set("Strict-Transport-Security", "max-age=31536000")
+		}
+		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "+
+			"img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; "+
+			"base-uri 'self'; frame-ancestors 'none'; form-action 'self'")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		c.Next()
+	}
 }
 
 // sameOrigin answers CORS only for the portal's own origin: other sites get no CORS

@@ -11,11 +11,11 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"zocalo/core"
 	"zocalo/core/authz"
@@ -44,7 +44,8 @@ type Server struct {
 	integrations *keyedLimiter
 	publicNews   newsJSON
 	gzipped      gzipCache
-	migrated     bool
+	// migrated is set once readiness saw every migration applied; requests read it at once.
+	migrated atomic.Bool
 }
 
 func init() { gin.SetMode(gin.ReleaseMode) }
@@ -79,12 +80,13 @@ func (s *Server) Routes() gin.RoutesInfo { return s.engine.Routes() }
 func (s *Server) routes() {
 	r := s.engine
 	metrics := newHTTPMetrics(s.deps.Metrics)
-	r.Use(withRequestID(s.deps.Logger), recoverPanics, logRequests, metrics.middleware, securityHeaders,
+	r.Use(withRequestID(s.deps.Logger), recoverPanics, logRequests, metrics.middleware,
+		securityHeaders(strings.HasPrefix(s.deps.Config.PublicURL, "https://")),
 		sameOrigin(originOf(s.deps.Config.PublicURL)))
 
 	r.GET("/healthz", s.healthz)
 	r.GET("/readyz", s.readyz)
-	r.GET("/metrics", gin.WrapH(promhttp.HandlerFor(s.deps.Metrics, promhttp.HandlerOpts{})))
+	r.GET("/metrics", gin.WrapH(MetricsHandler(s.deps.Metrics, s.deps.Config.MetricsToken)))
 
 	// Creates honour Idempotency-Key: a retried or double-submitted create makes one row.
 	once := s.idempotent(storedAnswer)
@@ -205,13 +207,13 @@ func (s *Server) readyz(c *gin.Context) {
 		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "database unreachable"})
 		return
 	}
-	if !s.migrated {
+	if !s.migrated.Load() {
 		pending, err := s.deps.App.DB.Pending(ctx)
 		if err != nil || pending {
 			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "migrations pending"})
 			return
 		}
-		s.migrated = true
+		s.migrated.Store(true)
 	}
 	c.JSON(http.StatusOK, gin.H{"status": "ready"})
 }

@@ -12,6 +12,7 @@ import (
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
+	"zocalo/core/idempotency"
 	"zocalo/core/members"
 	"zocalo/core/outbox"
 	"zocalo/core/validate"
@@ -235,10 +236,13 @@ func (s *Service) AddNote(ctx context.Context, actor *authz.Actor, userID, kind,
 	if !ok {
 		return errNoteText
 	}
-	if _, err := s.staffMember(ctx, userID); err != nil {
-		return err
-	}
 	return s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := idempotency.Claim(ctx, s.db, s.now()); err != nil {
+			return err
+		}
+		if _, err := s.staffMember(ctx, userID); err != nil {
+			return err
+		}
 		n := Note{MemberID: userID, Kind: kind, Text: text, ActorID: actor.DiscordID, ActorName: actor.Username, CreatedAt: s.now()}
 		if err := s.db.Conn(ctx).Create(&n).Error; err != nil {
 			return err
@@ -268,6 +272,9 @@ func (s *Service) SubmitReport(ctx context.Context, actor *authz.Actor, date, co
 		return errReportEmpty
 	}
 	return s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := idempotency.Claim(ctx, s.db, s.now()); err != nil {
+			return err
+		}
 		now := s.now()
 		r := Report{MemberID: actor.DiscordID, Date: day.Format("2006-01-02"), Content: content, CreatedAt: now}
 		if err := s.db.Conn(ctx).Create(&r).Error; err != nil {
@@ -296,20 +303,34 @@ func (s *Service) SetHired(ctx context.Context, actor *authz.Actor, userID, date
 	if err != nil || day.After(s.now()) {
 		return errHiredDate
 	}
-	if _, err := s.staffMember(ctx, userID); err != nil {
-		return err
-	}
 	return s.db.InTx(ctx, func(ctx context.Context) error {
-		rec := Record{MemberID: userID, HiredAt: day.UTC()}
-		if err := s.db.Conn(ctx).Where(Record{MemberID: userID}).FirstOrCreate(&rec).Error; err != nil {
+		if err := s.db.LockKey(ctx, "staff.member:"+userID); err != nil {
 			return err
 		}
-		before := rec.HiredAt
-		if err := s.db.Conn(ctx).Model(&rec).Update("hired_at", day.UTC()).Error; err != nil {
+		if _, err := s.staffMember(ctx, userID); err != nil {
+			return err
+		}
+		var rec Record
+		err := s.db.Conn(ctx).Where("member_id = ?", userID).Take(&rec).Error
+		if err != nil && !db.IsNotFound(err) {
+			return err
+		}
+		var before any
+		if err == nil {
+			if rec.HiredAt.Equal(day.UTC()) {
+				// The date it already has: nothing changes, nothing is recorded.
+				return nil
+			}
+			before = map[string]time.Time{"TiempoContratado": rec.HiredAt}
+			err = s.db.Conn(ctx).Model(&Record{}).Where("member_id = ?", userID).Update("hired_at", day.UTC()).Error
+		} else {
+			err = s.db.Conn(ctx).Create(&Record{MemberID: userID, HiredAt: day.UTC()}).Error
+		}
+		if err != nil {
 			return err
 		}
 		return audit.Write(ctx, s.db, s.now(), audit.Change{Actor: actor, Area: audit.AreaStaff, Action: "hired",
-			EntityType: "member", EntityID: userID, Before: map[string]time.Time{"TiempoContratado": before},
+			EntityType: "member", EntityID: userID, Before: before,
 			After: map[string]time.Time{"TiempoContratado": day.UTC()}})
 	})
 }

@@ -26,6 +26,8 @@ type Config struct {
 	Demo        bool     `yaml:"demo" env:"DEMO"`
 	LogFormat   string   `yaml:"logFormat" env:"LOG_FORMAT"`
 	LogLevel    string   `yaml:"logLevel" env:"LOG_LEVEL"`
+	// MetricsToken, when set, is the bearer token /metrics requires.
+	MetricsToken string `yaml:"metricsToken" env:"METRICS_TOKEN"`
 	// TrustedProxies are the addresses (CIDR) of reverse proxies whose X-Forwarded-For is
 	// believed, so rate limits see the client and not the proxy.
 	TrustedProxies []string `yaml:"trustedProxies" env:"TRUSTED_PROXIES"`
