@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './client';
+import { useCreateMutation } from './idempotency';
 import type { ApiKey, ApiKeyCreated, MessageBody } from './types';
 
 export const API_KEYS_LOAD_ERROR = 'Error al cargar las claves de API';
@@ -21,9 +22,9 @@ export function useApiKeys() {
 /** Issues a key; the answer holds the whole key, which the server never shows again. */
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) =>
-      apiFetch<ApiKeyCreated>('/api/admin/api-keys', { method: 'POST', body: { name: name.trim() }, errorMessage: API_KEY_CREATE_ERROR }),
+  return useCreateMutation({
+    mutationFn: (name: string, idempotencyKey) =>
+      apiFetch<ApiKeyCreated>('/api/admin/api-keys', { method: 'POST', body: { name: name.trim() }, idempotencyKey, errorMessage: API_KEY_CREATE_ERROR }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/fixtures';
-import { ApiError, NETWORK_ERROR_MESSAGE, TOKEN_KEY, apiFetch, apiFetchBlob, apiFetchFile, dispositionFilename, setUnauthorizedHandler } from './client';
+import { ApiError, IDEMPOTENCY_HEADER, NETWORK_ERROR_MESSAGE, TOKEN_KEY, apiFetch, apiFetchBlob, apiFetchFile, dispositionFilename, setUnauthorizedHandler } from './client';
 
 function stubFetch(response: () => Response | Promise<Response>) {
   const fn = vi.fn<typeof fetch>(async () => response());
@@ -33,6 +33,16 @@ describe('apiFetch', () => {
     expect(headers.get('Authorization')).toBe('Bearer abc');
     expect(headers.get('Content-Type')).toBe('application/json');
     expect(init?.body).toBe('{"a":1}');
+  });
+
+  it('sends an Idempotency-Key only when asked', async () => {
+    const fetch = stubFetch(() => jsonResponse({ ok: true }, 201));
+    await apiFetch('/api/x', { method: 'POST', body: { a: 1 }, idempotencyKey: 'clave-1' });
+    await apiFetch('/api/x', { method: 'POST', body: new FormData(), idempotencyKey: 'clave-2' });
+    await apiFetch('/api/x', { method: 'POST', body: { a: 1 } });
+    const keys = fetch.mock.calls.map(([, init]) => new Headers(init?.headers).get(IDEMPOTENCY_HEADER));
+    expect(IDEMPOTENCY_HEADER).toBe('Idempotency-Key');
+    expect(keys).toEqual(['clave-1', 'clave-2', null]);
   });
 
   it('sends no Authorization header without a token', async () => {

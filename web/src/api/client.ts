@@ -45,7 +45,14 @@ export interface ApiFetchOptions extends Omit<RequestInit, 'body'> {
   handleUnauthorized?: boolean;
   /** Overrides the stored token (null sends no Authorization header). */
   token?: string | null;
+  /**
+   * Names the submission a create belongs to: the server creates once per key and answers a
+   * repeat with the first answer. See useCreateMutation for when a key is kept or renewed.
+   */
+  idempotencyKey?: string;
 }
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 const DEFAULT_ERROR = 'Ocurrió un error inesperado';
 
@@ -64,9 +71,10 @@ async function readMessage(response: Response): Promise<string | null> {
 
 /** Sends a request with the stored bearer token; throws ApiError with the server's `message` unless it succeeds. */
 async function send(path: string, options: ApiFetchOptions, accept: string): Promise<Response> {
-  const { errorMessage = DEFAULT_ERROR, body, handleUnauthorized = true, token, headers, ...init } = options;
+  const { errorMessage = DEFAULT_ERROR, body, handleUnauthorized = true, token, idempotencyKey, headers, ...init } = options;
   const requestHeaders = new Headers(headers);
   requestHeaders.set('Accept', accept);
+  if (idempotencyKey !== undefined) requestHeaders.set(IDEMPOTENCY_HEADER, idempotencyKey);
   const bearer = token === undefined ? localStorage.getItem(TOKEN_KEY) : token;
   if (bearer) requestHeaders.set('Authorization', `Bearer ${bearer}`);
 

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from './client';
+import { useCreateMutation } from './idempotency';
 import { playerKeys } from './players';
 import type { DocumentCreated, DocumentKind, DocumentStatus, IdentityDocument, INEInput, PassportInput } from './types';
 
@@ -95,11 +96,11 @@ const CREATE_PATHS: Record<DocumentKind, string> = { INE: '/api/documents/ine', 
 /** Issues a document. The server's message is shown when it refuses; a network failure names the document. */
 export function useCreateDocument() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ kind, input }: DocumentRequest) => {
+  return useCreateMutation({
+    mutationFn: async ({ kind, input }: DocumentRequest, idempotencyKey) => {
       const errorMessage = CREATE_ERRORS[kind];
       try {
-        return await apiFetch<DocumentCreated>(CREATE_PATHS[kind], { method: 'POST', body: input, errorMessage });
+        return await apiFetch<DocumentCreated>(CREATE_PATHS[kind], { method: 'POST', body: input, idempotencyKey, errorMessage });
       } catch (err) {
         if (err instanceof ApiError && err.isNetworkError) throw new ApiError(errorMessage, 0);
         throw err;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth/useAuth';
 import { apiFetch } from './client';
+import { useCreateMutation } from './idempotency';
 import type {
   AgendaItem,
   Initiative,
@@ -83,9 +84,9 @@ function useRefreshAfterWrite() {
 
 export function useCreateInitiative() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({
-    mutationFn: (input: NewInitiative) =>
-      apiFetch<Initiative>('/api/legislative/initiatives', { method: 'POST', body: input, errorMessage: INITIATIVE_CREATE_ERROR }),
+  return useCreateMutation({
+    mutationFn: (input: NewInitiative, idempotencyKey) =>
+      apiFetch<Initiative>('/api/legislative/initiatives', { method: 'POST', body: input, idempotencyKey, errorMessage: INITIATIVE_CREATE_ERROR }),
     onSuccess: refresh,
   });
 }
@@ -126,9 +127,9 @@ export function useConfigureVoting() {
 
 export function useCreateAgendaItem() {
   const refresh = useRefreshAfterWrite();
-  return useMutation({
-    mutationFn: (input: NewAgendaItem) =>
-      apiFetch<AgendaItem>('/api/legislative/agenda', { method: 'POST', body: input, errorMessage: AGENDA_CREATE_ERROR }),
+  return useCreateMutation({
+    mutationFn: (input: NewAgendaItem, idempotencyKey) =>
+      apiFetch<AgendaItem>('/api/legislative/agenda', { method: 'POST', body: input, idempotencyKey, errorMessage: AGENDA_CREATE_ERROR }),
     onSuccess: refresh,
   });
 }

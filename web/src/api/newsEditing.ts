@@ -2,6 +2,7 @@
 // which only reads them, does not download react-query's mutation code.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './client';
+import { useCreateMutation } from './idempotency';
 import { newsKeys } from './news';
 import type { MessageBody, NewsCard, NewsInput } from './types';
 
@@ -14,12 +15,13 @@ export interface SaveNewsVariables {
   input: NewsInput;
 }
 
+/** Creates a card (with a key, as every create) or, given its id, saves the changes to it. */
 export function useSaveNews() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: SaveNewsVariables) =>
+  return useCreateMutation({
+    mutationFn: ({ id, input }: SaveNewsVariables, idempotencyKey) =>
       id === undefined
-        ? apiFetch<NewsCard>('/api/news/news-cards', { method: 'POST', body: input, errorMessage: NEWS_CREATE_ERROR })
+        ? apiFetch<NewsCard>('/api/news/news-cards', { method: 'POST', body: input, idempotencyKey, errorMessage: NEWS_CREATE_ERROR })
         : apiFetch<NewsCard>(`/api/news/news-cards/${encodeURIComponent(id)}`, {
             method: 'PUT',
             body: input,

@@ -6,10 +6,10 @@ export const CONTACT_SUCCESS = '¡Mensaje enviado exitosamente! Te contactaremos
 export const ARTIST_ERROR = 'Error al enviar la aplicación';
 export const ARTIST_SUCCESS = 'Tu aplicación ha sido enviada exitosamente. Te contactaremos pronto.';
 
-export function sendContactMessage(input: ContactInput): Promise<MessageBody> {
-  return apiFetch<MessageBody>('/api/contact', { method: 'POST', body: input, token: null, errorMessage: CONTACT_ERROR });
+export function sendContactMessage(input: ContactInput, idempotencyKey: string): Promise<MessageBody> {
+  return apiFetch<MessageBody>('/api/contact', { method: 'POST', body: input, token: null, idempotencyKey, errorMessage: CONTACT_ERROR });
 }
 
-export function submitArtistApplication(input: ArtistApplicationInput): Promise<MessageBody> {
-  return apiFetch<MessageBody>('/api/artists/submit', { method: 'POST', body: input, token: null, errorMessage: ARTIST_ERROR });
+export function submitArtistApplication(input: ArtistApplicationInput, idempotencyKey: string): Promise<MessageBody> {
+  return apiFetch<MessageBody>('/api/artists/submit', { method: 'POST', body: input, token: null, idempotencyKey, errorMessage: ARTIST_ERROR });
 }

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiFetchFile } from './client';
+import { useCreateMutation } from './idempotency';
 import { playerKeys } from './players';
 import type { ChargeAdded, CriminalRecord } from './types';
 
@@ -72,11 +73,12 @@ export interface NewCharge extends RecordQuery {
 /** Files a charge (moderators and the ADMIN group); the answer is the person's updated record. */
 export function useAddCharge() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ description, ...target }: NewCharge) =>
+  return useCreateMutation({
+    mutationFn: ({ description, ...target }: NewCharge, idempotencyKey) =>
       apiFetch<ChargeAdded>('/api/records/charges', {
         method: 'POST',
         body: { ...cleanRecordQuery(target), description: description.trim() },
+        idempotencyKey,
         errorMessage: CHARGE_ADD_ERROR,
       }),
     onSuccess: () =>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiFetchBlob } from './client';
+import { useCreateMutation } from './idempotency';
 import type { Business, BusinessEdit, BusinessInput, BusinessStatus } from './types';
 
 export const BUSINESSES_LOAD_ERROR = 'Error al cargar los negocios';
@@ -41,9 +42,9 @@ export function businessForm({ documents, logo, ...fields }: NewBusiness): FormD
 
 export function useRegisterBusiness() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (business: NewBusiness) =>
-      apiFetch<Business>('/api/sat/businesses', { method: 'POST', body: businessForm(business), errorMessage: BUSINESS_REGISTER_ERROR }),
+  return useCreateMutation({
+    mutationFn: (business: NewBusiness, idempotencyKey) =>
+      apiFetch<Business>('/api/sat/businesses', { method: 'POST', body: businessForm(business), idempotencyKey, errorMessage: BUSINESS_REGISTER_ERROR }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: satKeys.businesses }),
   });
 }

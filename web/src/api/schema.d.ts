@@ -330,7 +330,16 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -444,7 +453,16 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -486,7 +504,16 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -611,7 +638,9 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Absent or empty, 1. A page past the end is empty; any other value out of range is a 400. */
                     page?: number;
+                    /** @description Absent or empty, 10; any other value out of range is a 400. */
                     limit?: number;
                     status?: string[];
                     priority?: string;
@@ -643,7 +672,16 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -664,7 +702,25 @@ export interface paths {
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
+                /** @description A player already holds as many open tickets as `tickets.maxOpenPerMember` allows (default 3); staff are exempt. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 413: components["responses"]["Error"];
+                /** @description A player opened as many tickets in the last hour as `tickets.maxOpenedPerHour` allows (default 5); staff are exempt. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -804,7 +860,16 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     ticketId: string;
                 };
@@ -1245,6 +1310,15 @@ export interface paths {
                 };
                 403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
+                /** @description The member was already dismissed (two directors at once, or a repeat); nothing changes and nothing is posted. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1340,7 +1414,16 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1388,7 +1471,16 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     userId: string;
                 };
@@ -1437,7 +1529,16 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     userId: string;
                 };
@@ -1659,7 +1760,16 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1702,7 +1812,16 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1827,7 +1946,16 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2047,7 +2175,16 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2176,7 +2313,16 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2224,8 +2370,9 @@ export interface paths {
                     sellerId?: string;
                     from?: string;
                     to?: string;
+                    /** @description Absent or empty, 100; any other value out of range is a 400. */
                     limit?: number;
-                    /** @description a sale id; only older sales */
+                    /** @description a sale id; only older sales. Not a whole number from 1 to 2^63-1: a 400. */
                     before?: number;
                 };
                 header?: never;
@@ -2252,7 +2399,16 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2518,7 +2674,16 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2773,7 +2938,16 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -3013,7 +3187,16 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -3223,7 +3406,9 @@ export interface paths {
                     entityId?: string;
                     from?: string;
                     to?: string;
+                    /** @description Absent or empty, 1. A page past the end is empty; any other value out of range is a 400. */
                     page?: number;
+                    /** @description Absent or empty, 25; any other value out of range is a 400. */
                     limit?: number;
                 };
                 header?: never;
@@ -3849,7 +4034,16 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+         *     first request with a key creates; a repeat with the same key within 24 hours (at once
+         *     or later) creates nothing and gets the first answer again, with the header
+         *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+         *     the header every request creates.
+         */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;

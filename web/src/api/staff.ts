@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UnexpectedDataError, apiFetch } from './client';
+import { useCreateMutation } from './idempotency';
 import type {
   DismissInput,
   HoursAnswer,
@@ -98,8 +99,8 @@ export function useDismissStaff() {
 }
 
 export function useSubmitStaffReport() {
-  return useMutation({
-    mutationFn: (input: StaffReportInput) =>
-      apiFetch<MessageBody>('/api/staff/report', { method: 'POST', body: input, errorMessage: STAFF_REPORT_ERROR }),
+  return useCreateMutation({
+    mutationFn: (input: StaffReportInput, idempotencyKey) =>
+      apiFetch<MessageBody>('/api/staff/report', { method: 'POST', body: input, idempotencyKey, errorMessage: STAFF_REPORT_ERROR }),
   });
 }

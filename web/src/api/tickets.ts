@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, apiFetchBlob } from './client';
+import { useCreateMutation } from './idempotency';
 import { readAsDataUrl } from './dataUrl';
 import type {
   Ticket,
@@ -161,12 +162,12 @@ function messageForm(message: string, attachments: File[]): FormData {
 
 export function useCreateTicket() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ title, category, message, attachments }: NewTicket) => {
+  return useCreateMutation({
+    mutationFn: async ({ title, category, message, attachments }: NewTicket, idempotencyKey) => {
       const form = messageForm(message, attachments);
       form.set('title', title);
       form.set('category', category);
-      return (await apiFetch<TicketEnvelope>('/api/tickets', { method: 'POST', body: form, errorMessage: TICKET_CREATE_ERROR })).ticket;
+      return (await apiFetch<TicketEnvelope>('/api/tickets', { method: 'POST', body: form, idempotencyKey, errorMessage: TICKET_CREATE_ERROR })).ticket;
     },
     onSuccess: (ticket) => refreshAfterWrite(queryClient, ticket),
   });
@@ -179,12 +180,13 @@ export interface TicketReply {
 
 export function useReplyToTicket(ticketId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ message, attachments }: TicketReply) =>
+  return useCreateMutation({
+    mutationFn: async ({ message, attachments }: TicketReply, idempotencyKey) =>
       (
         await apiFetch<TicketEnvelope>(`${ticketPath(ticketId)}/messages`, {
           method: 'POST',
           body: messageForm(message, attachments),
+          idempotencyKey,
           errorMessage: TICKET_REPLY_ERROR,
         })
       ).ticket,

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, apiFetchBlob } from './client';
+import { useCreateMutation } from './idempotency';
 import type { CatalogueEntry, Sale, SaleInput, SalesQuery, TreasuryMember, TreasurySummary } from './types';
 
 export const SALE_REGISTER_ERROR = 'Error al registrar la venta';
@@ -130,11 +131,12 @@ export function useCatalogue() {
 /** Registers a sale: the buyer, the item and the discount; the server sets the prices. */
 export function useRegisterSale() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ buyerDiscordId, item, discount }: Required<SaleInput>) =>
+  return useCreateMutation({
+    mutationFn: ({ buyerDiscordId, item, discount }: Required<SaleInput>, idempotencyKey) =>
       apiFetch<Sale>('/api/treasury/sales', {
         method: 'POST',
         body: { buyerDiscordId, item, discount } satisfies SaleInput,
+        idempotencyKey,
         errorMessage: SALE_REGISTER_ERROR,
       }),
     onSuccess: () =>

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Alert, Button, Checkbox, Form, Input } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useCreateMutation } from '../../api/idempotency';
 import { ARTIST_SUCCESS, submitArtistApplication } from '../../api/publicForms';
 import type { ArtistApplicationInput } from '../../api/types';
 import { ErrorBanner } from '../ErrorBanner';
@@ -18,8 +18,8 @@ export function ArtistApplicationForm({ onSent }: { onSent?: () => void }) {
   const formName = `artist${useId()}`;
   const [form] = Form.useForm<ArtistFormValues>();
   const accepted = Form.useWatch('acceptedTerms', form) === true;
-  const send = useMutation({
-    mutationFn: (input: ArtistApplicationInput) => submitArtistApplication(input),
+  const send = useCreateMutation({
+    mutationFn: (input: ArtistApplicationInput, idempotencyKey) => submitArtistApplication(input, idempotencyKey),
     onSuccess: () => {
       form.resetFields();
       onSent?.();

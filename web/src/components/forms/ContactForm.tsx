@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
+import { useCreateMutation } from '../../api/idempotency';
 import { CONTACT_SUCCESS, sendContactMessage } from '../../api/publicForms';
 import type { ContactInput } from '../../api/types';
 import { ErrorBanner } from '../ErrorBanner';
@@ -25,8 +25,8 @@ interface ContactFormProps {
 export function ContactForm({ subjectRequired, onSent }: ContactFormProps) {
   const formName = `contact${useId()}`;
   const [form] = Form.useForm<ContactFormValues>();
-  const send = useMutation({
-    mutationFn: (input: ContactInput) => sendContactMessage(input),
+  const send = useCreateMutation({
+    mutationFn: (input: ContactInput, idempotencyKey) => sendContactMessage(input, idempotencyKey),
     onSuccess: () => {
       form.resetFields();
       onSent?.();

@@ -13,6 +13,7 @@ export const AUDIT_AREAS: readonly { value: string; label: string }[] = [
   { value: 'permissions', label: 'Permisos' },
   { value: 'apikeys', label: 'Claves de API' },
   { value: 'roles', label: 'Roles de Discord' },
+  { value: 'artists', label: 'Solicitudes de artistas' },
 ];
 
 export function areaLabel(area: string): string {
@@ -31,6 +32,7 @@ const ACTIONS: Record<string, Record<string, string>> = {
     'warn.add': 'Advertencia administrativa',
   },
   treasury: { sale: 'Venta registrada', void: 'Venta anulada' },
+  artists: { status: 'Decisión sobre una solicitud' },
   sat: { register: 'Negocio registrado', update: 'Negocio editado', status: 'Estado del negocio' },
   documents: { issue: 'Documento emitido' },
   records: { 'charge.web': 'Cargo añadido desde la web', 'charge.discord': 'Cargo añadido desde Discord', 'charge.game': 'Cargo añadido desde el juego' },
@@ -38,6 +40,7 @@ const ACTIONS: Record<string, Record<string, string>> = {
     'initiative.create': 'Iniciativa creada',
     'initiative.delete': 'Iniciativa eliminada',
     'voting.open': 'Votación abierta',
+    'voting.reschedule': 'Cierre de votación cambiado',
     'voting.stop': 'Votación detenida',
     'voting.close': 'Votación cerrada',
   },
