@@ -11,6 +11,9 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/prometheus/client_golang/prometheus"
+
+	"zocalo/core/errs"
+	"zocalo/core/validate"
 )
 
 const (
@@ -152,4 +155,38 @@ func (m *httpMetrics) middleware(c *gin.Context) {
 	}
 	m.requests.WithLabelValues(c.Request.Method, route, strconv.Itoa(c.Writer.Status())).Inc()
 	m.latency.WithLabelValues(c.Request.Method, route).Observe(time.Since(start).Seconds())
+}
+
+// idParams are the path parameters that name a row by its number.
+var idParams = map[string]bool{"id": true, "ticketId": true, "attachmentId": true, "documentId": true}
+
+var errNoSuchRow = errs.NotFound("No existe lo que buscas.")
+
+// cleanInput refuses, before any handler runs, what the engines would not treat alike: a
+// path or query with a NUL byte or invalid UTF-8 (PostgreSQL refuses both in text; 400),
+// and a row id that is not a whole number within 64-bit integers (it names nothing; 404).
+func cleanInput(c *gin.Context) {
+	if !validate.Storable(c.Request.URL.Path) {
+		fail(c, errUnstorableText)
+		return
+	}
+	for name, values := range c.Request.URL.Query() {
+		if !validate.Storable(name) {
+			fail(c, errUnstorableText)
+			return
+		}
+		for _, v := range values {
+			if !validate.Storable(v) {
+				fail(c, errUnstorableText)
+				return
+			}
+		}
+	}
+	for _, p := range c.Params {
+		if _, ok := validate.ID(p.Value); idParams[p.Key] && !ok {
+			fail(c, errNoSuchRow)
+			return
+		}
+	}
+	c.Next()
 }

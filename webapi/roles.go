@@ -7,7 +7,6 @@ import (
 
 	"zocalo/core/audit"
 	"zocalo/core/authz"
-	"zocalo/core/errs"
 )
 
 func (s *Server) guildRoles(c *gin.Context) {
@@ -47,12 +46,8 @@ func (s *Server) setPanelPermissions(c *gin.Context) {
 func (s *Server) auditLog(c *gin.Context) {
 	q := audit.Query{Area: c.Query("area"), ActorID: c.Query("actorId"), EntityID: c.Query("entityId"),
 		From: c.Query("from"), To: c.Query("to")}
-	var err error
-	if q.Page, err = intQuery(c, "page", 1); err == nil {
-		q.Limit, err = intQuery(c, "limit", 25)
-	}
-	if err != nil {
-		fail(c, errs.Invalid("Página o límite no válidos."))
+	var ok bool
+	if q.Page, q.Limit, ok = pageQuery(c, 25, 100); !ok {
 		return
 	}
 	page, err := s.deps.App.AuditLog(c.Request.Context(), actor(c), q)

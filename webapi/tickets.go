@@ -4,13 +4,13 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"strconv"
 
 	"github.com/gin-gonic/gin"
 
 	"zocalo/core/errs"
 	"zocalo/core/storage"
 	"zocalo/core/tickets"
+	"zocalo/core/validate"
 )
 
 // maxTicketBody bounds a ticket form: five 5 MB files and the text fields.
@@ -52,6 +52,9 @@ func readMultipart(c *gin.Context, maxBody int64, tooLarge error, batchFor func(
 			var raw []byte
 			raw, err = io.ReadAll(io.LimitReader(body, 64<<10))
 			fields[part.FormName()] = string(raw)
+			if err == nil && !validate.Storable(string(raw)) {
+				err = errUnstorableText
+			}
 		}
 		if err != nil {
 			for _, b := range batches {
@@ -123,12 +126,8 @@ func (s *Server) replyToTicket(c *gin.Context) {
 func (s *Server) listTickets(c *gin.Context) {
 	q := tickets.ListQuery{Statuses: c.QueryArray("status"), Priority: c.Query("priority"),
 		Category: c.Query("category"), Search: c.Query("search")}
-	var err error
-	if q.Page, err = intQuery(c, "page", 1); err == nil {
-		q.Limit, err = intQuery(c, "limit", 10)
-	}
-	if err != nil {
-		fail(c, errs.Invalid("Página o límite no válidos."))
+	var ok bool
+	if q.Page, q.Limit, ok = pageQuery(c, 10, 100); !ok {
 		return
 	}
 	res, err := s.deps.App.Tickets.List(c.Request.Context(), actor(c), q)
@@ -137,15 +136,6 @@ func (s *Server) listTickets(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, res)
-}
-
-// intQuery reads a whole-number parameter, or def when it is absent.
-func intQuery(c *gin.Context, name string, def int) (int, error) {
-	raw, ok := c.GetQuery(name)
-	if !ok {
-		return def, nil
-	}
-	return strconv.Atoi(raw)
 }
 
 func (s *Server) ticketStats(c *gin.Context) {

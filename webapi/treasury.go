@@ -10,9 +10,11 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"zocalo/core/errs"
+	"zocalo/core/export"
 	"zocalo/core/sat"
 	"zocalo/core/storage"
 	"zocalo/core/treasury"
+	"zocalo/core/validate"
 )
 
 func (s *Server) registerSale(c *gin.Context) {
@@ -32,13 +34,13 @@ var errSaleFilter = errs.Invalid("Filtro de ventas no válido.")
 
 func saleFilter(c *gin.Context) (treasury.Filter, bool) {
 	f := treasury.Filter{Item: c.Query("item"), SellerID: c.Query("sellerId"), From: c.Query("from"), To: c.Query("to")}
-	var err error
-	if f.Limit, err = intQuery(c, "limit", 0); err != nil {
+	var ok bool
+	if f.Limit, ok = numberQuery(c, "limit", 100, 500); !ok {
 		fail(c, errSaleFilter)
 		return f, false
 	}
 	if raw := c.Query("before"); raw != "" {
-		if f.Before, err = strconv.ParseUint(raw, 10, 64); err != nil {
+		if f.Before, ok = validate.ID(raw); !ok {
 			fail(c, errSaleFilter)
 			return f, false
 		}
@@ -60,7 +62,8 @@ func (s *Server) listSales(c *gin.Context) {
 }
 
 // exportSales streams the filtered history as CSV (UTF-8 with a BOM, so spreadsheets read
-// the accents).
+// the accents). Text cells go through export.Text, so a name or a reason cannot run as a
+// formula; the figures the treasury writes stay numbers.
 func (s *Server) exportSales(c *gin.Context) {
 	f, ok := saleFilter(c)
 	if !ok {
@@ -81,9 +84,10 @@ func (s *Server) exportSales(c *gin.Context) {
 		if w == nil {
 			header()
 		}
-		return w.Write([]string{strconv.FormatUint(v.ID, 10), v.Date.In(loc).Format(time.DateTime), v.BuyerUsername, v.BuyerDiscordID,
-			v.Item, v.Currency, fmt.Sprintf("%.2f", v.OriginalPrice), fmt.Sprintf("%.2f", v.Discount), fmt.Sprintf("%.2f", v.FinalPrice),
-			v.SellerUsername, strconv.FormatBool(v.Voided), v.VoidReason})
+		return w.Write([]string{strconv.FormatUint(v.ID, 10), v.Date.In(loc).Format(time.DateTime),
+			export.Text(v.BuyerUsername), export.Text(v.BuyerDiscordID), export.Text(v.Item), export.Text(v.Currency),
+			fmt.Sprintf("%.2f", v.OriginalPrice), fmt.Sprintf("%.2f", v.Discount), fmt.Sprintf("%.2f", v.FinalPrice),
+			export.Text(v.SellerUsername), strconv.FormatBool(v.Voided), export.Text(v.VoidReason)})
 	})
 	if err != nil && w == nil {
 		fail(c, err)

@@ -261,7 +261,18 @@ func (s *Service) tallied(ctx context.Context, statuses []string) *gorm.DB {
 func (s *Service) searching(q *gorm.DB, term string) *gorm.DB {
 	var cond string
 	var args []any
-	words := searchWords(term)
+	typed := term
+	if s.db.Dialect() != db.SQLite {
+		// The letters unaccent turns into punctuation cut words in this index, as that
+		// punctuation does; an apostrophe would also end a quoted word of the query.
+		typed = strings.Map(func(r rune) rune {
+			if strings.ContainsRune(punctuationLetters, r) {
+				return ' '
+			}
+			return r
+		}, term)
+	}
+	words := searchWords(typed)
 	switch {
 	case len(words) > 0 && s.db.Dialect() == db.SQLite:
 		for i, w := range words {
@@ -279,7 +290,7 @@ func (s *Service) searching(q *gorm.DB, term string) *gorm.DB {
 		cond = "LOWER(title) LIKE ? ESCAPE '\\' OR LOWER(author_name) LIKE ? ESCAPE '\\'"
 		args = []any{like, like}
 	}
-	if id, err := strconv.ParseUint(strings.TrimPrefix(term, "#"), 10, 64); err == nil {
+	if id, err := strconv.ParseUint(strings.TrimPrefix(term, "#"), 10, 63); err == nil {
 		cond += " OR id = ?"
 		args = append(args, id)
 	}
@@ -287,10 +298,21 @@ func (s *Service) searching(q *gorm.DB, term string) *gorm.DB {
 }
 
 // searchWords splits a search into the words the full-text index holds: runs of letters
-// and digits, as its tokenizer cuts them.
+// and digits, as its tokenizer cuts them. A run without a letter or a digit (combining
+// marks alone) holds nothing to look for.
 func searchWords(term string) []string {
-	return strings.FieldsFunc(term, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) })
+	words := strings.FieldsFunc(term, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) })
+	kept := words[:0]
+	for _, w := range words {
+		if strings.IndexFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+			kept = append(kept, w)
+		}
+	}
+	return kept
 }
+
+// punctuationLetters are the letters PostgreSQL's unaccent.rules maps to punctuation.
+const punctuationLetters = "ŉʹʺʻʼʽˆˈˋː"
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
 

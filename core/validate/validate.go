@@ -5,6 +5,7 @@ package validate
 import (
 	"net/mail"
 	"net/url"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -87,4 +88,16 @@ func Snowflake(s string) bool {
 		}
 	}
 	return true
+}
+
+// Storable tells whether s can be kept as text by every engine: valid UTF-8 without NUL,
+// which PostgreSQL refuses in text columns and parameters.
+func Storable(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
+}
+
+// ID tells whether s is a row id: a whole number that fits the engines' 64-bit integers.
+func ID(s string) (uint64, bool) {
+	n, err := strconv.ParseUint(s, 10, 63)
+	return n, err == nil
 }

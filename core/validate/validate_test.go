@@ -4,6 +4,7 @@ import "testing"
 
 func TestChecks(t *testing.T) {
 	ok := func(_ string, valid bool) bool { return valid }
+	ok2 := func(_ uint64, valid bool) bool { return valid }
 	cases := []struct {
 		name string
 		got  bool
@@ -23,6 +24,15 @@ func TestChecks(t *testing.T) {
 		{"blank text", ok(Text("   ", 10)), false},
 		{"five runes in five", ok(Text("ñandú", 5)), true},
 		{"six runes in five", ok(Text("ñandús", 5)), false},
+		{"accented text is storable", Storable("ñandú \u0301"), true},
+		{"NUL is not storable", Storable("a\x00b"), false},
+		{"invalid UTF-8 is not storable", Storable("a\xffb"), false},
+		{"an id", ok2(ID("9223372036854775807")), true},
+		{"an id past 64-bit integers", ok2(ID("9223372036854775808")), false},
+		{"a negative id", ok2(ID("-1")), false},
+		{"a signed id", ok2(ID("+1")), false},
+		{"a non-numeric id", ok2(ID("abc")), false},
+		{"an empty id", ok2(ID("")), false},
 	}
 	for _, c := range cases {
 		if c.got != c.want {
