@@ -270,21 +270,22 @@ func (b *Bot) connect() (*discordgo.Session, error) {
 	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Connect) { b.metrics.connected.Set(1) })
 	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { b.metrics.connected.Set(0) })
 	s.AddHandler(func(_ *discordgo.Session, e *discordgo.Event) { b.metrics.events.WithLabelValues(e.Type).Inc() })
-	s.AddHandler(b.sync.onGuildCreate)
-	s.AddHandler(b.sync.onChunk)
-	s.AddHandler(b.sync.onMemberAdd)
-	s.AddHandler(b.sync.onMemberUpdate)
-	s.AddHandler(b.sync.onMemberRemove)
-	s.AddHandler(b.sync.onRoleCreate)
-	s.AddHandler(b.sync.onRoleUpdate)
-	s.AddHandler(b.sync.onRoleDelete)
-	s.AddHandler(b.onInteraction)
-	s.AddHandler(b.onMessage)
+	for _, h := range b.eventHandlers() {
+		s.AddHandler(h)
+	}
 	if err := s.Open(); err != nil {
 		return nil, fmt.Errorf("connect to the Discord gateway: %w", err)
 	}
 	b.log.Info("connected to Discord", "guild", b.deps.Config.Discord.GuildID)
 	return s, nil
+}
+
+// eventHandlers are the handlers of the gateway events the bot acts on, in the order
+// they are added. Each one writes, or hands work to something that writes.
+func (b *Bot) eventHandlers() []any {
+	return []any{b.sync.onGuildCreate, b.sync.onChunk, b.sync.onMemberAdd, b.sync.onMemberUpdate,
+		b.sync.onMemberRemove, b.sync.onRoleCreate, b.sync.onRoleUpdate, b.sync.onRoleDelete,
+		b.onInteraction, b.onMessage}
 }
 
 // Wake asks the relay to look for new events now.

@@ -9,6 +9,7 @@ import (
 
 	"zocalo/core/authz"
 	"zocalo/core/errs"
+	"zocalo/core/idempotency"
 )
 
 // Command is a slash command: its definition, who may use it, and a handler that calls
@@ -43,6 +44,10 @@ type Reply struct {
 	Content string
 	Embeds  []*discordgo.MessageEmbed
 }
+
+// interactionScope is the idempotency scope of slash commands: their keys are
+// interaction ids.
+const interactionScope = "discord.interaction"
 
 const genericCommandError = "Ocurrió un error inesperado. Inténtalo de nuevo más tarde."
 
@@ -113,6 +118,10 @@ func (b *Bot) runCommand(s *discordgo.Session, cmd *Command, in *discordgo.Inter
 	var res outcome
 	select {
 	case res = <-done:
+		if errors.Is(res.err, idempotency.ErrReplay) {
+			b.log.Debug("interaction delivered again: its first delivery answers it", "command", name, "interaction", in.ID)
+			return
+		}
 		data := responseData(res)
 		if err := s.InteractionRespond(in, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data,
@@ -133,6 +142,10 @@ func (b *Bot) runCommand(s *discordgo.Session, cmd *Command, in *discordgo.Inter
 		b.log.Error("command defer failed", "command", name, "error", err)
 	}
 	res = <-done
+	if errors.Is(res.err, idempotency.ErrReplay) {
+		b.log.Debug("interaction delivered again: its first delivery answers it", "command", name, "interaction", in.ID)
+		return
+	}
 	content := res.reply.Content
 	embeds := res.reply.Embeds
 	if _, err := s.InteractionResponseEdit(in, &discordgo.WebhookEdit{Content: &content, Embeds: &embeds}); err != nil {
@@ -155,6 +168,9 @@ func (b *Bot) invoke(ctx context.Context, cmd *Command, in *discordgo.Interactio
 	} else if in.User != nil {
 		userID = in.User.ID
 	}
+	// Discord may deliver an interaction twice. Its id names the submission: a create
+	// claims it in its transaction, so a repeat changes nothing and is not answered.
+	ctx = idempotency.With(ctx, &idempotency.Request{Scope: interactionScope, Key: in.ID})
 	actor, err := b.deps.App.Members.MemberActor(ctx, userID)
 	if err == nil && len(cmd.Groups) > 0 && !actor.InGroup(cmd.Groups...) {
 		err = errs.ErrNoPermission
@@ -162,6 +178,9 @@ func (b *Bot) invoke(ctx context.Context, cmd *Command, in *discordgo.Interactio
 	var reply Reply
 	if err == nil {
 		reply, err = cmd.Handle(ctx, &Invocation{Actor: actor, Interaction: in})
+	}
+	if errors.Is(err, idempotency.ErrReplay) {
+		return outcome{err: err}
 	}
 	if err != nil {
 		msg := genericCommandError

@@ -11,11 +11,14 @@ import (
 // syncGuildRoles records the guild's roles, for the permission matrix of /admin/roles.
 func (r *roleSync) syncGuildRoles(ctx context.Context, roles []*discordgo.Role) {
 	rows := make([]members.GuildRole, 0, len(roles))
+	seen := map[string]bool{}
 	for _, role := range roles {
-		// @everyone has the guild's id and governs nothing on the portal.
-		if role.ID == r.guildID() || role.Managed {
+		// @everyone has the guild's id and governs nothing on the portal. A role listed
+		// twice is written once: PostgreSQL refuses an upsert that touches a row twice.
+		if role.ID == r.guildID() || role.Managed || seen[role.ID] {
 			continue
 		}
+		seen[role.ID] = true
 		rows = append(rows, members.GuildRole{DiscordID: role.ID, Name: role.Name, Position: role.Position})
 	}
 	if err := r.b.deps.App.Members.SyncGuildRoles(ctx, rows); err != nil {
@@ -28,14 +31,17 @@ func (r *roleSync) onRoleChange(s *discordgo.Session, guildID string) {
 	if guildID != r.guildID() {
 		return
 	}
-	r.enqueue(func(ctx context.Context) {
-		roles, err := s.GuildRoles(guildID, discordgo.WithContext(ctx))
-		if err != nil {
-			r.b.log.Warn("read the guild's roles", "error", err)
-			return
-		}
-		r.syncGuildRoles(ctx, roles)
-	})
+	r.enqueue(func(ctx context.Context) { r.refreshGuildRoles(ctx, s, guildID) })
+}
+
+// refreshGuildRoles reads the guild's roles from Discord and records them.
+func (r *roleSync) refreshGuildRoles(ctx context.Context, s *discordgo.Session, guildID string) {
+	roles, err := s.GuildRoles(guildID, discordgo.WithContext(ctx))
+	if err != nil {
+		r.b.log.Warn("read the guild's roles", "error", err)
+		return
+	}
+	r.syncGuildRoles(ctx, roles)
 }
 
 func (r *roleSync) onRoleCreate(s *discordgo.Session, e *discordgo.GuildRoleCreate) {

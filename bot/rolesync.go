@@ -162,16 +162,19 @@ func (r *roleSync) apply(m *discordgo.Member, inGuild bool) {
 		return
 	}
 	snap := snapshotOf(m, inGuild)
-	r.enqueue(func(ctx context.Context) {
-		change, err := r.b.deps.App.Members.Upsert(ctx, snap)
-		if err != nil {
-			r.b.log.Error("member sync failed", "member", snap.DiscordID, "error", err)
-			return
-		}
-		if change.Changed() {
-			r.logChange(change)
-		}
-	})
+	r.enqueue(func(ctx context.Context) { r.record(ctx, snap) })
+}
+
+// record writes what a member event says of one member.
+func (r *roleSync) record(ctx context.Context, snap members.Snapshot) {
+	change, err := r.b.deps.App.Members.Upsert(ctx, snap)
+	if err != nil {
+		r.b.log.Error("member sync failed", "member", snap.DiscordID, "error", err)
+		return
+	}
+	if change.Changed() {
+		r.logChange(change)
+	}
 }
 
 func (r *roleSync) logChange(c members.RoleChange) {

@@ -59,6 +59,10 @@ type Settings struct {
 	Catalogue       []treasury.Item  // what the treasury sells, at which price
 	Quorum          map[string]int64 // per legislative body, the votes a result needs
 	Now             func() time.Time
+
+	// A member's ticket limits: open at once, and opened in an hour; 0 is no limit.
+	TicketMaxOpen    int
+	TicketMaxPerHour int
 }
 
 // Channels are the Discord channels the features post to; empty ones are not relayed.
@@ -134,7 +138,8 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 	o := outbox.NewStore(d, s.Now)
 	shifts := staff.NewShifts(d, s.Servers, s.ShiftCap, s.Location, s.Now)
 	desk := tickets.NewService(d, o, m, deps.Files, tickets.Settings{Channel: s.Channels.StaffTickets,
-		PublicURL: s.PublicURL, AutoCloseAfter: s.TicketAutoClose, FAQ: s.TicketFAQ, Now: s.Now})
+		PublicURL: s.PublicURL, AutoCloseAfter: s.TicketAutoClose, FAQ: s.TicketFAQ,
+		MaxOpenPerMember: s.TicketMaxOpen, MaxOpenedPerHour: s.TicketMaxPerHour, Now: s.Now})
 	roster := staff.NewService(d, s.Roles, shifts, o, desk, staff.Settings{ReportsChannel: s.Channels.StaffReports,
 		Members: m, Now: s.Now})
 	// A member who first receives a STAFF-group role is hired that day.

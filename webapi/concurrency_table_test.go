@@ -12,10 +12,8 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"zocalo/core/audit"
 	"zocalo/core/authz"
 	"zocalo/core/db"
-	"zocalo/core/outbox"
 	"zocalo/internal/testdb"
 	"zocalo/internal/testenv"
 )
@@ -258,42 +256,23 @@ func expectReplays(t *testing.T, answers []answer, want int) {
 // audits counts the audit entries of an action on an entity.
 func (r *raceEnv) audits(t *testing.T, action string, entityID any) int64 {
 	t.Helper()
-	var n int64
-	if err := r.d.Conn(context.Background()).Model(&audit.Entry{}).
-		Where("action = ? AND entity_id = ?", action, fmt.Sprint(entityID)).Count(&n).Error; err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return testenv.Audits(t, r.d, action, entityID)
 }
 
 // posts counts the outbox events of a kind whose payload contains text.
 func (r *raceEnv) posts(t *testing.T, kind, text string) int64 {
 	t.Helper()
-	var n int64
-	if err := r.d.Conn(context.Background()).Model(&outbox.Event{}).
-		Where("kind = ? AND payload LIKE ?", kind, "%"+text+"%").Count(&n).Error; err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return testenv.Posts(t, r.d, kind, text)
 }
 
 // count counts the rows of a table matching a condition.
 func (r *raceEnv) count(t *testing.T, table, where string, args ...any) int64 {
 	t.Helper()
-	var n int64
-	if err := r.d.Conn(context.Background()).Table(table).Where(where, args...).Count(&n).Error; err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return testenv.CountRows(t, r.d, table, where, args...)
 }
 
 // expectCount fails when a count is not want.
-func expectCount(t *testing.T, what string, got, want int64) {
-	t.Helper()
-	if got != want {
-		t.Errorf("%s: %d, want %d", what, got, want)
-	}
-}
+var expectCount = testenv.ExpectCount
 
 // newKey makes an Idempotency-Key.
 func (r *raceEnv) newKey() string { return "k-" + r.id() }

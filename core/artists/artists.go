@@ -8,9 +8,11 @@ import (
 	"strconv"
 	"time"
 
+	"zocalo/core/audit"
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
+	"zocalo/core/idempotency"
 	"zocalo/core/outbox"
 	"zocalo/core/validate"
 )
@@ -93,6 +95,9 @@ func (s *Service) Submit(ctx context.Context, in Input) error {
 	}
 	a.AcceptedTerms, a.Status, a.CreatedAt = true, StatusPending, s.now()
 	return s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := idempotency.Claim(ctx, s.db, s.now()); err != nil {
+			return err
+		}
 		if err := s.db.Conn(ctx).Create(&a).Error; err != nil {
 			return err
 		}
@@ -121,7 +126,12 @@ func (s *Service) List(ctx context.Context, actor *authz.Actor) ([]View, error) 
 	return out, nil
 }
 
-// SetStatus records a reviewer's decision.
+// AuditArea is where the audit log keeps the reviewers' decisions.
+const AuditArea = audit.AreaArtists
+
+// SetStatus records a reviewer's decision. Deciding what an application already has changes
+// nothing and is not audited; decisions at once are applied one after the other, each
+// audited with the status it replaced.
 func (s *Service) SetStatus(ctx context.Context, actor *authz.Actor, id, status string) (View, error) {
 	if actor == nil || !s.IsReviewer(actor.DiscordID) {
 		return View{}, errForbidden
@@ -137,15 +147,24 @@ func (s *Service) SetStatus(ctx context.Context, actor *authz.Actor, id, status 
 	}
 	var a Application
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
-		if err := s.db.Conn(ctx).Where("id = ?", n).Take(&a).Error; err != nil {
+		if err := s.db.ForUpdate(ctx, s.db.Conn(ctx).Where("id = ?", n)).Take(&a).Error; err != nil {
 			if db.IsNotFound(err) {
 				return errNotFound
 			}
 			return err
 		}
+		if a.Status == status {
+			return nil
+		}
+		before := map[string]string{"status": a.Status}
 		now := s.now()
 		a.Status, a.ReviewedBy, a.ReviewedAt = status, actor.DiscordID, &now
-		return s.db.Conn(ctx).Save(&a).Error
+		if err := s.db.Conn(ctx).Model(&Application{}).Where("id = ?", a.ID).
+			Updates(map[string]any{"status": a.Status, "reviewed_by": a.ReviewedBy, "reviewed_at": a.ReviewedAt}).Error; err != nil {
+			return err
+		}
+		return audit.Write(ctx, s.db, now, audit.Change{Actor: actor, Area: AuditArea, Action: "status",
+			EntityType: "artist_application", EntityID: a.ID, Before: before, After: map[string]string{"status": a.Status}})
 	})
 	return View{ID: strconv.FormatUint(a.ID, 10), Application: a}, err
 }

@@ -28,11 +28,12 @@ const (
 	AreaPermissions = "permissions"
 	AreaAPIKeys     = "apikeys"
 	AreaRoles       = "roles"
+	AreaArtists     = "artists"
 )
 
 // Areas lists them, for the filter.
 var Areas = []string{AreaNews, AreaTickets, AreaStaff, AreaTreasury, AreaSAT, AreaDocuments, AreaRecords,
-	AreaLegislative, AreaPermissions, AreaAPIKeys, AreaRoles}
+	AreaLegislative, AreaPermissions, AreaAPIKeys, AreaRoles, AreaArtists}
 
 // Entry is one recorded change.
 type Entry struct {

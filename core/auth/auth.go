@@ -8,6 +8,7 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -77,6 +78,9 @@ type Service struct {
 	provider IdentityProvider
 	opts     Options
 	recent   *recent.Cache[string, cachedPrincipal] // by token
+	// logouts counts this process's revocations: an identity cached while a logout ran is
+	// built at an older count and never used.
+	logouts atomic.Uint64
 }
 
 // NewService builds the auth service.
@@ -188,8 +192,9 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 	if err != nil || claims.ID == "" || claims.Subject == "" {
 		return nil, errs.ErrSessionEnded.Wrap(err)
 	}
-	// Read before the database, so a role change in between makes the entry stale.
-	version := s.members.Version()
+	// Read before the database, so a role change or a logout in between makes the entry
+	// stale. Both counters only grow, so their sum changes whenever either does.
+	version := s.cacheVersion()
 	if p, ok := s.recent.Get(token, version); ok {
 		if !p.expiresAt.After(s.opts.Now()) {
 			return nil, errs.ErrSessionEnded
@@ -216,11 +221,16 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 	return p, nil
 }
 
-// Logout revokes the session; its token is refused from then on.
+func (s *Service) cacheVersion() uint64 { return s.members.Version() + s.logouts.Load() }
+
+// Logout revokes the session; its token is refused from then on. The update is the check:
+// of logouts at once the first sets the time, the others change nothing and succeed too.
 func (s *Service) Logout(ctx context.Context, sessionID string) error {
 	now := s.opts.Now()
 	err := s.db.Conn(ctx).Model(&Session{}).Where("id = ? AND revoked_at IS NULL", sessionID).
 		Update("revoked_at", now).Error
+	// After the update: a request that read the session before it cached at an older count.
+	s.logouts.Add(1)
 	s.recent.Forget(func(c cachedPrincipal) bool { return c.p.SessionID == sessionID })
 	return err
 }

@@ -84,3 +84,35 @@ func ids(roles authz.RoleIDs, names ...authz.Role) []string {
 	}
 	return out
 }
+
+// A request that read the session just before a logout caches what it read just after
+// it: that copy must not let the token in again.
+func TestAnIdentityReadBeforeALogoutIsNotReused(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		m := members.NewService(d, authz.RoleIDs{}, time.Now)
+		s := NewService(d, m, nil, Options{Secret: []byte("a-test-secret-that-is-long-enough-for-hs256"), TTL: time.Hour, Now: time.Now})
+		const id = "560000000000000002"
+		if err := d.Conn(ctx).Create(&User{DiscordID: id, Username: "eva", CreatedAt: time.Now(), UpdatedAt: time.Now(), LastLoginAt: time.Now()}).Error; err != nil {
+			t.Fatal(err)
+		}
+		token, err := s.Issue(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := s.Authenticate(ctx, token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Authenticate's steps around a concurrent logout: the version, the session read
+		// (still open), the logout, then the copy kept.
+		version := s.cacheVersion()
+		if err := s.Logout(ctx, p.SessionID); err != nil {
+			t.Fatal(err)
+		}
+		s.recent.Put(token, cachedPrincipal{p: *p, actor: *p.Actor, expiresAt: time.Now().Add(time.Hour)}, version)
+		if _, err := s.Authenticate(ctx, token); !errors.Is(err, errs.ErrSessionEnded) {
+			t.Fatalf("the token after its logout: %v", err)
+		}
+	})
+}

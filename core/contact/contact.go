@@ -8,6 +8,7 @@ import (
 
 	"zocalo/core/db"
 	"zocalo/core/errs"
+	"zocalo/core/idempotency"
 	"zocalo/core/outbox"
 	"zocalo/core/validate"
 )
@@ -79,6 +80,9 @@ func (s *Service) Submit(ctx context.Context, in Input) error {
 	}
 	m.CreatedAt = s.now()
 	return s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := idempotency.Claim(ctx, s.db, s.now()); err != nil {
+			return err
+		}
 		if err := s.db.Conn(ctx).Create(&m).Error; err != nil {
 			return err
 		}

@@ -16,6 +16,7 @@ import (
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
+	"zocalo/core/idempotency"
 	"zocalo/core/validate"
 )
 
@@ -256,39 +257,60 @@ func (s *Service) today() time.Time {
 	return time.Date(n.Year(), n.Month(), n.Day(), 0, 0, 0, 0, s.loc)
 }
 
-// issue stores the document. The unique index on discord_id decides between concurrent
-// requests: exactly one is stored, the others get the conflict.
+// issue stores the document. A retried submission (the same Idempotency-Key) is told
+// apart from a second document first, by the claim, and gets the first answer. Between
+// concurrent requests without a key the unique index on discord_id decides: exactly one
+// is stored, the others get the conflict.
 func (s *Service) issue(ctx context.Context, actor *authz.Actor, d Document) (View, error) {
 	d.DiscordID = actor.DiscordID
 	d.IssuedAt = s.now()
-	existing, err := s.Of(ctx, actor.DiscordID)
-	if err != nil {
-		return View{}, err
-	}
-	if existing != nil {
-		return View{}, conflictFor(existing.Type)
-	}
-	for attempt := 0; ; attempt++ {
-		d.Number = newNumber(d.Kind)
-		err = s.db.InTx(ctx, func(ctx context.Context) error {
-			if err := s.db.Conn(ctx).Create(&d).Error; err != nil {
-				return err
-			}
-			return audit.Write(ctx, s.db, d.IssuedAt, audit.Change{Actor: actor, Area: audit.AreaDocuments, Action: "issue",
-				EntityType: "document", EntityID: d.Number, After: s.view(d)})
-		})
-		if err == nil {
-			return s.view(d), nil
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := idempotency.Claim(ctx, s.db, d.IssuedAt); err != nil {
+			return err
 		}
-		if !db.IsUniqueViolation(err) {
-			return View{}, err
+		existing, err := s.Of(ctx, actor.DiscordID)
+		if err != nil {
+			return err
 		}
-		// Either the player won a race with themselves or the number was taken.
+		if existing != nil {
+			return conflictFor(existing.Type)
+		}
+		if d.Number, err = s.freeNumber(ctx, d.Kind); err != nil {
+			return err
+		}
+		if err := s.db.Conn(ctx).Create(&d).Error; err != nil {
+			return err
+		}
+		return audit.Write(ctx, s.db, d.IssuedAt, audit.Change{Actor: actor, Area: audit.AreaDocuments, Action: "issue",
+			EntityType: "document", EntityID: d.Number, After: s.view(d)})
+	})
+	if db.IsUniqueViolation(err) {
+		// The player won a race with themselves: another request's document committed first.
 		if existing, lookErr := s.Of(ctx, actor.DiscordID); lookErr == nil && existing != nil {
 			return View{}, conflictFor(existing.Type)
 		}
+	}
+	if err != nil {
+		return View{}, err
+	}
+	return s.view(d), nil
+}
+
+// freeNumber draws document numbers until one is not taken. A failed insert would end the
+// transaction on PostgreSQL, so the check comes before it; two requests drawing the same
+// number at once (one chance in 10^12) leave the unique index to refuse one.
+func (s *Service) freeNumber(ctx context.Context, kind string) (string, error) {
+	for attempt := 0; ; attempt++ {
+		number := newNumber(kind)
+		var taken int64
+		if err := s.db.Conn(ctx).Model(&Document{}).Where("number = ?", number).Count(&taken).Error; err != nil {
+			return "", err
+		}
+		if taken == 0 {
+			return number, nil
+		}
 		if attempt == 3 {
-			return View{}, fmt.Errorf("documents: no free number after %d attempts: %w", attempt+1, err)
+			return "", fmt.Errorf("documents: no free number after %d attempts", attempt+1)
 		}
 	}
 }

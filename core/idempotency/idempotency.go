@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"gorm.io/gorm"
+
 	"zocalo/core/db"
 	"zocalo/core/errs"
 )
@@ -45,9 +47,9 @@ type Request struct {
 	Scope       string
 	Key         string
 	RequestHash string
-	// claimed is set once a transaction inserted the key; it tells the transport that
-	// this request is the one that must store the answer.
-	claimed atomic.Bool
+	// claimedIn is the transaction that inserted the key: a later claim in the same
+	// transaction is a no-op, one in another transaction (after a rollback) claims anew.
+	claimedIn atomic.Pointer[gorm.DB]
 }
 
 type claimKey struct{}
@@ -65,7 +67,7 @@ func From(ctx context.Context) *Request {
 
 // Claimed tells whether a transaction of this request inserted the key (and committed,
 // when the request succeeded).
-func (c *Request) Claimed() bool { return c != nil && c.claimed.Load() }
+func (c *Request) Claimed() bool { return c != nil && c.claimedIn.Load() != nil }
 
 // Store keeps the keys.
 type Store struct {
@@ -83,10 +85,14 @@ func NewStore(d *db.DB, now func() time.Time) *Store { return &Store{db: d, now:
 // proceeds as the first.
 func Claim(ctx context.Context, d *db.DB, now time.Time) error {
 	c := From(ctx)
-	if c == nil || c.claimed.Load() {
+	if c == nil {
 		return nil
 	}
-	res := d.Conn(ctx).Exec(
+	tx := d.Conn(ctx)
+	if c.claimedIn.Load() == tx {
+		return nil
+	}
+	res := tx.Exec(
 		`INSERT INTO idempotency_keys (scope, key, request_hash, status, content_type, created_at)
 		 VALUES (?, ?, ?, 0, '', ?)
 		 ON CONFLICT (scope, key) DO UPDATE SET request_hash = excluded.request_hash, status = 0, body = NULL,
@@ -99,7 +105,7 @@ func Claim(ctx context.Context, d *db.DB, now time.Time) error {
 	if res.RowsAffected == 0 {
 		return ErrReplay
 	}
-	c.claimed.Store(true)
+	c.claimedIn.Store(tx)
 	return nil
 }
 

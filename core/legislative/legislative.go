@@ -5,6 +5,7 @@ package legislative
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
+	"zocalo/core/idempotency"
 	"zocalo/core/outbox"
 	"zocalo/core/validate"
 )
@@ -370,6 +372,9 @@ func (s *Service) Create(ctx context.Context, actor *authz.Actor, title, summary
 	now := s.set.Now()
 	in.CreatedAt, in.UpdatedAt = now, now
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := idempotency.Claim(ctx, s.db, now); err != nil {
+			return err
+		}
 		if err := s.db.Conn(ctx).Create(&in).Error; err != nil {
 			return err
 		}
@@ -389,7 +394,8 @@ func (s *Service) Create(ctx context.Context, actor *authz.Actor, title, summary
 	return views[0], nil
 }
 
-// Delete removes an initiative with its votes and timeline.
+// Delete removes an initiative with its votes and timeline. Of deletions at once one wins;
+// the others find it gone (404).
 func (s *Service) Delete(ctx context.Context, actor *authz.Actor, id uint64) error {
 	defer s.lists.changed()
 	if !IsAdmin(actor) {
@@ -397,11 +403,15 @@ func (s *Service) Delete(ctx context.Context, actor *authz.Actor, id uint64) err
 	}
 	return s.db.InTx(ctx, func(ctx context.Context) error {
 		var in Initiative
-		if err := s.take(ctx, id, &in); err != nil {
+		if err := s.takeForUpdate(ctx, id, &in); err != nil {
 			return err
 		}
-		if err := s.db.Conn(ctx).Delete(&Initiative{}, id).Error; err != nil {
-			return err
+		res := s.db.Conn(ctx).Delete(&Initiative{}, id)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return errNotFound
 		}
 		return audit.Write(ctx, s.db, s.set.Now(), audit.Change{Actor: actor, Area: audit.AreaLegislative, Action: "initiative.delete",
 			EntityType: "initiative", EntityID: id, Before: map[string]string{"title": in.Title, "type": in.Body, "status": in.Status}})
@@ -410,7 +420,9 @@ func (s *Service) Delete(ctx context.Context, actor *authz.Actor, id uint64) err
 
 // ConfigureVoting opens or stops voting. Opening moves the initiative to voting (with an
 // optional future end date); stopping before the end moves it back to pending. Both are
-// announced in the legislative channel.
+// announced in the legislative channel. Opening an open vote with the end date it has, or
+// stopping a stopped one, is a repeat: it answers the initiative as it is and changes,
+// announces and audits nothing. Opening an open vote with another end date changes it.
 func (s *Service) ConfigureVoting(ctx context.Context, actor *authz.Actor, id uint64, enabled bool, end *time.Time) (View, error) {
 	defer s.lists.changed()
 	if !MayConfigureVoting(actor) {
@@ -422,13 +434,19 @@ func (s *Service) ConfigureVoting(ctx context.Context, actor *authz.Actor, id ui
 	}
 	var in Initiative
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		if err := s.take(ctx, id, &in); err != nil {
+		if err := s.takeForUpdate(ctx, id, &in); err != nil {
 			return err
 		}
 		if in.Status == StatusApproved || in.Status == StatusRejected {
 			return errFinished
 		}
+		if enabled && in.Status == StatusVoting && in.VotingEnabled && sameEnd(in.VotingEndDate, end) ||
+			!enabled && in.Status == StatusPending && !in.VotingEnabled {
+			return nil
+		}
 		before := votingState(in)
+		// An open vote given another end date is an edit of the vote, recorded as such.
+		rescheduled := enabled && in.Status == StatusVoting && in.VotingEnabled
 		in.UpdatedAt = now
 		if enabled {
 			in.Status, in.VotingEnabled, in.VotingEndDate = StatusVoting, true, end
@@ -441,7 +459,10 @@ func (s *Service) ConfigureVoting(ctx context.Context, actor *authz.Actor, id ui
 			return err
 		}
 		action := "voting.stop"
-		if enabled {
+		switch {
+		case rescheduled:
+			action = "voting.reschedule"
+		case enabled:
 			action = "voting.open"
 		}
 		if err := audit.Write(ctx, s.db, now, audit.Change{Actor: actor, Area: audit.AreaLegislative, Action: action,
@@ -456,7 +477,11 @@ func (s *Service) ConfigureVoting(ctx context.Context, actor *authz.Actor, id ui
 			if err := s.event(ctx, id, EventVotingOpened, detail, actor.Username); err != nil {
 				return err
 			}
-			return s.announce(ctx, in, "Votación abierta: "+in.Title, 0x2563eb, []outbox.EmbedField{
+			title := "Votación abierta: " + in.Title
+			if rescheduled {
+				title = "Nuevo cierre de la votación: " + in.Title
+			}
+			return s.announce(ctx, in, title, 0x2563eb, []outbox.EmbedField{
 				{Name: "Órgano", Value: bodyName(in.Body), Inline: true}, {Name: "Cierre", Value: detail, Inline: true}})
 		}
 		if err := s.event(ctx, id, EventVotingStopped, "", actor.Username); err != nil {
@@ -476,7 +501,10 @@ func (s *Service) ConfigureVoting(ctx context.Context, actor *authz.Actor, id ui
 }
 
 // Vote records the actor's vote while voting is open. A second vote, however close in time
-// to the first, is refused by the unique index.
+// to the first, is refused (and the unique index would refuse it too). The initiative is
+// locked while the vote is checked and stored, as it is while the vote is stopped or
+// closed: a vote either lands before and is counted in the result, or finds the vote
+// closed.
 func (s *Service) Vote(ctx context.Context, actor *authz.Actor, id uint64, choice string) (View, error) {
 	defer s.lists.changed()
 	if actor == nil || actor.DiscordID == "" {
@@ -486,25 +514,36 @@ func (s *Service) Vote(ctx context.Context, actor *authz.Actor, id uint64, choic
 		return View{}, errChoice
 	}
 	var in Initiative
-	if err := s.take(ctx, id, &in); err != nil {
-		return View{}, err
-	}
-	if !HasSeat(actor, in.Body) {
-		return View{}, errNoSeat
-	}
-	if !s.open(in) {
-		return View{}, errClosed
-	}
-	err := s.db.Conn(ctx).Omit("Initiative").Create(&Vote{InitiativeID: id, MemberID: actor.DiscordID, MemberName: actor.Username,
-		Choice: choice, CreatedAt: s.set.Now()}).Error
-	if db.IsUniqueViolation(err) {
-		return View{}, errVoted
-	}
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := s.takeForUpdate(ctx, id, &in); err != nil {
+			return err
+		}
+		if !HasSeat(actor, in.Body) {
+			return errNoSeat
+		}
+		if !s.open(in) {
+			return errClosed
+		}
+		var voted int64
+		if err := s.db.Conn(ctx).Model(&Vote{}).Where("initiative_id = ? AND member_id = ?", id, actor.DiscordID).
+			Count(&voted).Error; err != nil {
+			return err
+		}
+		if voted > 0 {
+			return errVoted
+		}
+		err := s.db.Conn(ctx).Omit("Initiative").Create(&Vote{InitiativeID: id, MemberID: actor.DiscordID, MemberName: actor.Username,
+			Choice: choice, CreatedAt: s.set.Now()}).Error
+		if db.IsUniqueViolation(err) {
+			return errVoted
+		}
+		if err != nil {
+			return err
+		}
+		// Read again for the counts the vote just changed.
+		return s.take(ctx, id, &in)
+	})
 	if err != nil {
-		return View{}, err
-	}
-	// Read again for the counts the vote just changed.
-	if err := s.take(ctx, id, &in); err != nil {
 		return View{}, err
 	}
 	views, err := s.views(ctx, actor, []Initiative{in})
@@ -516,7 +555,8 @@ func (s *Service) Vote(ctx context.Context, actor *authz.Actor, id uint64, choic
 
 // CloseDue closes every vote whose end date has passed: approved when votes in favour
 // exceed votes against and the quorum is met, rejected otherwise; the result is announced.
-// Each initiative is closed by a conditional update, so running twice announces once.
+// Each initiative is locked and checked again before it closes, so running twice (or on
+// two replicas) announces once, and the tally announced has every vote taken before.
 func (s *Service) CloseDue(ctx context.Context) (int, error) {
 	defer s.lists.changed()
 	var due []Initiative
@@ -528,25 +568,17 @@ func (s *Service) CloseDue(ctx context.Context) (int, error) {
 	closed := 0
 	for _, in := range due {
 		err := s.db.InTx(ctx, func(ctx context.Context) error {
-			var counts []struct {
-				Choice string
-				N      int64
+			// Locked, then checked again: another run may have closed it, or an admin
+			// stopped it or moved its end date since the list was read.
+			err := s.takeForUpdate(ctx, in.ID, &in)
+			if errors.Is(err, errNotFound) {
+				return nil // deleted since
 			}
-			if err := s.db.Conn(ctx).Model(&Vote{}).Select("choice, COUNT(*) AS n").Where("initiative_id = ?", in.ID).
-				Group("choice").Scan(&counts).Error; err != nil {
+			if err != nil || in.Status != StatusVoting || in.VotingEndDate == nil || in.VotingEndDate.After(now) {
 				return err
 			}
-			var c Counts
-			for _, r := range counts {
-				switch r.Choice {
-				case VoteInFavor:
-					c.InFavor = r.N
-				case VoteAgainst:
-					c.Against = r.N
-				case VoteAbstention:
-					c.Abstention = r.N
-				}
-			}
+			// The counts the triggers keep, read under the lock: every vote taken is in them.
+			c := Counts{InFavor: in.VotesInFavor, Against: in.VotesAgainst, Abstention: in.VotesAbstention}
 			result, why := Result(c, s.set.Quorum[in.Body])
 			res := s.db.Conn(ctx).Model(&Initiative{}).Where("id = ? AND status = ?", in.ID, StatusVoting).
 				Updates(map[string]any{"status": result, "voting_enabled": false, "updated_at": now})
@@ -647,13 +679,19 @@ func (s *Service) AddAgenda(ctx context.Context, actor *authz.Actor, in AgendaIn
 	if _, err := time.Parse(time.DateOnly, item.Date); err != nil {
 		return AgendaView{}, errAgendaDate
 	}
-	if err := s.db.Conn(ctx).Create(&item).Error; err != nil {
+	if err := s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := idempotency.Claim(ctx, s.db, item.CreatedAt); err != nil {
+			return err
+		}
+		return s.db.Conn(ctx).Create(&item).Error
+	}); err != nil {
 		return AgendaView{}, err
 	}
 	return agendaView(item), nil
 }
 
-// DeleteAgenda removes a point of the agenda.
+// DeleteAgenda removes a point of the agenda. The delete is the check: of deletions at
+// once one removes the row; the others find it gone (404).
 func (s *Service) DeleteAgenda(ctx context.Context, actor *authz.Actor, id uint64) error {
 	if !IsAdmin(actor) {
 		return errAdmin
@@ -678,6 +716,24 @@ func (s *Service) take(ctx context.Context, id uint64, in *Initiative) error {
 		return errNotFound
 	}
 	return err
+}
+
+// takeForUpdate reads an initiative and locks it until the transaction ends.
+func (s *Service) takeForUpdate(ctx context.Context, id uint64, in *Initiative) error {
+	err := s.db.ForUpdate(ctx, s.db.Conn(ctx).Where("id = ?", id)).Take(in).Error
+	if db.IsNotFound(err) {
+		return errNotFound
+	}
+	return err
+}
+
+// sameEnd tells whether two end dates are the same (none is the same as none), to the
+// microsecond PostgreSQL keeps.
+func sameEnd(a, b *time.Time) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return a.Truncate(time.Microsecond).Equal(b.Truncate(time.Microsecond))
 }
 
 func (s *Service) event(ctx context.Context, id uint64, kind, detail, actor string) error {

@@ -14,6 +14,7 @@ import (
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
+	"zocalo/core/idempotency"
 	"zocalo/core/outbox"
 	"zocalo/core/validate"
 )
@@ -225,6 +226,9 @@ func (s *Service) Create(ctx context.Context, actor *authz.Actor, in Input) (Car
 	}
 	it.AuthorID = actor.DiscordID
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := idempotency.Claim(ctx, s.db, s.s.Now()); err != nil {
+			return err
+		}
 		if err := s.db.Conn(ctx).Create(&it).Error; err != nil {
 			return err
 		}
@@ -241,20 +245,26 @@ func (s *Service) Create(ctx context.Context, actor *authz.Actor, in Input) (Car
 }
 
 // Update changes an item; its Discord post follows: edited, deleted when the item is
-// hidden, posted when it is shown for the first time.
+// hidden, posted when it is shown for the first time. An edit that leaves the item as it
+// is changes nothing: no post, no audit entry. The item is locked while it changes, so an
+// edit racing a deletion either lands before it or finds the item gone.
 func (s *Service) Update(ctx context.Context, actor *authz.Actor, id string, in Input) (Card, error) {
 	if !CanManage(actor) {
 		return Card{}, errNoPermission
 	}
 	var result Item
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		cur, err := s.get(ctx, id)
+		cur, err := s.getForUpdate(ctx, id)
 		if err != nil {
 			return err
 		}
 		next, err := s.check(in, cur.Date)
 		if err != nil {
 			return err
+		}
+		if sameContent(cur, next) {
+			result = cur
+			return nil
 		}
 		before := CardOf(cur)
 		cur.Title, cur.Content, cur.Type, cur.ImageURL, cur.Active, cur.Date =
@@ -275,7 +285,10 @@ func (s *Service) Update(ctx context.Context, actor *authz.Actor, id string, in 
 			}
 		}
 		result = cur
-		if err := s.db.Conn(ctx).Save(&cur).Error; err != nil {
+		if err := s.db.Conn(ctx).Model(&Item{}).Where("id = ?", cur.ID).Updates(map[string]any{
+			"title": cur.Title, "content": cur.Content, "type": cur.Type, "image_url": cur.ImageURL, "active": cur.Active,
+			"date": cur.Date, "publish_event_id": cur.PublishEventID, "updated_at": s.s.Now(),
+		}).Error; err != nil {
 			return err
 		}
 		return audit.Write(ctx, s.db, s.s.Now(), audit.Change{Actor: actor, Area: audit.AreaNews, Action: "update",
@@ -285,41 +298,55 @@ func (s *Service) Update(ctx context.Context, actor *authz.Actor, id string, in 
 	return CardOf(result), err
 }
 
-// Delete removes an item and its Discord post.
+// Delete removes an item and its Discord post. Of deletions at once one wins; the others
+// find the item gone (404).
 func (s *Service) Delete(ctx context.Context, actor *authz.Actor, id string) error {
 	if !CanManage(actor) {
 		return errNoPermission
 	}
 	defer s.forgetPublic()
 	return s.db.InTx(ctx, func(ctx context.Context) error {
-		cur, err := s.get(ctx, id)
+		cur, err := s.getForUpdate(ctx, id)
 		if err != nil {
 			return err
+		}
+		res := s.db.Conn(ctx).Where("id = ?", cur.ID).Delete(&Item{})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return errNotFound
 		}
 		if cur.PublishEventID != nil {
 			if err := s.unpublish(ctx, &cur); err != nil {
 				return err
 			}
 		}
-		if err := s.db.Conn(ctx).Delete(&cur).Error; err != nil {
-			return err
-		}
 		return audit.Write(ctx, s.db, s.s.Now(), audit.Change{Actor: actor, Area: audit.AreaNews, Action: "delete",
 			EntityType: "news", EntityID: cur.ID, Before: CardOf(cur)})
 	})
 }
 
-func (s *Service) get(ctx context.Context, id string) (Item, error) {
+// getForUpdate reads an item and locks it until the transaction ends.
+func (s *Service) getForUpdate(ctx context.Context, id string) (Item, error) {
 	n, err := strconv.ParseUint(id, 10, 64)
 	if err != nil {
 		return Item{}, errNotFound
 	}
 	var it Item
-	err = s.db.Conn(ctx).Where("id = ?", n).Take(&it).Error
+	err = s.db.ForUpdate(ctx, s.db.Conn(ctx).Where("id = ?", n)).Take(&it).Error
 	if db.IsNotFound(err) {
 		return Item{}, errNotFound
 	}
 	return it, err
+}
+
+// sameContent tells whether an edit leaves an item as it is.
+func sameContent(cur, next Item) bool {
+	return cur.Title == next.Title && cur.Content == next.Content && cur.Type == next.Type &&
+		cur.ImageURL == next.ImageURL && cur.Active == next.Active &&
+		// PostgreSQL keeps microseconds.
+		cur.Date.Truncate(time.Microsecond).Equal(next.Date.Truncate(time.Microsecond))
 }
 
 func (s *Service) publish(ctx context.Context, it *Item) error {

@@ -139,7 +139,9 @@ func (s *Service) Panel(ctx context.Context, actor *authz.Actor, panelID string)
 }
 
 // Set changes a role's rights on a panel. The change is audited and posted to the staff
-// reports channel in the same transaction.
+// reports channel in the same transaction. Rights set to what they are change nothing: no
+// entry, no post. Changes of one role and panel are serialised, so each compares with
+// what the one before it stored.
 func (s *Service) Set(ctx context.Context, actor *authz.Actor, panelID, roleID string, flags *authz.Flags) (Entry, error) {
 	if !MayManage(actor) {
 		return Entry{}, errAdmin
@@ -165,9 +167,16 @@ func (s *Service) Set(ctx context.Context, actor *authz.Actor, panelID, roleID s
 	}
 	entry := Entry{RoleID: roleID, RoleName: roles[i].Name, PanelID: string(p), Permissions: f}
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		// The role may have no row yet (its rights are the defaults): lock the pair instead.
+		if err := s.db.LockKey(ctx, "permissions.panel:"+roleID+":"+string(p)); err != nil {
+			return err
+		}
 		before, err := s.members.RoleFlags(ctx, []string{roleID}, p)
 		if err != nil {
 			return err
+		}
+		if before[roleID] == f {
+			return nil
 		}
 		if err := s.members.SetRoleFlags(ctx, roleID, p, f, actor.Username); err != nil {
 			return err

@@ -13,6 +13,7 @@ import (
 	"zocalo/core/db"
 	"zocalo/core/documents"
 	"zocalo/core/errs"
+	"zocalo/core/idempotency"
 	"zocalo/core/members"
 	"zocalo/core/roblox"
 	"zocalo/core/validate"
@@ -265,6 +266,9 @@ func (s *Service) add(ctx context.Context, target Query, description, source, ac
 		Description: text, Date: s.now().In(s.loc).Format(time.DateOnly), Source: source,
 		ActorID: actorID, ActorName: actorName, CreatedAt: s.now()}
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := idempotency.Claim(ctx, s.db, c.CreatedAt); err != nil {
+			return err
+		}
 		if err := s.db.Conn(ctx).Create(&c).Error; err != nil {
 			return err
 		}

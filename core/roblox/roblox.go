@@ -124,7 +124,9 @@ func (s *Service) Status(ctx context.Context, actor *authz.Actor) (Status, error
 
 // Initiate starts a verification for the signed-in member: it returns Roblox's consent URL
 // and the state, which the caller binds to the browser (a cookie) so that only the browser
-// that started may finish.
+// that started may finish. A member has one verification under way: a new start replaces
+// the earlier ones (the browser's cookie holds the newest state anyway), so of many starts
+// at once only the last one committed can finish.
 func (s *Service) Initiate(ctx context.Context, actor *authz.Actor) (authorizeURL, state string, err error) {
 	if actor == nil || actor.DiscordID == "" {
 		return "", "", errSignIn
@@ -135,8 +137,13 @@ func (s *Service) Initiate(ctx context.Context, actor *authz.Actor) (authorizeUR
 	a := Attempt{State: randomToken(32), DiscordID: actor.DiscordID, Verifier: randomToken(48),
 		ExpiresAt: s.now().Add(attemptTTL)}
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		// Concurrent starts of one member take turns, so each sees (and replaces) the
+		// attempt the previous one stored.
+		if err := s.db.LockKey(ctx, "roblox.attempt:"+actor.DiscordID); err != nil {
+			return err
+		}
 		// Expired attempts are of no use to anyone; clearing them here keeps the table small.
-		if err := s.db.Conn(ctx).Where("expires_at < ?", s.now()).Delete(&Attempt{}).Error; err != nil {
+		if err := s.db.Conn(ctx).Where("expires_at < ? OR discord_id = ?", s.now(), actor.DiscordID).Delete(&Attempt{}).Error; err != nil {
 			return err
 		}
 		return s.db.Conn(ctx).Create(&a).Error
@@ -156,16 +163,8 @@ func (s *Service) Complete(ctx context.Context, state, boundState, code, provide
 	if state == "" || state != boundState {
 		return nil, &Refusal{Reason: ReasonExpired}
 	}
-	var a Attempt
-	// The attempt is used once, whatever happens next.
-	res := s.db.Conn(ctx).Where("state = ?", state).Take(&a)
-	if res.Error != nil {
-		if db.IsNotFound(res.Error) {
-			return nil, &Refusal{Reason: ReasonExpired}
-		}
-		return nil, res.Error
-	}
-	if err := s.db.Conn(ctx).Where("state = ?", state).Delete(&Attempt{}).Error; err != nil {
+	a, err := s.consume(ctx, state)
+	if err != nil {
 		return nil, err
 	}
 	if !s.now().Before(a.ExpiresAt) {
@@ -206,6 +205,30 @@ func (s *Service) Complete(ctx context.Context, state, boundState, code, provide
 		return nil, err
 	}
 	return &l, nil
+}
+
+// consume takes the attempt of a state and deletes it: an attempt is used once, whatever
+// happens next. Of concurrent callbacks with one state, only the one whose delete removed
+// the row goes on; the others are told the attempt expired.
+func (s *Service) consume(ctx context.Context, state string) (Attempt, error) {
+	var a Attempt
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := s.db.Conn(ctx).Where("state = ?", state).Take(&a).Error; err != nil {
+			if db.IsNotFound(err) {
+				return &Refusal{Reason: ReasonExpired}
+			}
+			return err
+		}
+		res := s.db.Conn(ctx).Where("state = ?", state).Delete(&Attempt{})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return &Refusal{Reason: ReasonExpired}
+		}
+		return nil
+	})
+	return a, err
 }
 
 // LinkOf is a member's link, or nil.

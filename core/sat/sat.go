@@ -6,6 +6,7 @@ package sat
 import (
 	"context"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
+	"zocalo/core/idempotency"
 	"zocalo/core/members"
 	"zocalo/core/storage"
 	"zocalo/core/validate"
@@ -288,6 +290,9 @@ func (s *Service) Register(ctx context.Context, actor *authz.Actor, in Input, do
 	}
 	var stored []Document
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := idempotency.Claim(ctx, s.db, now); err != nil {
+			return err
+		}
 		if err := s.db.Conn(ctx).Create(&b).Error; err != nil {
 			if db.IsUniqueViolation(err) {
 				return errRFCTaken
@@ -311,14 +316,17 @@ func (s *Service) Register(ctx context.Context, actor *authz.Actor, in Input, do
 }
 
 // Update changes a business's six fields. An admin who does not see the confidential fields
-// cannot change them either: the stored RFC and owner are kept, whatever the body says.
+// cannot change them either: the stored RFC and owner are kept, whatever the body says. An
+// edit that changes nothing (a repeat, or two admins saving the same form) is answered with
+// the business as it is and leaves no audit entry.
 func (s *Service) Update(ctx context.Context, actor *authz.Actor, id uint64, in Input) (View, error) {
 	if !MayRegister(actor) {
 		return View{}, errManage
 	}
 	var b Business
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		if err := s.take(ctx, id, &b); err != nil {
+		// Locked, so a concurrent edit waits and compares with what the first stored.
+		if err := s.takeForUpdate(ctx, id, &b); err != nil {
 			return err
 		}
 		next, err := s.checkPublic(in)
@@ -334,6 +342,10 @@ func (s *Service) Update(ctx context.Context, actor *authz.Actor, id uint64, in 
 			return err
 		}
 		before := record(b)
+		next.Status = b.Status
+		if maps.Equal(before, record(next)) && next.OwnerAvatar == b.OwnerAvatar {
+			return nil
+		}
 		b.Name, b.Location, b.Server, b.RFC = next.Name, next.Location, next.Server, next.RFC
 		b.OwnerName, b.OwnerDiscordID, b.OwnerAvatar, b.UpdatedAt = next.OwnerName, next.OwnerDiscordID, next.OwnerAvatar, s.now()
 		if err := s.db.Conn(ctx).Save(&b).Error; err != nil {
@@ -351,7 +363,9 @@ func (s *Service) Update(ctx context.Context, actor *authz.Actor, id uint64, in 
 	return s.one(ctx, actor, b)
 }
 
-// SetStatus suspends or reactivates a business.
+// SetStatus suspends or reactivates a business. Setting the status it already has (a
+// second click, two admins at once) changes nothing: it answers the business as it is,
+// with no audit entry.
 func (s *Service) SetStatus(ctx context.Context, actor *authz.Actor, id uint64, status string) (View, error) {
 	if !MaySuspend(actor) {
 		return View{}, errManage
@@ -361,14 +375,23 @@ func (s *Service) SetStatus(ctx context.Context, actor *authz.Actor, id uint64, 
 	}
 	var b Business
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		if err := s.take(ctx, id, &b); err != nil {
+		if err := s.takeForUpdate(ctx, id, &b); err != nil {
 			return err
 		}
 		before := b.Status
+		if before == status {
+			return nil
+		}
 		b.Status, b.UpdatedAt = status, s.now()
-		if err := s.db.Conn(ctx).Model(&Business{}).Where("id = ?", id).
-			Updates(map[string]any{"status": status, "updated_at": b.UpdatedAt}).Error; err != nil {
-			return err
+		res := s.db.Conn(ctx).Model(&Business{}).Where("id = ? AND status = ?", id, before).
+			Updates(map[string]any{"status": status, "updated_at": b.UpdatedAt})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			// The row lock makes this unreachable; should a change slip past it, the one
+			// that changed the row audits it and this one answers what it finds.
+			return s.take(ctx, id, &b)
 		}
 		return audit.Write(ctx, s.db, b.UpdatedAt, audit.Change{Actor: actor, Area: audit.AreaSAT, Action: "status",
 			EntityType: "business", EntityID: b.ID, Before: map[string]string{"status": before}, After: map[string]string{"status": status}})
@@ -405,6 +428,16 @@ func (s *Service) LogoFile(ctx context.Context, businessID string) (key string, 
 
 func (s *Service) take(ctx context.Context, id uint64, b *Business) error {
 	err := s.db.Conn(ctx).Where("id = ?", id).Take(b).Error
+	if db.IsNotFound(err) {
+		return errNotFound
+	}
+	return err
+}
+
+// takeForUpdate reads a business and holds it until the transaction ends, so concurrent
+// changes of one business take turns and each sees what the previous one stored.
+func (s *Service) takeForUpdate(ctx context.Context, id uint64, b *Business) error {
+	err := s.db.ForUpdate(ctx, s.db.Conn(ctx).Where("id = ?", id)).Take(b).Error
 	if db.IsNotFound(err) {
 		return errNotFound
 	}

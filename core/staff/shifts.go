@@ -69,8 +69,9 @@ var (
 // Servers are the names a shift may be on.
 func (s *Shifts) Servers() []string { return slices.Clone(s.servers) }
 
-// ClockIn opens a shift on a server. A second open shift is refused, even when two
-// requests race: the database keeps one open shift per member.
+// ClockIn opens a shift on a server. A second open shift is refused with the one that
+// is open, even when two requests race: clock-ins of one member take turns, so the second
+// sees the first's shift (and the database keeps one open shift per member regardless).
 func (s *Shifts) ClockIn(ctx context.Context, actor *authz.Actor, server string) (Shift, error) {
 	if !actor.InGroup(authz.Staff) {
 		return Shift{}, errNotStaff
@@ -78,33 +79,42 @@ func (s *Shifts) ClockIn(ctx context.Context, actor *authz.Actor, server string)
 	if !slices.Contains(s.servers, server) {
 		return Shift{}, errBadServer
 	}
-	var open Shift
-	err := s.db.Conn(ctx).Where("member_id = ? AND ended_at IS NULL", actor.DiscordID).Take(&open).Error
-	if err == nil {
-		return Shift{}, errs.Conflict(fmt.Sprintf("Ya tienes un turno abierto en %s desde las %s.",
-			open.Server, open.StartedAt.In(s.loc).Format("15:04")))
-	}
-	if !db.IsNotFound(err) {
-		return Shift{}, err
-	}
-	sh := Shift{MemberID: actor.DiscordID, Server: server, StartedAt: s.now()}
-	if err := s.db.Conn(ctx).Create(&sh).Error; err != nil {
-		if db.IsUniqueViolation(err) {
-			return Shift{}, errShiftTaken
+	var sh Shift
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := s.db.LockKey(ctx, "staff.shift:"+actor.DiscordID); err != nil {
+			return err
 		}
+		var open Shift
+		err := s.db.Conn(ctx).Where("member_id = ? AND ended_at IS NULL", actor.DiscordID).Take(&open).Error
+		if err == nil {
+			return errs.Conflict(fmt.Sprintf("Ya tienes un turno abierto en %s desde las %s.",
+				open.Server, open.StartedAt.In(s.loc).Format("15:04")))
+		}
+		if !db.IsNotFound(err) {
+			return err
+		}
+		sh = Shift{MemberID: actor.DiscordID, Server: server, StartedAt: s.now()}
+		return s.db.Conn(ctx).Create(&sh).Error
+	})
+	if db.IsUniqueViolation(err) {
+		return Shift{}, errShiftTaken
+	}
+	if err != nil {
 		return Shift{}, err
 	}
 	return sh, nil
 }
 
-// ClockOut closes the member's open shift.
+// ClockOut closes the member's open shift. Of two clock-outs at once, one closes it and
+// the other finds no open shift: the shift is locked when read and closed only while open.
 func (s *Shifts) ClockOut(ctx context.Context, actor *authz.Actor) (Shift, error) {
 	if !actor.InGroup(authz.Staff) {
 		return Shift{}, errNotStaff
 	}
 	var sh Shift
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		err := s.db.Conn(ctx).Where("member_id = ? AND ended_at IS NULL", actor.DiscordID).Take(&sh).Error
+		q := s.db.Conn(ctx).Where("member_id = ? AND ended_at IS NULL", actor.DiscordID)
+		err := s.db.ForUpdate(ctx, q).Take(&sh).Error
 		if db.IsNotFound(err) {
 			return errNoShift
 		}
@@ -116,7 +126,15 @@ func (s *Shifts) ClockOut(ctx context.Context, actor *authz.Actor) (Shift, error
 			end, sh.Capped = sh.StartedAt.Add(s.cap), true
 		}
 		sh.EndedAt = &end
-		return s.db.Conn(ctx).Save(&sh).Error
+		res := s.db.Conn(ctx).Model(&Shift{}).Where("id = ? AND ended_at IS NULL", sh.ID).
+			Updates(map[string]any{"ended_at": end, "capped": sh.Capped})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return errNoShift // closed meanwhile
+		}
+		return nil
 	})
 	return sh, err
 }
@@ -134,20 +152,25 @@ func (s *Shifts) Open(ctx context.Context, memberID string) (*Shift, error) {
 	return &sh, nil
 }
 
-// CapOverdue closes the shifts open past the cap at the cap, marked for review.
+// CapOverdue closes the shifts open past the cap at the cap, marked for review, and
+// returns how many it closed. Each is closed only while still open, so runs that overlap
+// (or a clock-out at the same moment) close it once, and only that run counts it.
 func (s *Shifts) CapOverdue(ctx context.Context) (int, error) {
 	var overdue []Shift
-	if err := s.db.Conn(ctx).Where("ended_at IS NULL AND started_at < ?", s.now().Add(-s.cap)).Find(&overdue).Error; err != nil {
+	if err := s.db.Conn(ctx).Where("ended_at IS NULL AND started_at < ?", s.now().Add(-s.cap)).Order("id").Find(&overdue).Error; err != nil {
 		return 0, err
 	}
+	closed := 0
 	for _, sh := range overdue {
 		end := sh.StartedAt.Add(s.cap)
-		if err := s.db.Conn(ctx).Model(&Shift{}).Where("id = ? AND ended_at IS NULL", sh.ID).
-			Updates(map[string]any{"ended_at": end, "capped": true}).Error; err != nil {
-			return 0, err
+		res := s.db.Conn(ctx).Model(&Shift{}).Where("id = ? AND ended_at IS NULL", sh.ID).
+			Updates(map[string]any{"ended_at": end, "capped": true})
+		if res.Error != nil {
+			return closed, res.Error
 		}
+		closed += int(res.RowsAffected)
 	}
-	return len(overdue), nil
+	return closed, nil
 }
 
 // Days are the week's days as the specification names them, Monday first.

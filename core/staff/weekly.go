@@ -8,8 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"gorm.io/gorm/clause"
+
 	"zocalo/core/authz"
-	"zocalo/core/db"
 	"zocalo/core/outbox"
 )
 
@@ -41,7 +42,7 @@ type Weekly struct {
 
 // WriteWeeklyReport computes the week before now (Monday to Sunday, community time),
 // stores it and posts it to the staff reports channel. A second run for the same week
-// does nothing, so a scheduler firing twice posts once.
+// does nothing, even at the same moment, so a scheduler firing twice posts once.
 func (s *Service) WriteWeeklyReport(ctx context.Context, quota time.Duration) (bool, error) {
 	start := s.shifts.WeekStart(s.now()).AddDate(0, 0, -7)
 	end := start.AddDate(0, 0, 7)
@@ -76,12 +77,13 @@ func (s *Service) WriteWeeklyReport(ctx context.Context, quota time.Duration) (b
 	raw, _ := json.Marshal(Weekly{WeekStart: key, Quota: int64(quota.Seconds()), Lines: lines})
 	posted := false
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		// The week's unique key decides the run that posts: a run that finds the report
+		// already there (or being written) inserts nothing, posts nothing and succeeds.
+		// Not a failed insert: on PostgreSQL that would abort the transaction.
 		rep := WeeklyReport{WeekStart: key, Content: string(raw), CreatedAt: s.now()}
-		if err := s.db.Conn(ctx).Create(&rep).Error; err != nil {
-			if db.IsUniqueViolation(err) {
-				return nil // another run got there first
-			}
-			return err
+		res := s.db.Conn(ctx).Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "week_start"}}, DoNothing: true}).Create(&rep)
+		if res.Error != nil || res.RowsAffected == 0 {
+			return res.Error
 		}
 		posted = true
 		var b strings.Builder

@@ -73,7 +73,7 @@ type Message struct {
 	SenderName       string       `gorm:"size:100;not null;default:''"`
 	SenderAvatar     string       `gorm:"size:100;not null;default:''"`
 	Content          string       `gorm:"type:text;not null"`
-	DiscordMessageID string       `gorm:"size:32;not null;default:''"`
+	DiscordMessageID string       `gorm:"size:32;not null;default:'';uniqueIndex:idx_ticket_messages_discord_message_id,where:discord_message_id <> ''"`
 	CreatedAt        time.Time    `gorm:"not null"`
 	Attachments      []Attachment `gorm:"foreignKey:MessageID;constraint:OnDelete:CASCADE"`
 }

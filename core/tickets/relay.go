@@ -110,9 +110,11 @@ func (s *Service) notifyAuthor(ctx context.Context, t *Ticket, staffName string)
 	return err
 }
 
-// ThreadOpened records the Discord thread of a ticket, so replies there find it.
+// ThreadOpened records the Discord thread of a ticket, so replies there find it. It is
+// bookkeeping, not activity: the ticket keeps its place in the queue, which is ordered
+// by last activity, so staff paging through it skip nothing.
 func (s *Service) ThreadOpened(ctx context.Context, ticketID uint64, threadID string) error {
-	return s.db.Conn(ctx).Model(&Ticket{}).Where("id = ?", ticketID).Update("discord_thread_id", threadID).Error
+	return s.db.Conn(ctx).Model(&Ticket{}).Where("id = ?", ticketID).UpdateColumn("discord_thread_id", threadID).Error
 }
 
 // DiscordFile is a file attached to a message in Discord.
@@ -125,7 +127,8 @@ type DiscordFile struct {
 // message of the ticket, with its files (fetched by loadFiles, only once the message
 // qualifies) copied into our storage. Messages from people who are not staff, in
 // threads that are no ticket's, or already recorded are ignored; it reports whether it
-// recorded one.
+// recorded one. A message delivered twice at once is recorded once: the unique index on
+// its Discord id refuses the second, whose files are discarded.
 func (s *Service) ReplyFromDiscord(ctx context.Context, threadID, authorID, discordMessageID, content string,
 	loadFiles func() ([]DiscordFile, error)) (bool, error) {
 	var t Ticket
@@ -140,6 +143,8 @@ func (s *Service) ReplyFromDiscord(ctx context.Context, threadID, authorID, disc
 	if err != nil || !IsStaff(actor) || actor.DiscordID == t.AuthorID {
 		return false, nil
 	}
+	// A message seen before is not downloaded again; one arriving twice at once is
+	// settled by the index below.
 	var seen int64
 	if err := s.db.Conn(ctx).Model(&Message{}).Where("discord_message_id = ?", discordMessageID).Count(&seen).Error; err != nil || seen > 0 {
 		return false, err
@@ -157,6 +162,9 @@ func (s *Service) ReplyFromDiscord(ctx context.Context, threadID, authorID, disc
 	}
 	if _, err := s.reply(ctx, &t, actor, content, uploads, discordMessageID); err != nil {
 		uploads.Discard(ctx)
+		if db.IsUniqueViolation(err) {
+			return false, nil
+		}
 		return false, err
 	}
 	return true, nil

@@ -12,6 +12,7 @@ import (
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
+	"zocalo/core/idempotency"
 	"zocalo/core/members"
 	"zocalo/core/outbox"
 	"zocalo/core/storage"
@@ -30,7 +31,11 @@ type Settings struct {
 	PublicURL      string
 	AutoCloseAfter time.Duration
 	FAQ            []FAQ
-	Now            func() time.Time
+	// A member (not staff) may hold MaxOpenPerMember tickets not yet resolved or closed,
+	// and open MaxOpenedPerHour in any hour; 0 means no limit.
+	MaxOpenPerMember int
+	MaxOpenedPerHour int
+	Now              func() time.Time
 }
 
 // Service is the support desk.
@@ -103,6 +108,13 @@ func (s *Service) load(ctx context.Context, actor *authz.Actor, id string) (*Tic
 	return &t, nil
 }
 
+// lock reads the ticket again inside the transaction, locking its row on PostgreSQL
+// (SQLite's writer lock already serialises the transaction): the checks that follow see
+// what a concurrent change committed, and no other change lands until this one commits.
+func (s *Service) lock(ctx context.Context, t *Ticket) error {
+	return s.db.ForUpdate(ctx, s.db.Conn(ctx).Where("id = ?", t.ID)).Take(t).Error
+}
+
 // CreateInput is a new ticket.
 type CreateInput struct {
 	Title    string
@@ -111,7 +123,8 @@ type CreateInput struct {
 }
 
 // Create opens a ticket with its first message and files, answers it automatically,
-// and opens its Discord thread.
+// and opens its Discord thread. With an Idempotency-Key a retried create is one ticket;
+// a member past their limits (see checkFlood) is refused.
 func (s *Service) Create(ctx context.Context, actor *authz.Actor, in CreateInput, files *Uploads) (view View, err error) {
 	defer func() {
 		if err != nil {
@@ -144,10 +157,16 @@ func (s *Service) Create(ctx context.Context, actor *authz.Actor, in CreateInput
 	t := Ticket{Title: title, Category: category, Status: StatusOpen, Priority: PriorityMedium,
 		AuthorID: actor.DiscordID, AuthorName: actor.Username, CreatedAt: now, UpdatedAt: now, LastMessageAt: now}
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := idempotency.Claim(ctx, s.db, now); err != nil {
+			return err
+		}
+		if err := s.checkFlood(ctx, actor, now); err != nil {
+			return err
+		}
 		if err := s.db.Conn(ctx).Create(&t).Error; err != nil {
 			return err
 		}
-		first, err := s.addMessage(ctx, &t, SenderUser, actor, content, files, now)
+		first, err := s.addMessage(ctx, &t, SenderUser, actor, content, files, now, "")
 		if err != nil {
 			return err
 		}
@@ -156,7 +175,7 @@ func (s *Service) Create(ctx context.Context, actor *authz.Actor, in CreateInput
 			return err
 		}
 		reply := s.assistantReply(t, content, ahead)
-		if _, err := s.addMessage(ctx, &t, SenderAI, nil, reply, nil, now); err != nil {
+		if _, err := s.addMessage(ctx, &t, SenderAI, nil, reply, nil, now, ""); err != nil {
 			return err
 		}
 		ev, err := s.outbox.Enqueue(ctx, KindOpen, s.s.Channel, s.openPayload(t, first))
@@ -164,7 +183,8 @@ func (s *Service) Create(ctx context.Context, actor *authz.Actor, in CreateInput
 			return err
 		}
 		t.ThreadEventID = &ev.ID
-		return s.db.Conn(ctx).Model(&t).Update("thread_event_id", ev.ID).Error
+		// Bookkeeping: the ticket's activity is its creation, a moment ago.
+		return s.db.Conn(ctx).Model(&t).UpdateColumn("thread_event_id", ev.ID).Error
 	})
 	if err != nil {
 		return View{}, err
@@ -173,8 +193,9 @@ func (s *Service) Create(ctx context.Context, actor *authz.Actor, in CreateInput
 }
 
 // addMessage stores a message with the batch's files. A nil sender is the assistant.
-func (s *Service) addMessage(ctx context.Context, t *Ticket, senderType string, sender *authz.Actor, content string, files *Uploads, at time.Time) (*Message, error) {
-	m := Message{TicketID: t.ID, SenderType: senderType, Content: content, CreatedAt: at}
+func (s *Service) addMessage(ctx context.Context, t *Ticket, senderType string, sender *authz.Actor, content string, files *Uploads,
+	at time.Time, discordMessageID string) (*Message, error) {
+	m := Message{TicketID: t.ID, SenderType: senderType, Content: content, DiscordMessageID: discordMessageID, CreatedAt: at}
 	switch {
 	case sender != nil:
 		m.SenderID, m.SenderName = sender.DiscordID, sender.Username
@@ -276,6 +297,7 @@ func (s *Service) markRead(ctx context.Context, t *Ticket, userID string) error 
 
 // Reply adds a message from the author or staff. The status follows: a user message
 // waits on staff (reopening a resolved ticket), a staff message waits on the user.
+// With an Idempotency-Key a retried reply is one message.
 func (s *Service) Reply(ctx context.Context, actor *authz.Actor, id, content string, files *Uploads) (View, error) {
 	t, err := s.load(ctx, actor, id)
 	if err != nil {
@@ -309,21 +331,19 @@ func (s *Service) reply(ctx context.Context, t *Ticket, actor *authz.Actor, cont
 	}
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
 		now := s.s.Now()
-		// Re-read inside the transaction: a close that won the race wins.
-		if err := s.db.Conn(ctx).Where("id = ?", t.ID).Take(t).Error; err != nil {
+		if err := idempotency.Claim(ctx, s.db, now); err != nil {
+			return err
+		}
+		// A close that won the race wins; a close that comes after waits for this reply.
+		if err := s.lock(ctx, t); err != nil {
 			return err
 		}
 		if t.Status == StatusClosed {
 			return errClosed
 		}
-		m, err := s.addMessage(ctx, t, senderType, actor, content, files, now)
+		m, err := s.addMessage(ctx, t, senderType, actor, content, files, now, discordMessageID)
 		if err != nil {
 			return err
-		}
-		if discordMessageID != "" {
-			if err := s.db.Conn(ctx).Model(m).Update("discord_message_id", discordMessageID).Error; err != nil {
-				return err
-			}
 		}
 		next := StatusWaitingStaff
 		updates := map[string]any{"last_message_at": now, "updated_at": now}
@@ -361,7 +381,9 @@ func (s *Service) reply(ctx context.Context, t *Ticket, actor *authz.Actor, cont
 	return s.view(ctx, actor, t, true)
 }
 
-// SetStatus is a staff action; closing is for those who may close.
+// SetStatus is a staff action; closing is for those who may close. Setting the status
+// the ticket has (a double click, two staff closing at once, staff and the auto-close
+// job) answers the ticket as it is and changes, audits and posts nothing.
 func (s *Service) SetStatus(ctx context.Context, actor *authz.Actor, id, status string) (View, error) {
 	t, err := s.load(ctx, actor, id)
 	if err != nil {
@@ -376,10 +398,14 @@ func (s *Service) SetStatus(ctx context.Context, actor *authz.Actor, id, status 
 	if !CanHandle(actor) {
 		return View{}, errStaffOnly
 	}
-	if t.Status == status {
-		return s.view(ctx, actor, t, true)
-	}
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := s.lock(ctx, t); err != nil {
+			return err
+		}
+		if t.Status == status {
+			// A repeat (a double click, two staff at once): the ticket as it is.
+			return nil
+		}
 		now := s.s.Now()
 		updates := map[string]any{"status": status, "updated_at": now}
 		switch status {
@@ -411,7 +437,8 @@ func (s *Service) SetStatus(ctx context.Context, actor *authz.Actor, id, status 
 	return s.view(ctx, actor, t, true)
 }
 
-// Assign gives the ticket to a staff member (or to nobody, with an empty id).
+// Assign gives the ticket to a staff member (or to nobody, with an empty id). Assigning
+// it to whom it already has is a no-op, answered with the ticket as it is.
 func (s *Service) Assign(ctx context.Context, actor *authz.Actor, id string, staffID *string) (View, error) {
 	t, err := s.load(ctx, actor, id)
 	if err != nil {
@@ -429,6 +456,13 @@ func (s *Service) Assign(ctx context.Context, actor *authz.Actor, id string, sta
 		assignee, name = a.DiscordID, a.Username
 	}
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := s.lock(ctx, t); err != nil {
+			return err
+		}
+		if t.AssigneeID == assignee {
+			// Already theirs (or already nobody's): nothing changes.
+			return nil
+		}
 		now := s.s.Now()
 		updates := map[string]any{"assignee_id": assignee, "assignee_name": name, "updated_at": now}
 		if assignee != "" && (t.Status == StatusOpen || t.Status == StatusWaitingStaff) {
@@ -455,7 +489,8 @@ func (s *Service) Assign(ctx context.Context, actor *authz.Actor, id string, sta
 	return s.view(ctx, actor, t, true)
 }
 
-// SetPriority is a staff action.
+// SetPriority is a staff action. The priority the ticket has is a no-op, answered with
+// the ticket as it is.
 func (s *Service) SetPriority(ctx context.Context, actor *authz.Actor, id, priority string) (View, error) {
 	t, err := s.load(ctx, actor, id)
 	if err != nil {
@@ -468,6 +503,12 @@ func (s *Service) SetPriority(ctx context.Context, actor *authz.Actor, id, prior
 		return View{}, errPriority
 	}
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := s.lock(ctx, t); err != nil {
+			return err
+		}
+		if t.Priority == priority {
+			return nil
+		}
 		now := s.s.Now()
 		if err := s.recordEvent(ctx, t, actor, "priority", t.Priority, priority, now); err != nil {
 			return err
@@ -483,7 +524,8 @@ func (s *Service) SetPriority(ctx context.Context, actor *authz.Actor, id, prior
 	return s.view(ctx, actor, t, true)
 }
 
-// Rate lets the author rate the support once, when the ticket is resolved or closed.
+// Rate lets the author rate the support once, when the ticket is resolved or closed; a
+// second rating is refused (errRatedAlready).
 func (s *Service) Rate(ctx context.Context, actor *authz.Actor, id string, rating int) (View, error) {
 	t, err := s.load(ctx, actor, id)
 	if err != nil {
@@ -495,20 +537,23 @@ func (s *Service) Rate(ctx context.Context, actor *authz.Actor, id string, ratin
 	if rating < 1 || rating > 5 {
 		return View{}, errRating
 	}
-	if t.Status != StatusResolved && t.Status != StatusClosed {
-		return View{}, errRateNotYet
-	}
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
-		// Only a ticket not rated yet takes the rating, even under concurrent requests.
-		res := s.db.Conn(ctx).Model(&Ticket{}).Where("id = ? AND rating IS NULL", t.ID).Update("rating", rating)
-		if res.Error != nil {
-			return res.Error
+		// Checked on the locked row: a rating or a reopening that committed first counts.
+		if err := s.lock(ctx, t); err != nil {
+			return err
 		}
-		if res.RowsAffected == 0 {
+		if t.Rating != nil {
 			return errRatedAlready
 		}
+		if t.Status != StatusResolved && t.Status != StatusClosed {
+			return errRateNotYet
+		}
+		now := s.s.Now()
+		if err := s.db.Conn(ctx).Model(t).Updates(map[string]any{"rating": rating, "updated_at": now}).Error; err != nil {
+			return err
+		}
 		t.Rating = &rating
-		return s.recordEvent(ctx, t, actor, "rating", "", strconv.Itoa(rating), s.s.Now())
+		return s.recordEvent(ctx, t, actor, "rating", "", strconv.Itoa(rating), now)
 	})
 	if err != nil {
 		return View{}, err
@@ -546,7 +591,10 @@ func (s *Service) AutoClose(ctx context.Context) (int, error) {
 		t := &due[i]
 		err := s.db.InTx(ctx, func(ctx context.Context) error {
 			now := s.s.Now()
-			res := s.db.Conn(ctx).Model(&Ticket{}).Where("id = ? AND status = ?", t.ID, StatusResolved).
+			// The conditions again, in the statement: a ticket closed by staff, answered or
+			// resolved anew since the list was read is left alone.
+			res := s.db.Conn(ctx).Model(&Ticket{}).
+				Where("id = ? AND status = ? AND last_message_at < ? AND resolved_at < ?", t.ID, StatusResolved, cutoff, cutoff).
 				Updates(map[string]any{"status": StatusClosed, "closed_at": now, "updated_at": now})
 			if res.Error != nil || res.RowsAffected == 0 {
 				return res.Error

@@ -16,6 +16,7 @@ import (
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
+	"zocalo/core/idempotency"
 	"zocalo/core/members"
 	"zocalo/core/outbox"
 	"zocalo/core/validate"
@@ -221,6 +222,9 @@ func (s *Service) Register(ctx context.Context, actor *authz.Actor, in Input) (V
 		Currency: currency, OriginalPrice: original, DiscountBP: bp, FinalPrice: final,
 		SellerID: actor.DiscordID, SellerName: actor.Username, CreatedAt: s.set.Now()}
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := idempotency.Claim(ctx, s.db, sale.CreatedAt); err != nil {
+			return err
+		}
 		if err := s.db.Conn(ctx).Create(&sale).Error; err != nil {
 			return err
 		}

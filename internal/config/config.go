@@ -145,6 +145,10 @@ type Legislative struct {
 type Tickets struct {
 	// AutoCloseAfter closes a resolved ticket after this long without a message.
 	AutoCloseAfter Duration `yaml:"autoCloseAfter" env:"AUTO_CLOSE_AFTER"`
+	// A member (staff aside) may hold MaxOpenPerMember tickets not yet resolved and open
+	// MaxOpenedPerHour in an hour; 0 means no limit.
+	MaxOpenPerMember int `yaml:"maxOpenPerMember" env:"MAX_OPEN_PER_MEMBER"`
+	MaxOpenedPerHour int `yaml:"maxOpenedPerHour" env:"MAX_OPENED_PER_HOUR"`
 	// FAQ answers are added to the assistant's first reply when a keyword matches.
 	FAQ []FAQEntry `yaml:"faq"`
 }
@@ -274,6 +278,12 @@ func (c *Config) Validate() error {
 	}
 	if c.Tickets.AutoCloseAfter.Duration < time.Hour {
 		return keyErr("tickets.autoCloseAfter", "TICKETS_AUTO_CLOSE_AFTER", "must be at least 1h")
+	}
+	if c.Tickets.MaxOpenPerMember < 0 {
+		return keyErr("tickets.maxOpenPerMember", "TICKETS_MAX_OPEN_PER_MEMBER", "must not be negative (0 means no limit)")
+	}
+	if c.Tickets.MaxOpenedPerHour < 0 {
+		return keyErr("tickets.maxOpenedPerHour", "TICKETS_MAX_OPENED_PER_HOUR", "must not be negative (0 means no limit)")
 	}
 	for i, f := range c.Tickets.FAQ {
 		if len(f.Keywords) == 0 || strings.TrimSpace(f.Answer) == "" {

@@ -39,6 +39,9 @@ func TestDefaults(t *testing.T) {
 	if c.SessionTTL.Duration != 168*time.Hour {
 		t.Fatalf("session TTL %v", c.SessionTTL)
 	}
+	if c.Tickets.MaxOpenPerMember != 3 || c.Tickets.MaxOpenedPerHour != 5 {
+		t.Fatalf("ticket limits %d open, %d an hour", c.Tickets.MaxOpenPerMember, c.Tickets.MaxOpenedPerHour)
+	}
 	if len(c.Servers) != 4 || c.Servers[0].Name != "Principal" || c.Servers[0].Players != 39 || c.Servers[0].Status != "online" {
 		t.Fatalf("servers %+v", c.Servers)
 	}
@@ -144,6 +147,10 @@ func TestDemoMode(t *testing.T) {
 	if !strings.HasPrefix(c.Discord.AuthorizeURL, c.PublicURL+DemoDiscordPath) {
 		t.Fatalf("demo sign-in goes to %q", c.Discord.AuthorizeURL)
 	}
+	// The demo's shared personas get roomier ticket limits; the rest of tickets' keep defaults.
+	if c.Tickets.MaxOpenPerMember != 10 || c.Tickets.MaxOpenedPerHour != 30 || c.Tickets.AutoCloseAfter.Duration == 0 {
+		t.Fatalf("demo ticket settings %+v", c.Tickets)
+	}
 	// The environment still wins over the demo overlay.
 	c, err = Load("", envOf(map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_COMMUNITY_NAME": "Otra"}))
 	if err != nil || c.CommunityName != "Otra" {
@@ -167,6 +174,7 @@ func TestBadValuesNameTheKey(t *testing.T) {
 		{"bad time zone", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_TIME_ZONE": "Mars/Olympus"}, "ZOCALO_TIME_ZONE"},
 		{"shared ids apart", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_ROLE_SCJN_ADMIN": "5"}, "ZOCALO_ROLE_SCJN_ADMIN"},
 		{"missing secret file", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_JWT_SECRET_FILE": "/nonexistent/secret"}, "ZOCALO_JWT_SECRET_FILE"},
+		{"negative ticket limit", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_TICKETS_MAX_OPEN_PER_MEMBER": "-1"}, "ZOCALO_TICKETS_MAX_OPEN_PER_MEMBER"},
 		{"rate limit not a number", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_RATE_LIMIT_SIGN_IN_PER_MINUTE": "many"}, "ZOCALO_RATE_LIMIT_SIGN_IN_PER_MINUTE"},
 		{"bucket endpoint not a URL", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_STORAGE_S3_ENDPOINT": "minio:9000"}, "ZOCALO_STORAGE_S3_ENDPOINT"},
 		{"bucket without a name", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_STORAGE_S3_ENDPOINT": "http://minio:9000"}, "ZOCALO_STORAGE_S3_BUCKET"},

@@ -15,6 +15,7 @@ func (c *Config) CoreSettings(secret string, now func() time.Time) core.Settings
 		Roles: c.RoleIDs(), JWTSecret: []byte(secret), SessionTTL: c.SessionTTL.Duration,
 		ArtistReviewers: c.ArtistReviewers, PublicURL: c.PublicURL, Location: c.Location(), Now: now,
 		TicketAutoClose: c.Tickets.AutoCloseAfter.Duration, TicketFAQ: c.faq(),
+		TicketMaxOpen: c.Tickets.MaxOpenPerMember, TicketMaxPerHour: c.Tickets.MaxOpenedPerHour,
 		Servers: c.serverNames(), ShiftCap: c.Staff.ShiftCap.Duration, Catalogue: c.catalogue(),
 		Quorum: map[string]int64{"SCJN": int64(c.Legislative.QuorumSCJN), "Congreso": int64(c.Legislative.QuorumCongreso)},
 		Channels: core.Channels{

@@ -1,0 +1,193 @@
+package bot
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"zocalo/core/auth"
+	"zocalo/core/authz"
+	"zocalo/core/idempotency"
+	"zocalo/core/legislative"
+	"zocalo/core/outbox"
+	"zocalo/core/staff"
+	"zocalo/core/tickets"
+)
+
+// Scheduled jobs: a job's Run twenty times at once, as when two bots overlap during a
+// leader hand-over or a scheduler fires twice. Each has one effect.
+
+var _ = addBotRaceRows(
+	botRaceRow{
+		name:   "weekly staff report, run 20 times at once: one report, one post",
+		covers: []string{"job weekly-staff-report"},
+		run: func(t *testing.T, e *botRace) {
+			mod := e.member(t, authz.Moderador)
+			lastWeek := e.app.Shifts.WeekStart(e.app.Now()).AddDate(0, 0, -7)
+			start := lastWeek.Add(26 * time.Hour).UTC()
+			end := start.Add(2 * time.Hour)
+			if err := e.d.Conn(context.Background()).Create(&staff.Shift{MemberID: mod, Server: e.app.Shifts.Servers()[0],
+				StartedAt: start, EndedAt: &end}).Error; err != nil {
+				t.Fatal(err)
+			}
+			e.runJob(t, "weekly-staff-report", botRaceN)
+			expectCount(t, "reports", e.count(t, "staff_weekly_reports", "week_start = ?", lastWeek.Format("2006-01-02")), 1)
+			channel := e.cfg.Channels.StaffReports
+			expectCount(t, "posts", e.count(t, "outbox_events", "kind = ? AND channel_id = ?", outbox.KindChannelMessage, channel), 1)
+			e.settle(t)
+			if got := e.fake.Messages(channel); len(got) != 1 || len(got[0].Embeds) != 1 ||
+				!strings.Contains(got[0].Embeds[0].Title, "Reporte semanal") || !strings.Contains(got[0].Embeds[0].Description, "2 h") {
+				t.Errorf("the reports channel shows %+v", got)
+			}
+		},
+	},
+	botRaceRow{
+		name:   "votes closed at their end date, run 20 times at once: closed once, announced once",
+		covers: []string{"job close-votes"},
+		run: func(t *testing.T, e *botRace) {
+			ctx := context.Background()
+			ended := e.app.Now().Add(-time.Minute)
+			in := legislative.Initiative{Body: legislative.BodyCongreso, Title: "Ley de prueba " + e.id(), Summary: "Una ley",
+				Status: legislative.StatusVoting, VotingEnabled: true, VotingEndDate: &ended, CreatedBy: e.id(),
+				CreatedAt: ended.Add(-time.Hour), UpdatedAt: ended.Add(-time.Hour)}
+			if err := e.d.Conn(ctx).Create(&in).Error; err != nil {
+				t.Fatal(err)
+			}
+			e.runJob(t, "close-votes", botRaceN)
+			var after legislative.Initiative
+			if err := e.d.Conn(ctx).Where("id = ?", in.ID).Take(&after).Error; err != nil {
+				t.Fatal(err)
+			}
+			if after.Status != legislative.StatusRejected || after.VotingEnabled {
+				t.Errorf("the initiative after: %s, voting %v", after.Status, after.VotingEnabled)
+			}
+			expectCount(t, "audit entries", e.audits(t, "voting.close", in.ID), 1)
+			expectCount(t, "closing events", e.count(t, "initiative_events", "initiative_id = ? AND kind = ?", in.ID, legislative.EventClosed), 1)
+			expectCount(t, "announcements", e.posts(t, outbox.KindChannelMessage, in.Title), 1)
+		},
+	},
+	botRaceRow{
+		name:   "shifts past the cap, run 20 times at once: each closed once, at the cap",
+		covers: []string{"job shift-cap"},
+		run: func(t *testing.T, e *botRace) {
+			shiftCap := e.cfg.Staff.ShiftCap.Duration
+			overdue := e.openShift(t, e.member(t, authz.Moderador), shiftCap+2*time.Hour)
+			alsoOverdue := e.openShift(t, e.member(t, authz.Trial), shiftCap+time.Minute)
+			fresh := e.openShift(t, e.member(t, authz.Moderador), time.Hour)
+			mark := e.logs.mark()
+			e.runJob(t, "shift-cap", botRaceN)
+			for _, sh := range []staff.Shift{overdue, alsoOverdue} {
+				got := e.shift(t, sh.ID)
+				if got.EndedAt == nil || !got.Capped || got.EndedAt.Sub(got.StartedAt) != shiftCap {
+					t.Errorf("an overdue shift after: %+v", got)
+				}
+			}
+			if got := e.shift(t, fresh.ID); got.EndedAt != nil || got.Capped {
+				t.Errorf("a fresh shift after: %+v", got)
+			}
+			if _, n := e.logs.since(mark, "shifts left open past the cap were closed for review", "count"); n != 2 {
+				t.Errorf("the runs report %d shifts capped, want 2", n)
+			}
+		},
+	},
+	botRaceRow{
+		name:   "role reconcile, run 20 times at once: one change, one audit entry",
+		covers: []string{"job role-reconcile"},
+		run: func(t *testing.T, e *botRace) {
+			id := e.member(t)
+			if err := e.fake.SetRoles(id, sortedRoleIDs(authz.Senador)...); err != nil {
+				t.Fatal(err)
+			}
+			mark := e.logs.mark()
+			e.runJob(t, "role-reconcile", botRaceN)
+			e.eventually("every request is answered and reconciled", func() bool {
+				n, _ := e.logs.since(mark, "members reconciled", "")
+				return n == botRaceN
+			})
+			if got := e.rolesOf(id); len(got) != 1 || got[0] != sortedRoleIDs(authz.Senador)[0] {
+				t.Errorf("roles %v", got)
+			}
+			expectCount(t, "role audit entries", e.audits(t, "member.roles", id), 1)
+		},
+	},
+	botRaceRow{
+		name:   "session pruning, run 20 times at once: each expired session pruned once",
+		covers: []string{"job prune-sessions"},
+		run: func(t *testing.T, e *botRace) {
+			ctx := context.Background()
+			now := e.app.Now()
+			user := auth.User{DiscordID: e.id(), Username: "sesiones", CreatedAt: now, UpdatedAt: now, LastLoginAt: now}
+			if err := e.d.Conn(ctx).Create(&user).Error; err != nil {
+				t.Fatal(err)
+			}
+			for i, expires := range []time.Time{now.Add(-72 * time.Hour), now.Add(-48 * time.Hour), now.Add(-30 * time.Hour), now.Add(time.Hour)} {
+				s := auth.Session{ID: "s" + user.DiscordID + strconv.Itoa(i), UserID: user.DiscordID, CreatedAt: expires.Add(-time.Hour), ExpiresAt: expires}
+				if err := e.d.Conn(ctx).Omit("User").Create(&s).Error; err != nil {
+					t.Fatal(err)
+				}
+			}
+			mark := e.logs.mark()
+			e.runJob(t, "prune-sessions", botRaceN)
+			expectCount(t, "sessions left", e.count(t, "sessions", "user_id = ?", user.DiscordID), 1)
+			if _, n := e.logs.since(mark, "expired sessions pruned", "count"); n != 3 {
+				t.Errorf("the runs report %d sessions pruned, want 3", n)
+			}
+		},
+	},
+	botRaceRow{
+		name:   "idempotency key pruning, run 20 times at once: each old key pruned once",
+		covers: []string{"job prune-idempotency-keys"},
+		run: func(t *testing.T, e *botRace) {
+			ctx := context.Background()
+			now := e.app.Now()
+			scope := "test.prune " + e.id()
+			for i, at := range []time.Time{now.Add(-72 * time.Hour), now.Add(-48 * time.Hour), now.Add(-25 * time.Hour), now} {
+				if err := e.d.Conn(ctx).Create(&idempotency.Record{Scope: scope, Key: strconv.Itoa(i), CreatedAt: at}).Error; err != nil {
+					t.Fatal(err)
+				}
+			}
+			mark := e.logs.mark()
+			e.runJob(t, "prune-idempotency-keys", botRaceN)
+			expectCount(t, "keys left", e.count(t, "idempotency_keys", "scope = ?", scope), 1)
+			if _, n := e.logs.since(mark, "expired idempotency keys pruned", "count"); n != 3 {
+				t.Errorf("the runs report %d keys pruned, want 3", n)
+			}
+		},
+	},
+	botRaceRow{
+		name:   "resolved tickets closed for inactivity, run 20 times at once: each closed once",
+		covers: []string{"job ticket-auto-close"},
+		run: func(t *testing.T, e *botRace) {
+			ctx := context.Background()
+			support := e.actor(t, e.member(t, authz.SoporteTecnico))
+			var ids []uint64
+			for range 2 {
+				id, _, _ := e.ticketWithThread(t)
+				if _, err := e.app.Tickets.SetStatus(ctx, support, strconv.FormatUint(id, 10), tickets.StatusResolved); err != nil {
+					t.Fatal(err)
+				}
+				long := e.app.Now().Add(-30 * 24 * time.Hour)
+				if err := e.d.Conn(ctx).Model(&tickets.Ticket{}).Where("id = ?", id).
+					Updates(map[string]any{"last_message_at": long, "resolved_at": long}).Error; err != nil {
+					t.Fatal(err)
+				}
+				ids = append(ids, id)
+			}
+			mark := e.logs.mark()
+			e.runJob(t, "ticket-auto-close", botRaceN)
+			for _, id := range ids {
+				expectCount(t, "closed", e.count(t, "tickets", "id = ? AND status = ?", id, tickets.StatusClosed), 1)
+				expectCount(t, "closing events", e.count(t, "ticket_events", "ticket_id = ? AND kind = ? AND after = ?",
+					id, "status", tickets.StatusClosed), 1)
+				expectCount(t, "closing audit entries", e.count(t, "audit_entries", "entity_type = ? AND entity_id = ? AND action = ? AND after LIKE ?",
+					"ticket", strconv.FormatUint(id, 10), "status", "%"+tickets.StatusClosed+"%"), 1)
+			}
+			expectCount(t, "closing posts", e.posts(t, tickets.KindPost, "Cierre automático"), 2)
+			if _, n := e.logs.since(mark, "resolved tickets closed for inactivity", "count"); n != 2 {
+				t.Errorf("the runs report %d tickets closed, want 2", n)
+			}
+		},
+	},
+)
