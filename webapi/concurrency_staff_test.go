@@ -12,7 +12,7 @@ import (
 var _ = addRaceRows(
 	raceRow{name: "dismissing one member", routes: []string{"POST /api/staff/dismiss"}, run: func(t *testing.T, r *raceEnv) {
 		target, _ := r.member(t, authz.Moderador)
-		answers := r.race(t, same(raceN, request{method: "POST", path: "/api/staff/dismiss", token: r.tokens["comite"],
+		answers := r.race(t, same(30, request{method: "POST", path: "/api/staff/dismiss", token: r.tokens["comite"],
 			body: map[string]string{"userId": target, "reason": "Inactividad"}})...)
 		expectOneWinner(t, answers, 200, 409, "Esta persona ya fue dada de baja del staff.")
 		expectCount(t, "dismissal audits", r.audits(t, "dismiss", target), 1)
