@@ -75,7 +75,9 @@ func start(t *testing.T, dataDir, databaseURL string) *server {
 	s := &server{url: "http://" + addr}
 	s.cmd = exec.Command(zocalo(t), "serve")
 	s.cmd.Env = append(os.Environ(), "ZOCALO_DEMO=true", "ZOCALO_HTTP_ADDR="+addr, "ZOCALO_DATA_DIR="+dataDir,
-		"ZOCALO_DATABASE_URL="+databaseURL, "ZOCALO_PUBLIC_URL="+s.url, "ZOCALO_LOG_LEVEL=warn")
+		"ZOCALO_DATABASE_URL="+databaseURL, "ZOCALO_PUBLIC_URL="+s.url, "ZOCALO_LOG_LEVEL=warn",
+		// The writers open many tickets as one player: the flood limits would stop them.
+		"ZOCALO_TICKETS_MAX_OPEN_PER_MEMBER=0", "ZOCALO_TICKETS_MAX_OPENED_PER_HOUR=0")
 	s.cmd.Stdout, s.cmd.Stderr = &s.logs, &s.logs
 	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -184,12 +186,18 @@ func TestKillDuringWrites(t *testing.T) {
 					}
 				}()
 			}
+			// Wait for 60 acknowledged writes, or fail: a writer refused every time must not
+			// leave the test waiting for ever.
+			waitUntil := time.Now().Add(2 * time.Minute)
 			for {
 				mu.Lock()
 				n := len(acknowledged)
 				mu.Unlock()
 				if n >= 60 {
 					break
+				}
+				if time.Now().After(waitUntil) {
+					t.Fatalf("only %d writes acknowledged in 2 minutes:\n%s", n, s.logs.String())
 				}
 				time.Sleep(20 * time.Millisecond)
 			}
