@@ -27,6 +27,9 @@ Commands:
               apikey create NAME   issue a key (shown once)
               apikey list          list the keys
               apikey revoke ID     stop a key from working
+  repair-records
+            re-key the charges filed before records hung on a person (runs once;
+            serve, bot and all also run it at their first start)
   version   print the version
 
 Configuration: defaults, then FILE (or ZOCALO_CONFIG), then ZOCALO_* variables.

@@ -35,7 +35,7 @@ import (
 
 func run(ctx context.Context, cmd string, args []string, configPath string) error {
 	switch cmd {
-	case "serve", "bot", "all", "migrate", "seed", "apikey":
+	case "serve", "bot", "all", "migrate", "seed", "apikey", "repair-records":
 	default:
 		return errUsage(fmt.Sprintf("unknown command %q", cmd))
 	}
@@ -103,6 +103,9 @@ func run(ctx context.Context, cmd string, args []string, configPath string) erro
 		})
 	}
 	app := core.New(database, cfg.CoreSettings(secret, nil), deps)
+	if err := repairRecords(ctx, app, log, cmd == "repair-records"); err != nil || cmd == "repair-records" {
+		return err
+	}
 
 	if cmd == "seed" || cfg.Demo {
 		if err := demo.Seed(ctx, app, cfg); err != nil {
@@ -156,6 +159,28 @@ func run(ctx context.Context, cmd string, args []string, configPath string) erro
 	err = g.Wait()
 	log.Info("stopped")
 	return err
+}
+
+// repairRecords runs the one-time re-keying of the charges filed before they hung on a
+// person (records.RepairChargeKeys) at the first start after the upgrade; it records
+// itself, so later starts, and replicas starting at once, skip it. verbose reports on
+// stdout (the repair-records command).
+func repairRecords(ctx context.Context, app *core.App, log *slog.Logger, verbose bool) error {
+	res, err := app.Records.RepairChargeKeys(ctx)
+	if err != nil {
+		return fmt.Errorf("repair records: %w", err)
+	}
+	if res.Ran {
+		log.Info("records repaired: charges re-keyed to their people", "moved", res.Moved)
+	}
+	if verbose {
+		state := "ran now"
+		if !res.Ran {
+			state = "had already run on " + res.RanAt.UTC().Format(time.RFC3339)
+		}
+		fmt.Printf("The records repair %s: %d charges moved (each in the audit log as charge.move).\n", state, res.Moved)
+	}
+	return nil
 }
 
 // demoBotToken is what the demo's bot and fake Discord agree on; it opens nothing real.

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -11,33 +12,43 @@ import (
 	"zocalo/core/records"
 )
 
-// antecedentesCommand: /antecedentes ver|agregar looks up and adds to criminal records.
-// Anyone may look a record up, as on the portal; adding is for moderators and the ADMIN
-// group, which the core checks.
+// antecedentesCommand: /antecedentes ver|agregar|anular looks up, adds to and corrects
+// criminal records. Anyone may look a record up, as on the portal; adding and voiding are
+// for moderators and the ADMIN group, which the core checks.
 func antecedentesCommand(b *Bot) *Command {
 	user := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "usuario",
 		Description: "La persona del servidor.", Required: true}
 	return &Command{
 		Definition: &discordgo.ApplicationCommand{
 			Name:        "antecedentes",
-			Description: "Consulta o agrega antecedentes penales.",
+			Description: "Consulta, agrega o anula antecedentes penales.",
 			Options: []*discordgo.ApplicationCommandOption{
 				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "ver", Description: "Muestra el expediente de una persona.",
 					Options: []*discordgo.ApplicationCommandOption{user}},
 				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "agregar", Description: "Agrega un cargo al expediente de una persona.",
 					Options: []*discordgo.ApplicationCommandOption{user, {Type: discordgo.ApplicationCommandOptionString, Name: "cargo",
 						Description: "El cargo, como quedará en el expediente.", Required: true, MaxLength: 500}}},
+				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "anular", Description: "Anula un cargo registrado por error.",
+					Options: []*discordgo.ApplicationCommandOption{
+						{Type: discordgo.ApplicationCommandOptionInteger, Name: "id", Description: "El número del cargo (#) en el portal.",
+							Required: true, MinValue: &minChargeID},
+						{Type: discordgo.ApplicationCommandOptionString, Name: "motivo", Description: "Por qué se anula; queda en el expediente.",
+							Required: true, MaxLength: records.MaxReason}}},
 			},
 		},
 		Ephemeral: true,
 		Handle: func(ctx context.Context, inv *Invocation) (Reply, error) {
 			sub := inv.Interaction.ApplicationCommandData().Options
 			if len(sub) == 0 {
-				return Reply{Content: "Usa /antecedentes ver o /antecedentes agregar."}, nil
+				return Reply{Content: "Usa /antecedentes ver, /antecedentes agregar o /antecedentes anular."}, nil
 			}
 			opts := map[string]string{}
 			for _, o := range sub[0].Options {
 				opts[o.Name] = fmt.Sprint(o.Value)
+				if o.Type == discordgo.ApplicationCommandOptionInteger {
+					// Discord sends integers as JSON numbers; Sprint would write large ones as 1e+07.
+					opts[o.Name] = strconv.FormatInt(o.IntValue(), 10)
+				}
 			}
 			target := records.Query{DiscordID: opts["usuario"]}
 			switch sub[0].Name {
@@ -47,6 +58,17 @@ func antecedentesCommand(b *Bot) *Command {
 					return Reply{}, err
 				}
 				return Reply{Content: "Cargo agregado.", Embeds: []*discordgo.MessageEmbed{b.recordEmbed(&rec)}}, nil
+			case "anular":
+				// An id that is not a number names no charge: the core answers it as not found.
+				id, _ := strconv.ParseUint(opts["id"], 10, 64)
+				c, err := b.deps.App.Records.Void(ctx, inv.Actor, id, opts["motivo"])
+				if err != nil {
+					return Reply{}, err
+				}
+				return Reply{Content: fmt.Sprintf("Cargo #%d anulado.", c.ID), Embeds: []*discordgo.MessageEmbed{{
+					Title: "Cargo anulado", Color: 0x6b7280, Description: truncate(c.Description, 1024),
+					Fields: []*discordgo.MessageEmbedField{{Name: "Motivo", Value: truncate(c.VoidReason, 1024)}},
+				}}}, nil
 			default:
 				rec, err := b.deps.App.Records.Find(ctx, target)
 				if err != nil {
@@ -80,9 +102,23 @@ func (b *Bot) recordEmbed(r *records.Record) *discordgo.MessageEmbed {
 			e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Y %d cargos más en el portal.", len(r.Charges)-shown)}
 			break
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: displayDate(c.Date), Value: truncate(c.Description, 1024)})
+		e.Fields = append(e.Fields, chargeField(c))
 	}
 	return e
+}
+
+// minChargeID is the smallest charge id /antecedentes anular accepts.
+var minChargeID = 1.0
+
+// chargeField is one charge of a record: its number and date, its text, and for a voided
+// charge the mark and the reason.
+func chargeField(c records.ChargeView) *discordgo.MessageEmbedField {
+	name := fmt.Sprintf("#%d · %s", c.ID, displayDate(c.Date))
+	if !c.Voided {
+		return &discordgo.MessageEmbedField{Name: name, Value: truncate(c.Description, 1024)}
+	}
+	return &discordgo.MessageEmbedField{Name: name + " · Anulado",
+		Value: "~~" + truncate(c.Description, 480) + "~~\nMotivo: " + truncate(c.VoidReason, 480)}
 }
 
 // displayDate shows YYYY-MM-DD as dd/mm/yyyy.

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -74,8 +75,40 @@ func TestAntecedentesLooksUpAndAddsCharges(t *testing.T) {
 	if got := answer(antecedentes("ver", "540000000000000012", user("540000000000000013"))); !strings.Contains(got, "Expediente de sospechoso") || !strings.Contains(got, "Robo a mano armada") {
 		t.Fatalf("the record after: %q", got)
 	}
-	rec, err := r.app.Records.Find(t.Context(), records.Query{DiscordID: "540000000000000013"})
-	if err != nil || rec == nil || len(rec.Charges) != 1 || rec.Charges[0].AddedBy != "moderadora" {
-		t.Fatalf("stored record %+v %v", rec, err)
+	moderator, err := r.app.Members.MemberActor(t.Context(), "540000000000000011")
+	if err != nil {
+		t.Fatal(err)
 	}
+	list, err := r.app.Records.Search(t.Context(), moderator, records.Query{DiscordID: "540000000000000013"})
+	if err != nil || len(list) != 1 || len(list[0].Charges) != 1 || list[0].Charges[0].AddedBy != "moderadora" {
+		t.Fatalf("stored record %+v %v", list, err)
+	}
+	id := list[0].Charges[0].ID
+
+	// Voiding: for whoever may add charges, with a reason; the record then shows it marked.
+	if got := answer(antecedentes("anular", "540000000000000012", chargeID(id), motivo("Error"))); got != "Solo los moderadores y la administración pueden anular cargos." {
+		t.Fatalf("a player voids a charge: %q", got)
+	}
+	if got := answer(antecedentes("anular", "540000000000000011", chargeID(id+100), motivo("Error"))); got != "No existe ese cargo." {
+		t.Fatalf("an unknown charge: %q", got)
+	}
+	if got := answer(antecedentes("anular", "540000000000000011", chargeID(id), motivo("Se confundió a la persona"))); !strings.Contains(got, fmt.Sprintf("Cargo #%d anulado.", id)) ||
+		!strings.Contains(got, "Motivo: Se confundió a la persona") {
+		t.Fatalf("a moderator voids a charge: %q", got)
+	}
+	if got := answer(antecedentes("anular", "540000000000000011", chargeID(id), motivo("Otra vez"))); got != "Ese cargo ya estaba anulado." {
+		t.Fatalf("a second void: %q", got)
+	}
+	if got := answer(antecedentes("ver", "540000000000000012", user("540000000000000013"))); !strings.Contains(got, fmt.Sprintf("#%d · ", id)) ||
+		!strings.Contains(got, "· Anulado: ~~Robo a mano armada~~") || !strings.Contains(got, "Motivo: Se confundió a la persona") {
+		t.Fatalf("the record after the void: %q", got)
+	}
+}
+
+func chargeID(id uint64) *discordgo.ApplicationCommandInteractionDataOption {
+	return &discordgo.ApplicationCommandInteractionDataOption{Name: "id", Type: discordgo.ApplicationCommandOptionInteger, Value: float64(id)}
+}
+
+func motivo(text string) *discordgo.ApplicationCommandInteractionDataOption {
+	return &discordgo.ApplicationCommandInteractionDataOption{Name: "motivo", Type: discordgo.ApplicationCommandOptionString, Value: text}
 }

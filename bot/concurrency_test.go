@@ -157,7 +157,7 @@ type botRace struct {
 func newBotRace(t *testing.T, d *db.DB) *botRace {
 	t.Helper()
 	r := newRig(t, d)
-	for _, ch := range []string{r.cfg.Channels.StaffTickets, r.cfg.Channels.StaffReports, r.cfg.Channels.Legislative} {
+	for _, ch := range []string{r.cfg.Channels.StaffTickets, r.cfg.Channels.StaffReports, r.cfg.Channels.Legislative, r.cfg.Channels.Records} {
 		r.fake.AddChannel(ch, "canal-"+ch[len(ch)-2:])
 	}
 	b := r.newBot()

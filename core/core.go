@@ -37,7 +37,7 @@ func Models() []any {
 		&news.Item{}, &contact.Message{}, &artists.Application{},
 		&tickets.Ticket{}, &tickets.Tally{}, &tickets.Message{}, &tickets.Attachment{}, &tickets.Event{}, &tickets.Read{}, &tickets.TranscriptView{},
 		&staff.Shift{}, &staff.Adjustment{}, &staff.Record{}, &staff.Note{}, &staff.Report{}, &staff.WeeklyReport{},
-		&documents.Document{}, &roblox.Link{}, &roblox.Attempt{}, &records.Charge{}, &apikeys.Key{},
+		&documents.Document{}, &roblox.Link{}, &roblox.Attempt{}, &roblox.NameHold{}, &records.Charge{}, &records.Repair{}, &apikeys.Key{},
 		&treasury.Sale{}, &sat.Business{}, &sat.Document{},
 		&legislative.Initiative{}, &legislative.Vote{}, &legislative.Event{}, &legislative.AgendaItem{},
 		&members.GuildRole{}, &members.PanelPermission{}, &audit.Entry{}, &ratelimit.Hit{}, &idempotency.Record{}}
@@ -74,6 +74,7 @@ type Channels struct {
 	StaffReports       string
 	Legislative        string
 	Treasury           string
+	Records            string // new charges and their corrections
 }
 
 // App holds the services.
@@ -144,9 +145,11 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		Members: m, Now: s.Now})
 	// A member who first receives a STAFF-group role is hired that day.
 	m.OnRoleChange(roster.RecordHires)
-	docs := documents.NewService(d, s.Location, s.Now)
 	links := roblox.NewService(d, deps.Roblox, s.Now)
-	recs := records.NewService(d, m, links, docs, s.Location, s.Now)
+	docs := documents.NewService(d, links, s.Location, s.Now)
+	recs := records.NewService(d, m, links, docs, s.Location, s.Now).PostTo(o, s.Channels.Records, s.PublicURL)
+	// A member who verifies a Roblox account takes the game charges filed under it unverified.
+	links.OnLink(recs.AdoptGameCharges)
 	art := artists.NewService(d, o, s.Channels.ArtistApplications, s.ArtistReviewers, s.Now)
 	return &App{
 		DB:      d,

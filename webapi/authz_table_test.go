@@ -71,9 +71,10 @@ var authzTable = map[string][]string{
 	"GET /api/staff/reports/weekly": staffOrAdm, "POST /api/staff/:userId/notes": directors,
 	"POST /api/staff/:userId/warns": directors, "PUT /api/staff/:userId/hired": directors,
 	"GET /api/documents/status": member, "GET /api/documents/mine": member,
-	"POST /api/documents/ine": member, "POST /api/documents/pasaporte": member,
+	"POST /api/documents/ine": member, "POST /api/documents/pasaporte": member, "PUT /api/documents/mine/roblox": member,
 	"GET /api/records/search": member, "GET /api/records/pdf": member, "POST /api/records/charges": chargers,
-	"GET /api/players/me": member, "GET /api/verify/status": member, "POST /api/verify/initiate": member,
+	"POST /api/records/charges/:id/void": chargers, "POST /api/records/charges/:id/expunge": superusers,
+	"GET /api/players/me": member, "GET /api/verify/status": member, "POST /api/verify/initiate": member, "DELETE /api/verify/link": member,
 	"GET /api/verify/callback": public,
 	"GET /api/admin/api-keys":  admin, "POST /api/admin/api-keys": admin, "DELETE /api/admin/api-keys/:id": admin,
 	"GET /api/treasury/sales": treasurers, "POST /api/treasury/sales": treasurers, "GET /api/treasury/sales/export": treasurers,
@@ -84,6 +85,7 @@ var authzTable = map[string][]string{
 	"GET /api/sat/businesses/:id/logo": public,
 	"GET /api/legislative/initiatives": legislators, "POST /api/legislative/initiatives": legisAdmin,
 	"GET /api/legislative/initiatives/:id": legislators, "DELETE /api/legislative/initiatives/:id": legisAdmin,
+	"POST /api/legislative/initiatives/:id/withdraw": legisAdmin,
 	// Voting is a seat, checked after the initiative is found; the seat rules have their own tests.
 	"POST /api/legislative/initiatives/:id/vote":  member,
 	"PUT /api/legislative/initiatives/:id/voting": legisAdmin,
@@ -92,6 +94,7 @@ var authzTable = map[string][]string{
 	"GET /api/roles/roles":               admin, "GET /api/roles/panels/:panelId/permissions": admin,
 	"PUT /api/roles/panels/:panelId/permissions": admin, "GET /api/audit": superusers,
 	"GET /api/integrations/players/:robloxUsername": gameKeys, "POST /api/integrations/records/charges": gameKeys,
+	"POST /api/integrations/records/charges/:id/void": gameKeys, "GET /api/integrations/players/by-id/:robloxUserId": gameKeys,
 }
 
 func allowedFor(who []string, persona string) bool {
@@ -171,7 +174,7 @@ func names() []string {
 func (e *env) probe(method, path, token string) int {
 	e.t.Helper()
 	path = strings.NewReplacer(":ticketId", "999999", ":attachmentId", "999999", ":id", "999999", ":documentId", "999999",
-		":userId", "600000000000000099", ":panelId", "treasury", ":robloxUsername", "Alguien").Replace(path)
+		":userId", "600000000000000099", ":panelId", "treasury", ":robloxUsername", "Alguien", ":robloxUserId", "4242").Replace(path)
 	if strings.HasSuffix(path, "/initiatives") || strings.HasSuffix(path, "/agenda") {
 		path += "?type=SCJN"
 	}

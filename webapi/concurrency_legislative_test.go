@@ -13,8 +13,11 @@ import (
 )
 
 const (
-	noVoteOpen   = "La votación de esta iniciativa no está abierta."
-	alreadyVoted = "Ya votaste en esta iniciativa."
+	noVoteOpen       = "La votación de esta iniciativa no está abierta."
+	alreadyVoted     = "Ya votaste en esta iniciativa."
+	alreadyWithdrawn = "Esta iniciativa ya estaba retirada."
+	withdrawnNoVotes = "Esta iniciativa fue retirada: ya no se puede votar ni reabrir."
+	keptForItsVotes  = "Esta iniciativa ya tiene votos: no se puede eliminar. Puedes retirarla."
 )
 
 // initiative files a Congreso initiative and returns its id.
@@ -38,6 +41,46 @@ func (r *raceEnv) voting(id uint64, open bool, end *time.Time) request {
 		in["votingEndDate"] = end.UTC().Format(time.RFC3339)
 	}
 	return request{method: "PUT", path: fmt.Sprintf("/api/legislative/initiatives/%d/voting", id), token: r.tokens["oficina"], body: in}
+}
+
+func (r *raceEnv) withdraw(id uint64) request {
+	return request{method: "POST", path: fmt.Sprintf("/api/legislative/initiatives/%d/withdraw", id), token: r.tokens["oficina"]}
+}
+
+func (r *raceEnv) deleteInitiative(id uint64) request {
+	return request{method: "DELETE", path: fmt.Sprintf("/api/legislative/initiatives/%d", id), token: r.tokens["oficina"]}
+}
+
+// votedInitiative files an initiative, opens its vote and casts one vote in favour.
+func (r *raceEnv) votedInitiative(t *testing.T, title string) uint64 {
+	t.Helper()
+	id := r.initiative(t, title)
+	if a := r.do(t, r.voting(id, true, nil)); a.status != 200 {
+		t.Fatalf("opening the vote: %d %s", a.status, a.body)
+	}
+	_, token := r.member(t, authz.Diputado)
+	if a := r.do(t, voteOn(id, token)); a.status != 200 {
+		t.Fatalf("voting: %d %s", a.status, a.body)
+	}
+	return id
+}
+
+// postedField is a field of the one post whose payload contains text.
+func (r *raceEnv) postedField(t *testing.T, text, field string) string {
+	t.Helper()
+	var posts []outbox.Event
+	r.d.Conn(t.Context()).Where("kind = ? AND payload LIKE ?", outbox.KindChannelMessage, "%"+text+"%").Find(&posts)
+	if len(posts) != 1 {
+		t.Fatalf("%d posts of %q, want 1", len(posts), text)
+	}
+	var msg outbox.ChannelMessage
+	_ = json.Unmarshal([]byte(posts[0].Payload), &msg)
+	for _, f := range msg.Embeds[0].Fields {
+		if f.Name == field {
+			return f.Value
+		}
+	}
+	return ""
 }
 
 func voteOn(id uint64, token string) request {
@@ -100,10 +143,106 @@ var legislativeRows = []raceRow{
 	}},
 	{name: "deleting an initiative", routes: []string{"DELETE /api/legislative/initiatives/:id"}, run: func(t *testing.T, r *raceEnv) {
 		id := r.initiative(t, "Ley "+r.id())
-		answers := r.race(t, same(raceN, request{method: "DELETE", path: fmt.Sprintf("/api/legislative/initiatives/%d", id), token: r.tokens["oficina"]})...)
+		answers := r.race(t, same(raceN, r.deleteInitiative(id))...)
 		expectOneWinner(t, answers, 200, 404, noInitiative)
 		expectCount(t, "initiatives left", r.count(t, "initiatives", "id = ?", id), 0)
 		expectCount(t, "deletion audits", r.legislativeAudits(t, "initiative.delete", id), 1)
+	}},
+	{name: "deleting a voted initiative", routes: []string{"DELETE /api/legislative/initiatives/:id"}, run: func(t *testing.T, r *raceEnv) {
+		id := r.votedInitiative(t, "Ley "+r.id())
+		for _, a := range r.race(t, same(raceN, r.deleteInitiative(id))...) {
+			if a.status != 409 || a.message() != keptForItsVotes {
+				t.Errorf("deleting a voted initiative: %d %s", a.status, a.body)
+			}
+		}
+		expectCount(t, "initiatives left", r.count(t, "initiatives", "id = ? AND votes_in_favor = 1", id), 1)
+		expectCount(t, "votes left", r.count(t, "initiative_votes", "initiative_id = ?", id), 1)
+		expectCount(t, "deletion audits", r.legislativeAudits(t, "initiative.delete", id), 0)
+	}},
+	{name: "deleting while legislators vote", routes: []string{"DELETE /api/legislative/initiatives/:id", "POST /api/legislative/initiatives/:id/vote"}, run: func(t *testing.T, r *raceEnv) {
+		id := r.initiative(t, "Ley "+r.id())
+		if a := r.do(t, r.voting(id, true, nil)); a.status != 200 {
+			t.Fatalf("opening the vote: %d %s", a.status, a.body)
+		}
+		var reqs []request
+		for _, token := range r.seats(t, raceN) {
+			reqs = append(reqs, voteOn(id, token))
+		}
+		answers := r.race(t, append(reqs, r.deleteInitiative(id))...)
+		// Either the delete came first and every vote finds no initiative, or a vote came
+		// first and the delete is refused: never an initiative deleted with votes in it.
+		switch del := answers[raceN]; {
+		case del.status == 200:
+			for _, a := range answers[:raceN] {
+				if a.status != 404 || a.message() != noInitiative {
+					t.Errorf("a vote after the delete: %d %s", a.status, a.body)
+				}
+			}
+			expectCount(t, "initiatives left", r.count(t, "initiatives", "id = ?", id), 0)
+		case del.status == 409 && del.message() == keptForItsVotes:
+			var taken int64
+			for _, a := range answers[:raceN] {
+				if a.status == 200 {
+					taken++
+				} else if a.status != 404 {
+					t.Errorf("a vote: %d %s", a.status, a.body)
+				}
+			}
+			expectCount(t, "votes stored", r.count(t, "initiative_votes", "initiative_id = ?", id), taken)
+			expectCount(t, "the initiative with its votes", r.count(t, "initiatives", "id = ? AND votes_in_favor = ?", id, taken), 1)
+		default:
+			t.Errorf("the delete answered %d %s", del.status, del.body)
+		}
+	}},
+	{name: "withdrawing an initiative", routes: []string{"POST /api/legislative/initiatives/:id/withdraw"}, run: func(t *testing.T, r *raceEnv) {
+		title := "Ley " + r.id()
+		id := r.votedInitiative(t, title)
+		winner := expectOneWinner(t, r.race(t, same(raceN, r.withdraw(id))...), 200, 409, alreadyWithdrawn)
+		var v struct {
+			Status      string
+			Result      *string
+			VotingOpen  bool
+			MayWithdraw bool
+			Votes       struct{ Infavor int }
+		}
+		if json.Unmarshal(winner.body, &v) != nil || v.Status != "withdrawn" || v.Result != nil || v.VotingOpen || v.MayWithdraw || v.Votes.Infavor != 1 {
+			t.Errorf("the withdrawal answered %s", winner.body)
+		}
+		expectCount(t, "withdrawal audits", r.legislativeAudits(t, "initiative.withdraw", id), 1)
+		expectCount(t, "withdrawal posts", r.posts(t, outbox.KindChannelMessage, "Iniciativa retirada: "+title), 1)
+		expectCount(t, "withdrawal steps", r.count(t, "initiative_events", "initiative_id = ? AND kind = ?", id, "withdrawn"), 1)
+		expectCount(t, "votes kept", r.count(t, "initiative_votes", "initiative_id = ?", id), 1)
+		if a := r.do(t, r.voting(id, true, nil)); a.status != 409 || a.message() != withdrawnNoVotes {
+			t.Errorf("re-opening a withdrawn initiative: %d %s", a.status, a.body)
+		}
+	}},
+	{name: "voting while the initiative is withdrawn", routes: []string{"POST /api/legislative/initiatives/:id/vote", "POST /api/legislative/initiatives/:id/withdraw"}, run: func(t *testing.T, r *raceEnv) {
+		title := "Ley " + r.id()
+		id := r.initiative(t, title)
+		if a := r.do(t, r.voting(id, true, nil)); a.status != 200 {
+			t.Fatalf("opening the vote: %d %s", a.status, a.body)
+		}
+		var reqs []request
+		for _, token := range r.seats(t, raceN) {
+			reqs = append(reqs, voteOn(id, token))
+		}
+		answers := r.race(t, append(reqs, r.withdraw(id))...)
+		if w := answers[raceN]; w.status != 200 {
+			t.Fatalf("withdrawing: %d %s", w.status, w.body)
+		}
+		var taken int64
+		for _, a := range answers[:raceN] {
+			if a.status == 200 {
+				taken++
+			} else if a.status != 409 || a.message() != withdrawnNoVotes {
+				t.Errorf("a vote answered %d %s", a.status, a.body)
+			}
+		}
+		expectCount(t, "votes stored", r.count(t, "initiative_votes", "initiative_id = ?", id), taken)
+		expectCount(t, "the count shown", r.count(t, "initiatives", "id = ? AND votes_in_favor = ?", id, taken), 1)
+		if got := r.postedField(t, "Iniciativa retirada: "+title, "A favor"); got != fmt.Sprint(taken) {
+			t.Errorf("the withdrawal posted %s votes in favour; %d were taken", got, taken)
+		}
 	}},
 	{name: "voting twice at once", routes: []string{"POST /api/legislative/initiatives/:id/vote"}, run: func(t *testing.T, r *raceEnv) {
 		id := r.initiative(t, "Ley "+r.id())

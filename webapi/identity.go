@@ -62,8 +62,24 @@ func (s *Server) createPassport(c *gin.Context) {
 	c.JSON(http.StatusCreated, gin.H{"message": "Pasaporte Internacional creado.", "document": d})
 }
 
+// correctDocumentRobloxName changes the Roblox name on the signed-in player's document.
+func (s *Server) correctDocumentRobloxName(c *gin.Context) {
+	var in struct {
+		RobloxName string `json:"RobloxName"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	d, err := s.deps.App.Documents.CorrectRobloxName(c.Request.Context(), actor(c), in.RobloxName)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Nombre de Roblox actualizado.", "document": d})
+}
+
 func recordQuery(c *gin.Context) records.Query {
-	return records.Query{DiscordID: c.Query("discordId"), RobloxUsername: c.Query("robloxUsername")}
+	return records.Query{DiscordID: c.Query("discordId"), RobloxUsername: c.Query("robloxUsername"), RobloxUserID: c.Query("robloxUserId")}
 }
 
 func (s *Server) searchRecords(c *gin.Context) {
@@ -118,6 +134,16 @@ func (s *Server) verifyStatus(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, st)
+}
+
+// unlinkRoblox removes the signed-in member's Roblox link; without one it changes nothing.
+func (s *Server) unlinkRoblox(c *gin.Context) {
+	st, err := s.deps.App.Roblox.Unlink(c.Request.Context(), actor(c))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Cuenta de Roblox desvinculada.", "status": st})
 }
 
 // initiateVerify answers Roblox's consent URL and binds the state to this browser with an
@@ -241,15 +267,27 @@ func (s *Server) integrationPlayer(c *gin.Context) {
 	c.JSON(http.StatusOK, p)
 }
 
+// integrationPlayerByID is integrationPlayer by Roblox user id, which survives renames.
+func (s *Server) integrationPlayerByID(c *gin.Context) {
+	p, err := s.deps.App.Players.ForGameByUserID(c.Request.Context(), c.Param("robloxUserId"))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, p)
+}
+
 func (s *Server) integrationCharge(c *gin.Context) {
 	var in struct {
 		RobloxUsername string `json:"robloxUsername"`
+		RobloxUserID   string `json:"robloxUserId"`
 		Description    string `json:"description"`
 	}
 	if !bindJSON(c, &in) {
 		return
 	}
-	rec, err := s.deps.App.Records.AddChargeFromGame(c.Request.Context(), in.RobloxUsername, in.Description, apiKeyOf(c).Name)
+	rec, err := s.deps.App.Records.AddChargeFromGameAccount(c.Request.Context(),
+		records.GameAccount{Username: in.RobloxUsername, UserID: in.RobloxUserID}, in.Description, gameKeyOf(c))
 	if err != nil {
 		fail(c, err)
 		return

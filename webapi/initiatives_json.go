@@ -38,6 +38,12 @@ func appendInitiative(b []byte, v *legislative.View) []byte {
 	b = appendJSONString(b, v.Type)
 	b = append(b, `,"status":`...)
 	b = appendJSONString(b, v.Status)
+	b = append(b, `,"result":`...)
+	if v.Result == nil {
+		b = append(b, "null"...)
+	} else {
+		b = appendJSONString(b, *v.Result)
+	}
 	b = append(b, `,"votes":{"infavor":`...)
 	b = strconv.AppendInt(b, v.Votes.InFavor, 10)
 	b = append(b, `,"against":`...)
@@ -64,6 +70,10 @@ func appendInitiative(b []byte, v *legislative.View) []byte {
 	}
 	b = append(b, `,"canVote":`...)
 	b = strconv.AppendBool(b, v.CanVote)
+	b = append(b, `,"mayDelete":`...)
+	b = strconv.AppendBool(b, v.MayDelete)
+	b = append(b, `,"mayWithdraw":`...)
+	b = strconv.AppendBool(b, v.MayWithdraw)
 	b = append(b, `,"createdBy":`...)
 	b = appendJSONString(b, v.CreatedBy)
 	b = append(b, `,"createdAt":`...)

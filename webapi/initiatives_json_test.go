@@ -13,6 +13,7 @@ import (
 func TestInitiativesEncodeAsEncodingJSONDoes(t *testing.T) {
 	end := time.Date(2026, 3, 1, 18, 30, 15, 123456789, time.FixedZone("CST", -6*3600))
 	choice := legislative.VoteAgainst
+	result := legislative.StatusApproved
 	odd := "<b>\"cita\" & \\ \n\t\u2028 ñandú \xff"
 	lists := [][]legislative.View{
 		nil,
@@ -20,9 +21,11 @@ func TestInitiativesEncodeAsEncodingJSONDoes(t *testing.T) {
 		{{ID: 1, Title: "Reforma a la ley de tránsito", Summary: "Resumen", Type: legislative.BodySCJN,
 			Status: legislative.StatusVoting, Votes: legislative.Counts{InFavor: 3, Against: 1, Abstention: 2},
 			VotingEnabled: true, VotingEndDate: &end, VotingOpen: true, UserVoted: true, UserVoteType: &choice,
-			CanVote: false, CreatedBy: "comité", CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)},
+			CanVote: false, MayWithdraw: true, CreatedBy: "comité", CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)},
 			{ID: 18446744073709551615, Title: odd, Summary: odd, Type: odd, Status: "", CreatedBy: odd,
-				Votes: legislative.Counts{InFavor: -1}, CanVote: true}},
+				Votes: legislative.Counts{InFavor: -1}, CanVote: true, MayDelete: true},
+			{ID: 2, Status: legislative.StatusWithdrawn, Result: &result},
+			{ID: 3, Status: legislative.StatusWithdrawn, Result: &odd}},
 	}
 	for _, list := range lists {
 		want, err := json.Marshal(list)

@@ -76,6 +76,19 @@ func (s *Server) deleteInitiative(c *gin.Context) {
 	c.JSON(http.StatusOK, gin.H{"message": "Iniciativa eliminada exitosamente"})
 }
 
+func (s *Server) withdrawInitiative(c *gin.Context) {
+	id, ok := pathID(c, noInitiative)
+	if !ok {
+		return
+	}
+	v, err := s.deps.App.Legislative.Withdraw(c.Request.Context(), actor(c), id)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, v)
+}
+
 func (s *Server) voteInitiative(c *gin.Context) {
 	var in struct {
 		VoteType string `json:"voteType"`

@@ -71,10 +71,61 @@ func TestLegislativeOverHTTP(t *testing.T) {
 		if code := e.call("DELETE", fmt.Sprintf("/api/legislative/agenda/%d", agenda.ID), tok["comite"], nil, nil); code != 200 {
 			t.Fatalf("delete agenda: %d", code)
 		}
-		if code := e.call("DELETE", base, tok["comite"], nil, nil); code != 200 {
+		// Voted on: it stays, and is withdrawn instead.
+		if code := e.call("DELETE", base, tok["comite"], nil, &msg); code != 409 || msg.Message != "Esta iniciativa ya tiene votos: no se puede eliminar. Puedes retirarla." {
+			t.Fatalf("deleting a voted initiative: %d %+v", code, msg)
+		}
+		var rec struct {
+			Initiative struct {
+				Status      string
+				Votes       struct{ Infavor int }
+				MayDelete   bool
+				MayWithdraw bool
+			}
+			Votes []struct{ MemberName string }
+		}
+		if code := e.call("GET", base, tok["comite"], nil, &rec); code != 200 || rec.Initiative.Votes.Infavor != 1 || len(rec.Votes) != 1 ||
+			rec.Initiative.MayDelete || !rec.Initiative.MayWithdraw {
+			t.Fatalf("after the refused delete: %d %+v", code, rec)
+		}
+		for _, who := range []string{"ministro", "jugador"} {
+			if code := e.call("POST", base+"/withdraw", tok[who], nil, nil); code != 403 {
+				t.Fatalf("%s withdraws: %d", who, code)
+			}
+		}
+		var withdrawn struct {
+			Status      string
+			Result      *string
+			VotingOpen  bool
+			MayWithdraw bool
+			Votes       struct{ Infavor int }
+		}
+		if code := e.call("POST", base+"/withdraw", tok["comite"], nil, &withdrawn); code != 200 || withdrawn.Status != "withdrawn" ||
+			withdrawn.Result != nil || withdrawn.VotingOpen || withdrawn.MayWithdraw || withdrawn.Votes.Infavor != 1 {
+			t.Fatalf("withdraw: %d %+v", code, withdrawn)
+		}
+		if code := e.call("POST", base+"/withdraw", tok["comite"], nil, &msg); code != 409 || msg.Message != "Esta iniciativa ya estaba retirada." {
+			t.Fatalf("withdrawing again: %d %+v", code, msg)
+		}
+		if code := e.call("POST", base+"/vote", tok["comite"], body(map[string]string{"voteType": "against"}), &msg); code != 409 ||
+			msg.Message != "Esta iniciativa fue retirada: ya no se puede votar ni reabrir." {
+			t.Fatalf("voting on a withdrawn initiative: %d %+v", code, msg)
+		}
+		if code := e.call("GET", base, tok["ministro"], nil, &rec); code != 200 || rec.Initiative.Status != "withdrawn" || rec.Initiative.Votes.Infavor != 1 {
+			t.Fatalf("the withdrawn initiative: %d %+v", code, rec)
+		}
+		if code := e.call("POST", "/api/legislative/initiatives/999999/withdraw", tok["comite"], nil, nil); code != 404 {
+			t.Fatalf("withdrawing an unknown initiative: %d", code)
+		}
+		// Nobody voted on this one: it may be deleted.
+		if code := e.call("POST", "/api/legislative/initiatives", tok["comite"], body(in), &created); code != 201 {
+			t.Fatalf("comite creates: %d", code)
+		}
+		fresh := fmt.Sprintf("/api/legislative/initiatives/%d", created.ID)
+		if code := e.call("DELETE", fresh, tok["comite"], nil, nil); code != 200 {
 			t.Fatalf("delete: %d", code)
 		}
-		if code := e.call("GET", base, tok["ministro"], nil, nil); code != 404 {
+		if code := e.call("GET", fresh, tok["ministro"], nil, nil); code != 404 {
 			t.Fatalf("deleted initiative: %d", code)
 		}
 	})

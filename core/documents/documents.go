@@ -17,6 +17,7 @@ import (
 	"zocalo/core/db"
 	"zocalo/core/errs"
 	"zocalo/core/idempotency"
+	"zocalo/core/roblox"
 	"zocalo/core/validate"
 )
 
@@ -100,7 +101,21 @@ type View struct {
 	FechaNacimiento string `json:"FechaNacimiento"` // dd/mm/yyyy
 	Edad            int    `json:"edad"`
 	IssuedAt        string `json:"issuedAt"`
+	// RobloxNameStatus says what RobloxName is worth: NameVerified, NameUnverified or
+	// NameFlagged. It is computed when read, so it follows verifications made later.
+	RobloxNameStatus string `json:"robloxNameStatus"`
 }
+
+// What a document's Roblox name is worth.
+const (
+	// NameVerified: it is the holder's verified Roblox account.
+	NameVerified = "verified"
+	// NameUnverified: a claim nobody contradicts; nobody has verified that name.
+	NameUnverified = "unverified"
+	// NameFlagged: someone else verified that name, or the holder verified another
+	// account ("nombre de Roblox no verificado"); the holder should correct it.
+	NameFlagged = "flagged"
+)
 
 var (
 	errSignIn     = errs.Unauthorized("Inicia sesión para tramitar tus documentos.")
@@ -119,18 +134,19 @@ var (
 
 // Service issues and reads documents.
 type Service struct {
-	db  *db.DB
-	loc *time.Location
-	now func() time.Time
+	db    *db.DB
+	links *roblox.Service
+	loc   *time.Location
+	now   func() time.Time
 }
 
-// NewService builds the documents service; loc is the community's time zone (ages and
-// "today" are the community's).
-func NewService(d *db.DB, loc *time.Location, now func() time.Time) *Service {
+// NewService builds the documents service; links holds the Roblox names documents claim;
+// loc is the community's time zone (ages and "today" are the community's).
+func NewService(d *db.DB, links *roblox.Service, loc *time.Location, now func() time.Time) *Service {
 	if loc == nil {
 		loc = time.UTC
 	}
-	return &Service{db: d, loc: loc, now: now}
+	return &Service{db: d, links: links, loc: loc, now: now}
 }
 
 // Status tells which document the signed-in player holds.
@@ -160,19 +176,11 @@ func (s *Service) Of(ctx context.Context, discordID string) (*View, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := s.view(d)
-	return &v, nil
-}
-
-// ByRobloxName is the most recent document naming a Roblox account, or nil.
-func (s *Service) ByRobloxName(ctx context.Context, robloxName string) (*Document, error) {
-	var d Document
-	err := s.db.Conn(ctx).Where("roblox_key = ?", strings.ToLower(strings.TrimSpace(robloxName))).
-		Order("issued_at DESC").Take(&d).Error
-	if db.IsNotFound(err) {
-		return nil, nil
+	v, err := s.checkedView(ctx, d)
+	if err != nil {
+		return nil, err
 	}
-	return &d, err
+	return &v, nil
 }
 
 // CreateINE issues a national ID.
@@ -275,6 +283,10 @@ func (s *Service) issue(ctx context.Context, actor *authz.Actor, d Document) (Vi
 		if existing != nil {
 			return conflictFor(existing.Type)
 		}
+		// The name is claimed in the transaction: a name someone else verified is refused.
+		if err := s.links.Claim(ctx, d.DiscordID, d.RobloxName); err != nil {
+			return err
+		}
 		if d.Number, err = s.freeNumber(ctx, d.Kind); err != nil {
 			return err
 		}
@@ -293,7 +305,7 @@ func (s *Service) issue(ctx context.Context, actor *authz.Actor, d Document) (Vi
 	if err != nil {
 		return View{}, err
 	}
-	return s.view(d), nil
+	return s.checkedView(ctx, d)
 }
 
 // freeNumber draws document numbers until one is not taken. A failed insert would end the
@@ -338,6 +350,38 @@ func newNumber(kind string) string {
 		prefix = "PAS"
 	}
 	return fmt.Sprintf("%s-%s-%s-%s", prefix, digits[0:4], digits[4:8], digits[8:12])
+}
+
+// checkedView is a document with what its Roblox name is worth.
+func (s *Service) checkedView(ctx context.Context, d Document) (View, error) {
+	v := s.view(d)
+	var err error
+	v.RobloxNameStatus, err = s.nameStatus(ctx, d)
+	return v, err
+}
+
+// nameStatus compares a document's Roblox name with who verified it and with the holder's
+// own link.
+func (s *Service) nameStatus(ctx context.Context, d Document) (string, error) {
+	holds, err := s.links.VerifiedHolds(ctx, d.RobloxName)
+	if err != nil {
+		return "", err
+	}
+	link, err := s.links.LinkOf(ctx, d.DiscordID)
+	if err != nil {
+		return "", err
+	}
+	hold, verified := holds[roblox.NameKey(d.RobloxName)]
+	switch {
+	case verified && hold.DiscordID != d.DiscordID:
+		return NameFlagged, nil
+	case link != nil && link.RobloxKey != roblox.NameKey(d.RobloxName):
+		return NameFlagged, nil
+	case verified:
+		return NameVerified, nil
+	default:
+		return NameUnverified, nil
+	}
 }
 
 func (s *Service) view(d Document) View {

@@ -5,7 +5,6 @@ package legislative
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -31,6 +30,9 @@ const (
 	StatusVoting   = "voting"
 	StatusApproved = "approved"
 	StatusRejected = "rejected"
+	// StatusWithdrawn is an initiative its body took back: it keeps its votes and any
+	// result, and takes no more votes. The specification has no such status.
+	StatusWithdrawn = "withdrawn"
 )
 
 // Choices of a vote.
@@ -46,6 +48,7 @@ const (
 	EventVotingOpened  = "voting_opened"
 	EventVotingStopped = "voting_stopped"
 	EventClosed        = "closed"
+	EventWithdrawn     = "withdrawn"
 )
 
 // Initiative is a bill before a body.
@@ -61,6 +64,9 @@ type Initiative struct {
 	CreatedByName string     `gorm:"size:100;not null;default:''"`
 	CreatedAt     time.Time  `gorm:"not null;index:idx_initiatives_body_created,priority:2"`
 	UpdatedAt     time.Time  `gorm:"not null"`
+	// Result is the closed vote's outcome (approved or rejected), kept when the initiative
+	// is withdrawn; nil while no vote has closed.
+	Result *string `gorm:"size:10"`
 	// The counts are kept by database triggers on the votes; Go only reads them.
 	VotesInFavor    int64 `gorm:"->;not null;default:0"`
 	VotesAgainst    int64 `gorm:"->;not null;default:0"`
@@ -98,21 +104,6 @@ type Event struct {
 // TableName keeps the table's name explicit.
 func (Event) TableName() string { return "initiative_events" }
 
-// AgendaItem is a point of a body's agenda ('Orden del Día').
-type AgendaItem struct {
-	ID          uint64    `gorm:"primaryKey;autoIncrement"`
-	Body        string    `gorm:"size:10;not null;index:idx_agenda_items_body_date,priority:1"`
-	Title       string    `gorm:"size:200;not null"`
-	Description string    `gorm:"type:text;not null;default:''"`
-	Time        string    `gorm:"size:5;not null"`                                              // HH:MM
-	Date        string    `gorm:"size:10;not null;index:idx_agenda_items_body_date,priority:2"` // YYYY-MM-DD
-	CreatedBy   string    `gorm:"size:32;not null"`
-	CreatedAt   time.Time `gorm:"not null"`
-}
-
-// TableName keeps the table's name explicit.
-func (AgendaItem) TableName() string { return "agenda_items" }
-
 // Counts are an initiative's votes.
 type Counts struct {
 	InFavor    int64 `json:"infavor"`
@@ -130,6 +121,7 @@ type View struct {
 	Summary       string     `json:"summary"`
 	Type          string     `json:"type"`
 	Status        string     `json:"status"`
+	Result        *string    `json:"result"`
 	Votes         Counts     `json:"votes"`
 	VotingEnabled bool       `json:"votingEnabled"`
 	VotingEndDate *time.Time `json:"votingEndDate"`
@@ -137,8 +129,12 @@ type View struct {
 	UserVoted     bool       `json:"userVoted"`
 	UserVoteType  *string    `json:"userVoteType"`
 	CanVote       bool       `json:"canVote"`
-	CreatedBy     string     `json:"createdBy"`
-	CreatedAt     time.Time  `json:"createdAt"`
+	// MayDelete and MayWithdraw tell the caller what the server would allow: an admin may
+	// delete an initiative nobody has voted on, and withdraw one not withdrawn yet.
+	MayDelete   bool      `json:"mayDelete"`
+	MayWithdraw bool      `json:"mayWithdraw"`
+	CreatedBy   string    `json:"createdBy"`
+	CreatedAt   time.Time `json:"createdAt"`
 }
 
 // MemberVote is who voted what; only admins see it.
@@ -162,16 +158,6 @@ type Record struct {
 	Initiative View            `json:"initiative"`
 	Timeline   []TimelineEntry `json:"timeline"`
 	Votes      []MemberVote    `json:"votes,omitempty"`
-}
-
-// AgendaView is an agenda item (spec §3).
-type AgendaView struct {
-	ID          uint64 `json:"_id"`
-	Title       string `json:"title"`
-	Description string `json:"description"`
-	Time        string `json:"time"`
-	Date        string `json:"date"`
-	Type        string `json:"type"`
 }
 
 // Settings configure the service.
@@ -213,6 +199,7 @@ var (
 	errChoice     = errs.Invalid("El voto debe ser infavor, against o abstention.")
 	errEndPast    = errs.Invalid("La fecha de cierre debe ser futura.")
 	errFinished   = errs.Conflict("La votación de esta iniciativa ya terminó.")
+	errWithdrawn  = errs.Conflict("Esta iniciativa fue retirada: ya no se puede votar ni reabrir.")
 	errAgendaTime = errs.Invalid("La hora debe tener el formato HH:MM.")
 	errAgendaDate = errs.Invalid("La fecha debe tener el formato AAAA-MM-DD.")
 	errAgendaDesc = errs.Invalid("La descripción puede tener hasta 5,000 caracteres.")
@@ -221,8 +208,9 @@ var (
 // MayRead tells who may read (legislative panel, read; the LEGISLATIVE group by default).
 func MayRead(actor *authz.Actor) bool { return actor.Can(authz.PanelLegislative, authz.Read) }
 
-// IsAdmin tells who may create and delete initiatives and agenda points and see who voted
-// what (legislative panel, modify; SCJN_ADMIN and CONGRESO_ADMIN by default).
+// IsAdmin tells who may create, delete and withdraw initiatives, add and delete agenda
+// points and see who voted what (legislative panel, modify; SCJN_ADMIN and CONGRESO_ADMIN
+// by default).
 func IsAdmin(actor *authz.Actor) bool { return actor.Can(authz.PanelLegislative, authz.Modify) }
 
 // MayConfigureVoting tells who may open and stop voting (legislative panel, manage).
@@ -304,14 +292,18 @@ func (s *Service) views(ctx context.Context, actor *authz.Actor, rows []Initiati
 	for _, v := range mine {
 		myVote[v.InitiativeID] = v.Choice
 	}
+	admin := IsAdmin(actor)
 	for i, r := range rows {
-		v := View{ID: r.ID, Title: r.Title, Summary: r.Summary, Type: r.Body, Status: r.Status, VotingEnabled: r.VotingEnabled,
-			VotingEndDate: r.VotingEndDate, VotingOpen: s.open(r), CreatedBy: r.CreatedByName, CreatedAt: r.CreatedAt}
-		v.Votes = Counts{InFavor: r.VotesInFavor, Against: r.VotesAgainst, Abstention: r.VotesAbstention}
+		v := View{ID: r.ID, Title: r.Title, Summary: r.Summary, Type: r.Body, Status: r.Status, Result: resultOf(r),
+			VotingEnabled: r.VotingEnabled, VotingEndDate: r.VotingEndDate, VotingOpen: s.open(r), CreatedBy: r.CreatedByName,
+			CreatedAt: r.CreatedAt}
+		v.Votes = countsOf(r)
 		if choice, ok := myVote[r.ID]; ok {
 			v.UserVoted, v.UserVoteType = true, &choice
 		}
 		v.CanVote = v.VotingOpen && !v.UserVoted && HasSeat(actor, r.Body)
+		v.MayDelete = admin && keptBecause(r) == ""
+		v.MayWithdraw = admin && r.Status != StatusWithdrawn
 		out[i] = v
 	}
 	return out, nil
@@ -394,322 +386,6 @@ func (s *Service) Create(ctx context.Context, actor *authz.Actor, title, summary
 	return views[0], nil
 }
 
-// Delete removes an initiative with its votes and timeline. Of deletions at once one wins;
-// the others find it gone (404).
-func (s *Service) Delete(ctx context.Context, actor *authz.Actor, id uint64) error {
-	defer s.lists.changed()
-	if !IsAdmin(actor) {
-		return errAdmin
-	}
-	return s.db.InTx(ctx, func(ctx context.Context) error {
-		var in Initiative
-		if err := s.takeForUpdate(ctx, id, &in); err != nil {
-			return err
-		}
-		res := s.db.Conn(ctx).Delete(&Initiative{}, id)
-		if res.Error != nil {
-			return res.Error
-		}
-		if res.RowsAffected == 0 {
-			return errNotFound
-		}
-		return audit.Write(ctx, s.db, s.set.Now(), audit.Change{Actor: actor, Area: audit.AreaLegislative, Action: "initiative.delete",
-			EntityType: "initiative", EntityID: id, Before: map[string]string{"title": in.Title, "type": in.Body, "status": in.Status}})
-	})
-}
-
-// ConfigureVoting opens or stops voting. Opening moves the initiative to voting (with an
-// optional future end date); stopping before the end moves it back to pending. Both are
-// announced in the legislative channel. Opening an open vote with the end date it has, or
-// stopping a stopped one, is a repeat: it answers the initiative as it is and changes,
-// announces and audits nothing. Opening an open vote with another end date changes it.
-func (s *Service) ConfigureVoting(ctx context.Context, actor *authz.Actor, id uint64, enabled bool, end *time.Time) (View, error) {
-	defer s.lists.changed()
-	if !MayConfigureVoting(actor) {
-		return View{}, errAdmin
-	}
-	now := s.set.Now()
-	if enabled && end != nil && !end.After(now) {
-		return View{}, errEndPast
-	}
-	var in Initiative
-	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		if err := s.takeForUpdate(ctx, id, &in); err != nil {
-			return err
-		}
-		if in.Status == StatusApproved || in.Status == StatusRejected {
-			return errFinished
-		}
-		if enabled && in.Status == StatusVoting && in.VotingEnabled && sameEnd(in.VotingEndDate, end) ||
-			!enabled && in.Status == StatusPending && !in.VotingEnabled {
-			return nil
-		}
-		before := votingState(in)
-		// An open vote given another end date is an edit of the vote, recorded as such.
-		rescheduled := enabled && in.Status == StatusVoting && in.VotingEnabled
-		in.UpdatedAt = now
-		if enabled {
-			in.Status, in.VotingEnabled, in.VotingEndDate = StatusVoting, true, end
-		} else {
-			in.Status, in.VotingEnabled = StatusPending, false
-		}
-		if err := s.db.Conn(ctx).Model(&Initiative{}).Where("id = ?", id).Updates(map[string]any{
-			"status": in.Status, "voting_enabled": in.VotingEnabled, "voting_end_date": in.VotingEndDate, "updated_at": now,
-		}).Error; err != nil {
-			return err
-		}
-		action := "voting.stop"
-		switch {
-		case rescheduled:
-			action = "voting.reschedule"
-		case enabled:
-			action = "voting.open"
-		}
-		if err := audit.Write(ctx, s.db, now, audit.Change{Actor: actor, Area: audit.AreaLegislative, Action: action,
-			EntityType: "initiative", EntityID: id, Before: before, After: votingState(in)}); err != nil {
-			return err
-		}
-		if enabled {
-			detail := "sin fecha de cierre"
-			if end != nil {
-				detail = "hasta el " + end.In(s.set.Location).Format("02/01/2006 15:04")
-			}
-			if err := s.event(ctx, id, EventVotingOpened, detail, actor.Username); err != nil {
-				return err
-			}
-			title := "Votación abierta: " + in.Title
-			if rescheduled {
-				title = "Nuevo cierre de la votación: " + in.Title
-			}
-			return s.announce(ctx, in, title, 0x2563eb, []outbox.EmbedField{
-				{Name: "Órgano", Value: bodyName(in.Body), Inline: true}, {Name: "Cierre", Value: detail, Inline: true}})
-		}
-		if err := s.event(ctx, id, EventVotingStopped, "", actor.Username); err != nil {
-			return err
-		}
-		return s.announce(ctx, in, "Votación suspendida: "+in.Title, 0x6b7280, []outbox.EmbedField{
-			{Name: "Órgano", Value: bodyName(in.Body), Inline: true}, {Name: "Por", Value: actor.Username, Inline: true}})
-	})
-	if err != nil {
-		return View{}, err
-	}
-	views, err := s.views(ctx, actor, []Initiative{in})
-	if err != nil {
-		return View{}, err
-	}
-	return views[0], nil
-}
-
-// Vote records the actor's vote while voting is open. A second vote, however close in time
-// to the first, is refused (and the unique index would refuse it too). The initiative is
-// locked while the vote is checked and stored, as it is while the vote is stopped or
-// closed: a vote either lands before and is counted in the result, or finds the vote
-// closed.
-func (s *Service) Vote(ctx context.Context, actor *authz.Actor, id uint64, choice string) (View, error) {
-	defer s.lists.changed()
-	if actor == nil || actor.DiscordID == "" {
-		return View{}, errs.ErrNotSignedIn
-	}
-	if choice != VoteInFavor && choice != VoteAgainst && choice != VoteAbstention {
-		return View{}, errChoice
-	}
-	var in Initiative
-	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		if err := s.takeForUpdate(ctx, id, &in); err != nil {
-			return err
-		}
-		if !HasSeat(actor, in.Body) {
-			return errNoSeat
-		}
-		if !s.open(in) {
-			return errClosed
-		}
-		var voted int64
-		if err := s.db.Conn(ctx).Model(&Vote{}).Where("initiative_id = ? AND member_id = ?", id, actor.DiscordID).
-			Count(&voted).Error; err != nil {
-			return err
-		}
-		if voted > 0 {
-			return errVoted
-		}
-		err := s.db.Conn(ctx).Omit("Initiative").Create(&Vote{InitiativeID: id, MemberID: actor.DiscordID, MemberName: actor.Username,
-			Choice: choice, CreatedAt: s.set.Now()}).Error
-		if db.IsUniqueViolation(err) {
-			return errVoted
-		}
-		if err != nil {
-			return err
-		}
-		// Read again for the counts the vote just changed.
-		return s.take(ctx, id, &in)
-	})
-	if err != nil {
-		return View{}, err
-	}
-	views, err := s.views(ctx, actor, []Initiative{in})
-	if err != nil {
-		return View{}, err
-	}
-	return views[0], nil
-}
-
-// CloseDue closes every vote whose end date has passed: approved when votes in favour
-// exceed votes against and the quorum is met, rejected otherwise; the result is announced.
-// Each initiative is locked and checked again before it closes, so running twice (or on
-// two replicas) announces once, and the tally announced has every vote taken before.
-func (s *Service) CloseDue(ctx context.Context) (int, error) {
-	defer s.lists.changed()
-	var due []Initiative
-	now := s.set.Now()
-	if err := s.db.Conn(ctx).Where("status = ? AND voting_end_date IS NOT NULL AND voting_end_date <= ?", StatusVoting, now).
-		Find(&due).Error; err != nil {
-		return 0, err
-	}
-	closed := 0
-	for _, in := range due {
-		err := s.db.InTx(ctx, func(ctx context.Context) error {
-			// Locked, then checked again: another run may have closed it, or an admin
-			// stopped it or moved its end date since the list was read.
-			err := s.takeForUpdate(ctx, in.ID, &in)
-			if errors.Is(err, errNotFound) {
-				return nil // deleted since
-			}
-			if err != nil || in.Status != StatusVoting || in.VotingEndDate == nil || in.VotingEndDate.After(now) {
-				return err
-			}
-			// The counts the triggers keep, read under the lock: every vote taken is in them.
-			c := Counts{InFavor: in.VotesInFavor, Against: in.VotesAgainst, Abstention: in.VotesAbstention}
-			result, why := Result(c, s.set.Quorum[in.Body])
-			res := s.db.Conn(ctx).Model(&Initiative{}).Where("id = ? AND status = ?", in.ID, StatusVoting).
-				Updates(map[string]any{"status": result, "voting_enabled": false, "updated_at": now})
-			if res.Error != nil || res.RowsAffected == 0 {
-				return res.Error
-			}
-			closed++
-			if err := audit.Write(ctx, s.db, now, audit.Change{ActorName: "sistema", Area: audit.AreaLegislative, Action: "voting.close",
-				EntityType: "initiative", EntityID: in.ID, Before: votingState(in),
-				After: map[string]any{"status": result, "votingEnabled": false, "votes": c}}); err != nil {
-				return err
-			}
-			detail := fmt.Sprintf("%s: %d a favor, %d en contra, %d abstenciones%s", statusName(result), c.InFavor, c.Against, c.Abstention, why)
-			if err := s.event(ctx, in.ID, EventClosed, detail, ""); err != nil {
-				return err
-			}
-			color := 0x16a34a
-			if result == StatusRejected {
-				color = 0xb91c1c
-			}
-			return s.announce(ctx, in, statusName(result)+": "+in.Title, color, []outbox.EmbedField{
-				{Name: "Órgano", Value: bodyName(in.Body), Inline: true},
-				{Name: "A favor", Value: fmt.Sprint(c.InFavor), Inline: true},
-				{Name: "En contra", Value: fmt.Sprint(c.Against), Inline: true},
-				{Name: "Abstenciones", Value: fmt.Sprint(c.Abstention), Inline: true},
-				{Name: "Resultado", Value: statusName(result) + why}})
-		})
-		if err != nil {
-			return closed, err
-		}
-	}
-	return closed, nil
-}
-
-// Result decides a closed vote: approved when in favour exceeds against and the votes cast
-// (abstentions included) reach the quorum; a tie is rejected. why explains a quorum failure.
-func Result(c Counts, quorum int64) (status, why string) {
-	if c.Total() < quorum {
-		return StatusRejected, fmt.Sprintf(" (sin quórum: %d de %d votos)", c.Total(), quorum)
-	}
-	if c.InFavor > c.Against {
-		return StatusApproved, ""
-	}
-	return StatusRejected, ""
-}
-
-// Agenda lists a body's agenda, soonest first.
-func (s *Service) Agenda(ctx context.Context, actor *authz.Actor, body string) ([]AgendaView, error) {
-	if !MayRead(actor) {
-		return nil, errRead
-	}
-	body, err := checkBody(body)
-	if err != nil {
-		return nil, err
-	}
-	var rows []AgendaItem
-	if err := s.db.Conn(ctx).Where("body = ?", body).Order("date, time, id").Find(&rows).Error; err != nil {
-		return nil, err
-	}
-	out := make([]AgendaView, len(rows))
-	for i, r := range rows {
-		out[i] = agendaView(r)
-	}
-	return out, nil
-}
-
-// AgendaInput is the new agenda item form.
-type AgendaInput struct {
-	Title       string `json:"title"`
-	Description string `json:"description"`
-	Time        string `json:"time"`
-	Date        string `json:"date"`
-	Type        string `json:"type"`
-}
-
-// AddAgenda adds a point to a body's agenda.
-func (s *Service) AddAgenda(ctx context.Context, actor *authz.Actor, in AgendaInput) (AgendaView, error) {
-	if !IsAdmin(actor) {
-		return AgendaView{}, errAdmin
-	}
-	body, err := checkBody(in.Type)
-	if err != nil {
-		return AgendaView{}, err
-	}
-	item := AgendaItem{Body: body, CreatedBy: actor.DiscordID, CreatedAt: s.set.Now()}
-	var ok bool
-	if item.Title, ok = validate.Text(in.Title, 200); !ok {
-		return AgendaView{}, errTitle
-	}
-	if item.Description, ok = validate.OptionalText(in.Description, 5000); !ok {
-		return AgendaView{}, errAgendaDesc
-	}
-	item.Time = strings.TrimSpace(in.Time)
-	if _, err := time.Parse("15:04", item.Time); err != nil {
-		return AgendaView{}, errAgendaTime
-	}
-	item.Date = strings.TrimSpace(in.Date)
-	if _, err := time.Parse(time.DateOnly, item.Date); err != nil {
-		return AgendaView{}, errAgendaDate
-	}
-	if err := s.db.InTx(ctx, func(ctx context.Context) error {
-		if err := idempotency.Claim(ctx, s.db, item.CreatedAt); err != nil {
-			return err
-		}
-		return s.db.Conn(ctx).Create(&item).Error
-	}); err != nil {
-		return AgendaView{}, err
-	}
-	return agendaView(item), nil
-}
-
-// DeleteAgenda removes a point of the agenda. The delete is the check: of deletions at
-// once one removes the row; the others find it gone (404).
-func (s *Service) DeleteAgenda(ctx context.Context, actor *authz.Actor, id uint64) error {
-	if !IsAdmin(actor) {
-		return errAdmin
-	}
-	res := s.db.Conn(ctx).Delete(&AgendaItem{}, id)
-	if res.Error != nil {
-		return res.Error
-	}
-	if res.RowsAffected == 0 {
-		return errNoAgenda
-	}
-	return nil
-}
-
-func agendaView(r AgendaItem) AgendaView {
-	return AgendaView{ID: r.ID, Title: r.Title, Description: r.Description, Time: r.Time, Date: r.Date, Type: r.Body}
-}
-
 func (s *Service) take(ctx context.Context, id uint64, in *Initiative) error {
 	err := s.db.Conn(ctx).Where("id = ?", id).Take(in).Error
 	if db.IsNotFound(err) {
@@ -725,15 +401,6 @@ func (s *Service) takeForUpdate(ctx context.Context, id uint64, in *Initiative) 
 		return errNotFound
 	}
 	return err
-}
-
-// sameEnd tells whether two end dates are the same (none is the same as none), to the
-// microsecond PostgreSQL keeps.
-func sameEnd(a, b *time.Time) bool {
-	if a == nil || b == nil {
-		return a == nil && b == nil
-	}
-	return a.Truncate(time.Microsecond).Equal(b.Truncate(time.Microsecond))
 }
 
 func (s *Service) event(ctx context.Context, id uint64, kind, detail, actor string) error {
@@ -768,6 +435,8 @@ func statusName(status string) string {
 		return "Rechazada"
 	case StatusVoting:
 		return "En Votación"
+	case StatusWithdrawn:
+		return "Retirada"
 	}
 	return "Pendiente"
 }
@@ -775,4 +444,22 @@ func statusName(status string) string {
 // votingState is what the audit log keeps of an initiative's voting.
 func votingState(in Initiative) map[string]any {
 	return map[string]any{"status": in.Status, "votingEnabled": in.VotingEnabled, "votingEndDate": in.VotingEndDate}
+}
+
+func countsOf(in Initiative) Counts {
+	return Counts{InFavor: in.VotesInFavor, Against: in.VotesAgainst, Abstention: in.VotesAbstention}
+}
+
+// tally is the counts as the timeline words them.
+func tally(c Counts) string {
+	return fmt.Sprintf("%d a favor, %d en contra, %d abstenciones", c.InFavor, c.Against, c.Abstention)
+}
+
+// countFields are the body and the counts, as the legislative channel shows them.
+func countFields(in Initiative, c Counts) []outbox.EmbedField {
+	return []outbox.EmbedField{
+		{Name: "Órgano", Value: bodyName(in.Body), Inline: true},
+		{Name: "A favor", Value: fmt.Sprint(c.InFavor), Inline: true},
+		{Name: "En contra", Value: fmt.Sprint(c.Against), Inline: true},
+		{Name: "Abstenciones", Value: fmt.Sprint(c.Abstention), Inline: true}}
 }

@@ -5,7 +5,6 @@ package players
 
 import (
 	"context"
-	"strings"
 
 	"zocalo/core/authz"
 	"zocalo/core/documents"
@@ -82,9 +81,13 @@ func (s *Service) Mine(ctx context.Context, actor *authz.Actor) (Profile, error)
 }
 
 // GamePlayer is what a game server reads of a player: whether their Roblox account is
-// verified, their document and their record.
+// verified, their document and their record. A verified account answers its person's
+// document and charges; an account nobody verified answers only the game charges filed
+// under it, each marked unverified, and no document: a name typed on a document is a
+// claim, not a person.
 type GamePlayer struct {
 	RobloxUsername string               `json:"robloxUsername"`
+	RobloxUserID   string               `json:"robloxUserId"`
 	DiscordID      *string              `json:"discordId"`
 	Verified       bool                 `json:"verified"`
 	Document       *documents.View      `json:"document"`
@@ -94,21 +97,38 @@ type GamePlayer struct {
 // ForGame looks a player up by Roblox username for a game server. A name nobody on the
 // portal uses answers an empty player, not an error: new players are normal in game.
 func (s *Service) ForGame(ctx context.Context, robloxUsername string) (GamePlayer, error) {
-	out := GamePlayer{RobloxUsername: robloxUsername, Charges: []records.ChargeView{}}
-	rec, err := s.records.Find(ctx, records.Query{RobloxUsername: robloxUsername})
+	return s.forGame(ctx, records.Query{RobloxUsername: robloxUsername})
+}
+
+// ForGameByUserID is ForGame by Roblox user id, which survives renames.
+func (s *Service) ForGameByUserID(ctx context.Context, robloxUserID string) (GamePlayer, error) {
+	return s.forGame(ctx, records.Query{RobloxUserID: robloxUserID})
+}
+
+func (s *Service) forGame(ctx context.Context, q records.Query) (GamePlayer, error) {
+	out := GamePlayer{RobloxUsername: q.RobloxUsername, RobloxUserID: q.RobloxUserID, Charges: []records.ChargeView{}}
+	rec, err := s.records.Find(ctx, q)
 	if err != nil || rec == nil {
 		return out, err
 	}
-	out.RobloxUsername, out.Charges = rec.RobloxUsername, rec.Charges
+	// Voided charges stay on the portal's record but do not follow the player in game.
+	out.Charges = rec.InForce()
+	if rec.RobloxUsername != "" {
+		out.RobloxUsername = rec.RobloxUsername
+	}
 	if rec.DiscordID == "" {
 		return out, nil
 	}
+	// The record is the person who verified the account asked for.
 	id := rec.DiscordID
-	out.DiscordID = &id
-	if out.Document, err = s.documents.Of(ctx, id); err != nil {
+	out.DiscordID, out.Verified = &id, true
+	link, err := s.links.LinkOf(ctx, id)
+	if err != nil {
 		return out, err
 	}
-	link, err := s.links.LinkOf(ctx, id)
-	out.Verified = link != nil && strings.EqualFold(link.RobloxUsername, rec.RobloxUsername)
+	if link != nil {
+		out.RobloxUsername, out.RobloxUserID = link.RobloxUsername, link.RobloxUserID
+	}
+	out.Document, err = s.documents.Of(ctx, id)
 	return out, err
 }

@@ -26,7 +26,7 @@ func (s *Service) PDF(ctx context.Context, actor *authz.Actor, q Query, communit
 	if r == nil {
 		return nil, "", errNoRecord
 	}
-	body, err := renderPDF(*r, community, s.now().In(s.loc))
+	body, err := renderPDF(*r, community, s.now().In(s.loc), s.loc)
 	if err != nil {
 		return nil, "", err
 	}
@@ -37,7 +37,7 @@ func (s *Service) PDF(ctx context.Context, actor *authz.Actor, q Query, communit
 	return body, "expediente-" + name + ".pdf", nil
 }
 
-func renderPDF(r Record, community string, at time.Time) ([]byte, error) {
+func renderPDF(r Record, community string, at time.Time, loc *time.Location) ([]byte, error) {
 	pdf := fpdf.New("P", "mm", "Letter", "")
 	pdf.SetTitle("Expediente criminal", true)
 	pdf.SetAuthor(community, true)
@@ -58,7 +58,8 @@ func renderPDF(r Record, community string, at time.Time) ([]byte, error) {
 		{"Usuario de Roblox", orDash(r.RobloxUsername)},
 		{"Usuario de Discord", orDash(r.Username)},
 		{"ID de Discord", orDash(r.DiscordID)},
-		{"Cargos registrados", fmt.Sprint(len(r.Charges))},
+		{"Cargos vigentes", fmt.Sprint(len(r.InForce()))},
+		{"Cargos anulados", fmt.Sprint(len(r.Charges) - len(r.InForce()))},
 	} {
 		pdf.SetFont("Helvetica", "B", 11)
 		pdf.CellFormat(50, 7, tr(row[0]), "", 0, "L", false, 0, "")
@@ -76,17 +77,25 @@ func renderPDF(r Record, community string, at time.Time) ([]byte, error) {
 		pdf.CellFormat(0, 8, tr("No se encontraron registros criminales."), "1", 1, "L", false, 0, "")
 	}
 	for _, c := range r.Charges {
-		// Long descriptions wrap inside their cell; the date cell takes the same height.
-		lines := pdf.SplitText(tr(c.Description), 136)
+		// Long descriptions wrap inside their cell; the date cell takes the same height. A
+		// voided charge stays, greyed, with the reason and the day it was voided.
+		text := c.Description
+		pdf.SetTextColor(0, 0, 0)
+		if c.Voided {
+			text += "\n" + voidedLine(c, loc)
+			pdf.SetTextColor(120, 120, 120)
+		}
+		lines := pdf.SplitText(tr(text), 136)
 		h := 6 * float64(max(len(lines), 1))
 		if pdf.GetY()+h > 260 {
 			pdf.AddPage()
 		}
 		x, y := pdf.GetXY()
-		pdf.MultiCell(140, 6, tr(c.Description), "1", "L", false)
+		pdf.MultiCell(140, 6, tr(text), "1", "L", false)
 		pdf.SetXY(x+140, y)
 		pdf.CellFormat(0, h, displayDate(c.Date), "1", 1, "L", false, 0, "")
 	}
+	pdf.SetTextColor(0, 0, 0)
 	if err := pdf.Error(); err != nil {
 		return nil, err
 	}
@@ -95,6 +104,15 @@ func renderPDF(r Record, community string, at time.Time) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// voidedLine marks a voided charge: "Anulado el 02/03/2026: reason".
+func voidedLine(c ChargeView, loc *time.Location) string {
+	line := "Anulado"
+	if c.VoidedAt != nil {
+		line += " el " + c.VoidedAt.In(loc).Format("02/01/2006")
+	}
+	return line + ": " + c.VoidReason
 }
 
 func orDash(s string) string {

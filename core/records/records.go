@@ -1,11 +1,11 @@
 // Package records keeps the criminal records: charges against a person, found by their
-// Discord id or their Roblox username. A person is whoever the portal can tie to either:
-// a member of the guild, a linked Roblox account, an identity document, or earlier charges.
+// Discord id or by the Roblox account they verified (see identity.go for whose charges a
+// query reads). A person is a Discord id the portal knows: a member of the guild, a linked
+// Roblox account or an identity document.
 package records
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"zocalo/core/audit"
@@ -19,18 +19,22 @@ import (
 	"zocalo/core/validate"
 )
 
-// Charge is one entry of a criminal record.
+// Charge is one entry of a criminal record. It hangs on DiscordID; a game charge filed
+// under a Roblox account nobody had verified has none and hangs, unverified, on the
+// account: RobloxKey and, when the game sent it, RobloxUserID (see identity.go).
 type Charge struct {
 	ID             uint64    `gorm:"primaryKey;autoIncrement"`
 	DiscordID      string    `gorm:"size:32;not null;default:'';index:idx_charges_discord_id"`
 	RobloxUsername string    `gorm:"size:50;not null;default:''"`
 	RobloxKey      string    `gorm:"size:50;not null;default:'';index:idx_charges_roblox_key"` // lower case
+	RobloxUserID   string    `gorm:"size:32;not null;default:'';index:idx_charges_roblox_user_id"`
 	Description    string    `gorm:"type:text;not null"`
 	Date           string    `gorm:"size:10;not null"` // YYYY-MM-DD, the community's date
 	Source         string    `gorm:"size:10;not null"` // web, discord or game
 	ActorID        string    `gorm:"size:32;not null;default:''"`
 	ActorName      string    `gorm:"size:100;not null;default:''"`
 	CreatedAt      time.Time `gorm:"not null"`
+	Trail
 }
 
 // TableName keeps the table's name explicit.
@@ -43,17 +47,26 @@ const (
 	SourceGame    = "game"
 )
 
-// Query names a person by Discord id, Roblox username or both (both must then agree).
+// Query names a person by Discord id, Roblox username or Roblox user id (keys given
+// together must name the same person).
 type Query struct {
 	DiscordID      string `form:"discordId" json:"discordId"`
 	RobloxUsername string `form:"robloxUsername" json:"robloxUsername"`
+	RobloxUserID   string `form:"robloxUserId" json:"robloxUserId"`
 }
 
-// ChargeView is a charge as the record lists it.
+// ChargeView is a charge as the record lists it. Who filed and who voided it are shown
+// only to readers who may add charges (see forReader).
 type ChargeView struct {
+	ID          uint64 `json:"_id"`
 	Description string `json:"description"`
 	Date        string `json:"date"`
+	Source      string `json:"source"`
 	AddedBy     string `json:"addedBy,omitempty"`
+	// Unverified marks a game charge filed under a Roblox account nobody has verified
+	// ("sin verificar"): it hangs on that account, not on a person.
+	Unverified bool `json:"unverified"`
+	ChargeState
 }
 
 // Record is a person and their charges, newest first.
@@ -64,11 +77,14 @@ type Record struct {
 	Username       string       `json:"username"`
 	DiscordAvatar  string       `json:"discordAvatar"`
 	Charges        []ChargeView `json:"charges"`
+	// MayVoid and MayExpunge tell the reader which corrections the server would accept.
+	MayVoid    bool `json:"mayVoid"`
+	MayExpunge bool `json:"mayExpunge"`
 }
 
 var (
 	errSignIn     = errs.Unauthorized("Inicia sesión para consultar los expedientes.")
-	errQuery      = errs.Invalid("Escribe un ID de Discord o un usuario de Roblox.")
+	errQuery      = errs.Invalid("Escribe un ID de Discord, un usuario de Roblox o un ID de usuario de Roblox.")
 	errDiscordID  = errs.Invalid("El ID de Discord debe ser un número de 17 a 20 dígitos.")
 	errRobloxName = errs.Invalid("El usuario de Roblox debe tener de 3 a 20 letras, números o guion bajo.")
 	errCharge     = errs.Invalid("Describe el cargo (máximo 500 caracteres).")
@@ -84,6 +100,8 @@ type Service struct {
 	documents *documents.Service
 	loc       *time.Location
 	now       func() time.Time
+	// posts sends new charges and corrections to the records channel (see PostTo).
+	posts channelPosts
 }
 
 // NewService builds the records service.
@@ -109,127 +127,7 @@ func (s *Service) Search(ctx context.Context, actor *authz.Actor, q Query) ([]Re
 	if err != nil || r == nil {
 		return []Record{}, err
 	}
-	return []Record{*r}, nil
-}
-
-// person is who a query resolved to.
-type person struct {
-	discordID, username, discordAvatar string
-	robloxUsername, picture            string
-	// aliases are further Roblox names charges may have been filed under.
-	aliases []string
-	// known is true when the portal knows the person beyond charges (member, link, document).
-	known bool
-}
-
-func (p *person) record(charges []Charge) Record {
-	r := Record{Avatar: p.picture, RobloxUsername: p.robloxUsername, DiscordID: p.discordID,
-		Username: p.username, DiscordAvatar: p.discordAvatar, Charges: make([]ChargeView, len(charges))}
-	for i, c := range charges {
-		r.Charges[i] = ChargeView{Description: c.Description, Date: c.Date, AddedBy: c.ActorName}
-		if r.RobloxUsername == "" && c.RobloxUsername != "" {
-			r.RobloxUsername = c.RobloxUsername
-		}
-	}
-	return r
-}
-
-func (s *Service) checkQuery(q Query) (Query, error) {
-	q.DiscordID, q.RobloxUsername = strings.TrimSpace(q.DiscordID), strings.TrimSpace(q.RobloxUsername)
-	if q.DiscordID == "" && q.RobloxUsername == "" {
-		return q, errQuery
-	}
-	if q.DiscordID != "" && !validate.Snowflake(q.DiscordID) {
-		return q, errDiscordID
-	}
-	if q.RobloxUsername != "" {
-		if _, ok := validate.RobloxUsername(q.RobloxUsername); !ok {
-			return q, errRobloxName
-		}
-	}
-	return q, nil
-}
-
-// resolve ties a query to a person, or nil when the two keys name different people.
-func (s *Service) resolve(ctx context.Context, q Query) (*person, error) {
-	q, err := s.checkQuery(q)
-	if err != nil {
-		return nil, err
-	}
-	p := &person{discordID: q.DiscordID}
-	if p.discordID == "" {
-		link, err := s.links.ByUsername(ctx, q.RobloxUsername)
-		if err != nil {
-			return nil, err
-		}
-		if link != nil {
-			p.discordID = link.DiscordID
-		} else if doc, err := s.documents.ByRobloxName(ctx, q.RobloxUsername); err != nil {
-			return nil, err
-		} else if doc != nil {
-			p.discordID = doc.DiscordID
-			p.aliases = []string{q.RobloxUsername}
-		} else {
-			// Nobody on the portal uses that name: only charges filed under it can match.
-			p.robloxUsername = q.RobloxUsername
-			return p, nil
-		}
-	}
-	if err := s.fill(ctx, p); err != nil {
-		return nil, err
-	}
-	if q.DiscordID != "" && q.RobloxUsername != "" && !strings.EqualFold(p.robloxUsername, q.RobloxUsername) {
-		return nil, nil
-	}
-	return p, nil
-}
-
-// fill completes a person known by Discord id: their member row, Roblox link or document.
-func (s *Service) fill(ctx context.Context, p *person) error {
-	m, err := s.members.Get(ctx, p.discordID)
-	if err != nil {
-		return err
-	}
-	if m != nil {
-		p.username, p.discordAvatar, p.known = m.Username, m.Avatar, true
-	}
-	link, err := s.links.LinkOf(ctx, p.discordID)
-	if err != nil {
-		return err
-	}
-	if link != nil {
-		p.robloxUsername, p.picture, p.known = link.RobloxUsername, link.Picture, true
-		return nil
-	}
-	doc, err := s.documents.Of(ctx, p.discordID)
-	if err != nil {
-		return err
-	}
-	if doc != nil {
-		p.robloxUsername, p.known = doc.RobloxName, true
-	}
-	return nil
-}
-
-func (s *Service) chargesOf(ctx context.Context, p *person) ([]Charge, error) {
-	var keys []string
-	for _, name := range append([]string{p.robloxUsername}, p.aliases...) {
-		if name != "" {
-			keys = append(keys, strings.ToLower(name))
-		}
-	}
-	q := s.db.Conn(ctx).Model(&Charge{})
-	switch {
-	case p.discordID != "" && len(keys) > 0:
-		q = q.Where("discord_id = ? OR roblox_key IN ?", p.discordID, keys)
-	case p.discordID != "":
-		q = q.Where("discord_id = ?", p.discordID)
-	default:
-		q = q.Where("roblox_key IN ?", keys)
-	}
-	var out []Charge
-	err := q.Order("created_at DESC, id DESC").Limit(1000).Find(&out).Error
-	return out, err
+	return []Record{forReader(*r, actor)}, nil
 }
 
 // AddCharge files a charge against a person the portal knows, as a moderator or admin on
@@ -241,40 +139,67 @@ func (s *Service) AddCharge(ctx context.Context, actor *authz.Actor, target Quer
 	if !MayAddCharges(actor) {
 		return Record{}, errMayNotAdd
 	}
-	return s.add(ctx, target, description, source, actor.DiscordID, actor.Username, false)
+	r, err := s.add(ctx, target, description, source, actor.DiscordID, actor.Username, nil, false)
+	return forReader(r, actor), err
 }
 
 // AddChargeFromGame files a charge sent by the game server, which may name players the
-// portal has not seen yet.
-func (s *Service) AddChargeFromGame(ctx context.Context, robloxUsername, description, keyName string) (Record, error) {
-	return s.add(ctx, Query{RobloxUsername: robloxUsername}, description, SourceGame, "", keyName, true)
+// portal has not seen yet. The charge remembers the key that filed it; the answer is the
+// record as the game sees it.
+func (s *Service) AddChargeFromGame(ctx context.Context, robloxUsername, description string, key GameKey) (Record, error) {
+	return s.AddChargeFromGameAccount(ctx, GameAccount{Username: robloxUsername}, description, key)
 }
 
-func (s *Service) add(ctx context.Context, target Query, description, source, actorID, actorName string, strangersOK bool) (Record, error) {
+// AddChargeFromGameAccount is AddChargeFromGame for an account named by its name and,
+// optionally, its Roblox user id. The charge hangs on whoever verified that account (the
+// user id decides when given), else on the account itself, unverified, until someone
+// verifies it.
+func (s *Service) AddChargeFromGameAccount(ctx context.Context, acct GameAccount, description string, key GameKey) (Record, error) {
+	r, err := s.add(ctx, Query{RobloxUsername: acct.Username, RobloxUserID: acct.UserID}, description, SourceGame, "", key.Name, &key.ID, true)
+	return forGame(r), err
+}
+
+func (s *Service) add(ctx context.Context, target Query, description, source, actorID, actorName string, keyID *uint64, fromGame bool) (Record, error) {
 	text, ok := validate.Text(description, 500)
 	if !ok {
 		return Record{}, errCharge
 	}
-	p, err := s.resolve(ctx, target)
+	target, err := s.checkQuery(target)
 	if err != nil {
 		return Record{}, err
 	}
-	if p == nil || (!p.known && !strangersOK) {
-		return Record{}, errNoPerson
+	if fromGame && target.RobloxUsername == "" {
+		return Record{}, errRobloxName
 	}
-	c := Charge{DiscordID: p.discordID, RobloxUsername: p.robloxUsername, RobloxKey: strings.ToLower(p.robloxUsername),
-		Description: text, Date: s.now().In(s.loc).Format(time.DateOnly), Source: source,
+	c := Charge{Description: text, Date: s.now().In(s.loc).Format(time.DateOnly), Source: source,
 		ActorID: actorID, ActorName: actorName, CreatedAt: s.now()}
+	c.APIKeyID = keyID
+	var p *person
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
 		if err := idempotency.Claim(ctx, s.db, c.CreatedAt); err != nil {
 			return err
 		}
+		var err error
+		if p, err = s.target(ctx, target, fromGame); err != nil {
+			return err
+		}
+		c.DiscordID, c.RobloxUsername, c.RobloxUserID = p.discordID, p.robloxUsername, p.robloxUserID
+		if fromGame {
+			// A game charge keeps the account as the game named it.
+			c.RobloxUsername = target.RobloxUsername
+			if target.RobloxUserID != "" {
+				c.RobloxUserID = target.RobloxUserID
+			}
+		}
+		c.RobloxKey = roblox.NameKey(c.RobloxUsername)
 		if err := s.db.Conn(ctx).Create(&c).Error; err != nil {
 			return err
 		}
-		return audit.Write(ctx, s.db, c.CreatedAt, audit.Change{ActorID: actorID, ActorName: actorName, Area: audit.AreaRecords, Action: "charge." + source,
-			EntityType: "charge", EntityID: c.ID, After: map[string]string{"discordId": c.DiscordID, "robloxUsername": c.RobloxUsername,
-				"description": c.Description, "date": c.Date}})
+		if err := audit.Write(ctx, s.db, c.CreatedAt, audit.Change{ActorID: actorID, ActorName: actorName, Area: audit.AreaRecords, Action: "charge." + source,
+			EntityType: "charge", EntityID: c.ID, After: auditOf(c)}); err != nil {
+			return err
+		}
+		return s.announceFiled(ctx, &c)
 	})
 	if err != nil {
 		return Record{}, err
@@ -284,6 +209,29 @@ func (s *Service) add(ctx context.Context, target Query, description, source, ac
 		return Record{}, err
 	}
 	return p.record(charges), nil
+}
+
+// target is whom a new charge hangs on. A game charge names a Roblox account and hangs on
+// whoever verified it, else on the account; a charge from the portal or Discord names a
+// person the portal knows, by Discord id or by the Roblox account they verified.
+func (s *Service) target(ctx context.Context, q Query, fromGame bool) (*person, error) {
+	if fromGame {
+		acct := GameAccount{Username: q.RobloxUsername, UserID: q.RobloxUserID}
+		if err := s.lockGameAccount(ctx, acct); err != nil {
+			return nil, err
+		}
+		return s.gameOwner(ctx, acct)
+	}
+	p, err := s.resolve(ctx, q)
+	switch {
+	case err != nil:
+		return nil, err
+	case p != nil && p.unverified():
+		return nil, errUnverified
+	case p == nil || !p.known:
+		return nil, errNoPerson
+	}
+	return p, nil
 }
 
 // Find is Search without the signed-in check, for the game server and the bot's look-ups.

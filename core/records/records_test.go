@@ -34,6 +34,8 @@ type fixture struct {
 	actors  map[string]*authz.Actor
 	clock   *testenv.Clock
 	members *members.Service
+	links   *roblox.Service
+	docs    *documents.Service
 }
 
 func setup(t *testing.T, d *db.DB) fixture {
@@ -63,16 +65,17 @@ func setup(t *testing.T, d *db.DB) fixture {
 		f.actors[p.name] = a
 	}
 	links := roblox.NewService(d, nil, clock.Now)
-	if err := d.Conn(ctx).Create(&roblox.Link{DiscordID: ana, RobloxUserID: "9001", RobloxUsername: "AnaRP", RobloxKey: "anarp",
-		Picture: "https://tr.rbxcdn.com/ana.png", VerifiedAt: clock.Now()}).Error; err != nil {
+	if _, err := links.Link(ctx, ana, roblox.Account{UserID: "9001", Username: "AnaRP", Picture: "https://tr.rbxcdn.com/ana.png"}); err != nil {
 		t.Fatal(err)
 	}
-	docs := documents.NewService(d, time.UTC, clock.Now)
+	docs := documents.NewService(d, links, time.UTC, clock.Now)
 	if _, err := docs.CreatePassport(ctx, f.actors["beto"], documents.PassportInput{RobloxName: "Beto_99", Nombre: "Beto",
 		Apellido: "Ruiz", Pais: "España", FechaNacimiento: "02/02/1995"}); err != nil {
 		t.Fatal(err)
 	}
 	f.svc = records.NewService(d, m, links, docs, time.UTC, clock.Now)
+	links.OnLink(f.svc.AdoptGameCharges)
+	f.links, f.docs = links, docs
 	return f
 }
 
@@ -141,11 +144,15 @@ func TestSearchByEachKeyAndBoth(t *testing.T) {
 		}
 		add(records.Query{DiscordID: ana}, "Robo de vehículo")
 		add(records.Query{RobloxUsername: "anarp"}, "Evasión de arresto")
-		if _, err := f.svc.AddChargeFromGame(ctx, "AnaRP", "Exceso de velocidad", "Servidor Principal"); err != nil {
+		if _, err := f.svc.AddChargeFromGame(ctx, "AnaRP", "Exceso de velocidad", records.GameKey{ID: 1, Name: "Servidor Principal"}); err != nil {
 			t.Fatal(err)
 		}
-		add(records.Query{RobloxUsername: "Beto_99"}, "Alteración del orden")
-		if _, err := f.svc.AddChargeFromGame(ctx, "Fantasma_1", "Robo a banco", "Servidor Principal"); err != nil {
+		add(records.Query{DiscordID: beto}, "Alteración del orden")
+		// Beto_99 is only written on Beto's passport: a claim, which names nobody.
+		if _, err := f.svc.AddCharge(ctx, f.actors["moderador"], records.Query{RobloxUsername: "Beto_99"}, "x", records.SourceWeb); kindOf(err) != errs.KindNotFound {
+			t.Fatalf("a charge by a name nobody verified: %v", err)
+		}
+		if _, err := f.svc.AddChargeFromGame(ctx, "Fantasma_1", "Robo a banco", records.GameKey{ID: 1, Name: "Servidor Principal"}); err != nil {
 			t.Fatal(err)
 		}
 
@@ -175,11 +182,18 @@ func TestSearchByEachKeyAndBoth(t *testing.T) {
 		if list := search(records.Query{DiscordID: ana, RobloxUsername: "Beto_99"}); len(list) != 0 {
 			t.Fatalf("keys of two people matched: %+v", list)
 		}
-		if list := search(records.Query{RobloxUsername: "beto_99"}); len(list) != 1 || list[0].DiscordID != beto || len(list[0].Charges) != 1 {
-			t.Fatalf("by the passport's Roblox name: %+v", list)
+		if list := search(records.Query{RobloxUsername: "beto_99"}); len(list) != 0 {
+			t.Fatalf("by the passport's Roblox name, which nobody verified: %+v", list)
 		}
-		if list := search(records.Query{RobloxUsername: "Fantasma_1"}); len(list) != 1 || list[0].DiscordID != "" || len(list[0].Charges) != 1 {
+		if list := search(records.Query{DiscordID: beto}); len(list) != 1 || list[0].RobloxUsername != "" || len(list[0].Charges) != 1 {
+			t.Fatalf("Beto by Discord id: %+v", list)
+		}
+		if list := search(records.Query{RobloxUsername: "Fantasma_1"}); len(list) != 1 || list[0].DiscordID != "" || len(list[0].Charges) != 1 ||
+			!list[0].Charges[0].Unverified {
 			t.Fatalf("a name known only from the game: %+v", list)
+		}
+		if list := search(records.Query{DiscordID: ana}); list[0].Charges[0].Unverified {
+			t.Fatalf("a verified person's charge is marked unverified: %+v", list[0].Charges[0])
 		}
 		if list := search(records.Query{DiscordID: carla}); len(list) != 1 || len(list[0].Charges) != 0 || list[0].Username != "carla" {
 			t.Fatalf("a member without charges: %+v", list)

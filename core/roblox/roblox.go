@@ -1,5 +1,6 @@
 // Package roblox links a member's Discord account to their Roblox account through Roblox's
-// OAuth2 (authorization code with PKCE). One Roblox account links to one Discord account.
+// OAuth2 (authorization code with PKCE). One Roblox account links to one Discord account;
+// a member may unlink it or switch to another (links.go).
 package roblox
 
 import (
@@ -7,7 +8,6 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
-	"strings"
 	"time"
 
 	"zocalo/core/authz"
@@ -15,7 +15,8 @@ import (
 	"zocalo/core/errs"
 )
 
-// Link is a verified Roblox account. Both sides are unique.
+// Link is a verified Roblox account. Both sides are unique; RobloxUsername is the name
+// Roblox gave at the last verification.
 type Link struct {
 	DiscordID      string    `gorm:"primaryKey;size:32"`
 	RobloxUserID   string    `gorm:"size:32;not null;uniqueIndex:idx_roblox_links_roblox_user_id"`
@@ -62,6 +63,7 @@ type Provider interface {
 type Status struct {
 	Verified   bool       `json:"verified"`
 	Username   string     `json:"username,omitempty"`
+	UserID     string     `json:"userId,omitempty"`
 	VerifiedAt *time.Time `json:"verifiedAt,omitempty"`
 }
 
@@ -102,6 +104,7 @@ type Service struct {
 	db       *db.DB
 	provider Provider
 	now      func() time.Time
+	onLink   []func(ctx context.Context, c LinkChange) error
 }
 
 // NewService builds the service; a nil provider means verification is not configured.
@@ -119,7 +122,7 @@ func (s *Service) Status(ctx context.Context, actor *authz.Actor) (Status, error
 		return Status{}, err
 	}
 	at := l.VerifiedAt
-	return Status{Verified: true, Username: l.RobloxUsername, VerifiedAt: &at}, nil
+	return Status{Verified: true, Username: l.RobloxUsername, UserID: l.RobloxUserID, VerifiedAt: &at}, nil
 }
 
 // Initiate starts a verification for the signed-in member: it returns Roblox's consent URL
@@ -180,31 +183,7 @@ func (s *Service) Complete(ctx context.Context, state, boundState, code, provide
 	if acct.UserID == "" || acct.Username == "" {
 		return nil, &Refusal{Reason: ReasonUnavailable, Err: errors.New("userinfo without sub or preferred_username")}
 	}
-	l := Link{DiscordID: a.DiscordID, RobloxUserID: acct.UserID, RobloxUsername: acct.Username,
-		RobloxKey: strings.ToLower(acct.Username), DisplayName: acct.DisplayName, Picture: acct.Picture, VerifiedAt: s.now()}
-	err = s.db.InTx(ctx, func(ctx context.Context) error {
-		var owner Link
-		err := s.db.Conn(ctx).Where("roblox_user_id = ?", acct.UserID).Take(&owner).Error
-		switch {
-		case err == nil && owner.DiscordID != a.DiscordID:
-			return &Refusal{Reason: ReasonTaken}
-		case err != nil && !db.IsNotFound(err):
-			return err
-		}
-		// A member may link another account later; the previous link is replaced.
-		if err := s.db.Conn(ctx).Where("discord_id = ?", a.DiscordID).Delete(&Link{}).Error; err != nil {
-			return err
-		}
-		return s.db.Conn(ctx).Create(&l).Error
-	})
-	if db.IsUniqueViolation(err) {
-		// Another member's verification of the same account committed first.
-		return nil, &Refusal{Reason: ReasonTaken, Err: err}
-	}
-	if err != nil {
-		return nil, err
-	}
-	return &l, nil
+	return s.Link(ctx, a.DiscordID, acct)
 }
 
 // consume takes the attempt of a state and deletes it: an attempt is used once, whatever
@@ -235,16 +214,6 @@ func (s *Service) consume(ctx context.Context, state string) (Attempt, error) {
 func (s *Service) LinkOf(ctx context.Context, discordID string) (*Link, error) {
 	var l Link
 	err := s.db.Conn(ctx).Where("discord_id = ?", discordID).Take(&l).Error
-	if db.IsNotFound(err) {
-		return nil, nil
-	}
-	return &l, err
-}
-
-// ByUsername is the link of a Roblox username (any case), or nil.
-func (s *Service) ByUsername(ctx context.Context, username string) (*Link, error) {
-	var l Link
-	err := s.db.Conn(ctx).Where("roblox_key = ?", strings.ToLower(strings.TrimSpace(username))).Take(&l).Error
 	if db.IsNotFound(err) {
 		return nil, nil
 	}

@@ -85,6 +85,7 @@ type Channels struct {
 	StaffReports       string `yaml:"staffReports" env:"STAFF_REPORTS"`
 	Legislative        string `yaml:"legislative" env:"LEGISLATIVE"`
 	Treasury           string `yaml:"treasury" env:"TREASURY"`
+	Records            string `yaml:"records" env:"RECORDS"`
 }
 
 // Storage is where uploaded files live: the data directory's uploads folder unless an

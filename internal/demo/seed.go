@@ -184,20 +184,31 @@ func sampleIdentity(ctx context.Context, app *core.App) error {
 		Apellido: "Salgado", Estado: "Jalisco", Municipio: "Guadalajara", FechaNacimiento: "14/03/1998"}); err != nil {
 		return err
 	}
-	if err := app.DB.Conn(ctx).Create(&roblox.Link{DiscordID: halcon.DiscordID, RobloxUserID: "5100000004",
-		RobloxUsername: "Halcon_MX", RobloxKey: "halcon_mx", DisplayName: "Halcón", VerifiedAt: app.Now()}).Error; err != nil {
+	if _, err := app.Roblox.Link(ctx, halcon.DiscordID, roblox.Account{UserID: "5100000004", Username: "Halcon_MX",
+		DisplayName: "Halcón"}); err != nil {
 		return err
 	}
 	mod, err := app.Members.MemberActor(ctx, personaID("moderador"))
 	if err != nil {
 		return err
 	}
-	for _, charge := range []string{"Exceso de velocidad en la avenida principal", "Portación de arma sin licencia"} {
-		if _, err := app.Records.AddCharge(ctx, mod, records.Query{DiscordID: halcon.DiscordID}, charge, records.SourceWeb); err != nil {
+	var rec records.Record
+	for _, charge := range []string{"Exceso de velocidad en la avenida principal", "Portación de arma sin licencia",
+		"Exceso de velocidad en la avenida principal (duplicado)"} {
+		if rec, err = app.Records.AddCharge(ctx, mod, records.Query{DiscordID: halcon.DiscordID}, charge, records.SourceWeb); err != nil {
 			return err
 		}
 	}
-	_, err = app.Records.AddChargeFromGame(ctx, "Bandido_99", "Robo a mano armada en la joyería del centro", "Servidor Principal")
+	// The last one was filed twice by mistake: voided, it stays on the record, marked.
+	if _, err := app.Records.Void(ctx, mod, rec.Charges[0].ID, "Registrado dos veces por error"); err != nil {
+		return err
+	}
+	key, err := app.APIKeys.Issue(ctx, "Servidor Principal", "demo")
+	if err != nil {
+		return err
+	}
+	_, err = app.Records.AddChargeFromGame(ctx, "Bandido_99", "Robo a mano armada en la joyería del centro",
+		records.GameKey{ID: key.ID, Name: key.Name})
 	return err
 }
 
@@ -329,6 +340,7 @@ func AddChannels(f *discordfake.Fake, cfg *config.Config) {
 		{cfg.Channels.StaffReports, "reportes-staff"},
 		{cfg.Channels.Legislative, "legislativo"},
 		{cfg.Channels.Treasury, "tesoreria"},
+		{cfg.Channels.Records, "antecedentes"},
 	} {
 		if c.id != "" {
 			f.AddChannel(c.id, c.name)

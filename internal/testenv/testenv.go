@@ -77,6 +77,7 @@ func Env(publicURL, discordBase string, extra map[string]string) map[string]stri
 		"ZOCALO_CHANNEL_STAFF_REPORTS":               "710000000000000005",
 		"ZOCALO_CHANNEL_TREASURY":                    "710000000000000006",
 		"ZOCALO_CHANNEL_LEGISLATIVE":                 "710000000000000007",
+		"ZOCALO_CHANNEL_RECORDS":                     "710000000000000008",
 	}
 	for name, id := range Roles {
 		vars["ZOCALO_ROLE_"+string(name)] = id

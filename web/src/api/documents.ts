@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from './client';
 import { useCreateMutation } from './idempotency';
 import { playerKeys } from './players';
@@ -7,6 +7,7 @@ import type { DocumentCreated, DocumentKind, DocumentStatus, IdentityDocument, I
 export const INE_CREATE_ERROR = 'Error al crear la Identificación Nacional';
 export const PASSPORT_CREATE_ERROR = 'Error al crear el Pasaporte Internacional';
 export const DOCUMENTS_LOAD_ERROR = 'Error al cargar tus documentos';
+export const ROBLOX_NAME_CORRECT_ERROR = 'Error al corregir el nombre de Roblox';
 
 /** The 32 federal entities, spelled as the server checks them. */
 export const MEXICAN_STATES = [
@@ -107,6 +108,27 @@ export function useCreateDocument() {
       }
     },
     // A refusal (409) may mean the status shown is stale: it is read again either way.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: playerKeys.all }),
+      ]),
+  });
+}
+
+/**
+ * Corrects the Roblox name on the signed-in player's document. The server refuses (409) a
+ * name someone else verified; documents and the profile are read again whatever the answer.
+ */
+export function useCorrectRobloxName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (robloxName: string) =>
+      apiFetch<DocumentCreated>('/api/documents/mine/roblox', {
+        method: 'PUT',
+        body: { RobloxName: robloxName.trim() },
+        errorMessage: ROBLOX_NAME_CORRECT_ERROR,
+      }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: documentKeys.all }),

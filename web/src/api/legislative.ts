@@ -10,13 +10,9 @@ import type {
   MessageBody,
   NewAgendaItem,
   NewInitiative,
-  RoleName,
   VoteType,
   VotingSettings,
 } from './types';
-
-/** Admins of the legislative system: they file and delete initiatives and agenda points, and configure voting. */
-export const LEGISLATIVE_ADMIN_ROLES: readonly RoleName[] = ['SCJN_ADMIN', 'CONGRESO_ADMIN'];
 
 export const INITIATIVES_LOAD_ERROR = 'Error al cargar las iniciativas';
 export const INITIATIVE_LOAD_ERROR = 'Error al cargar la iniciativa';
@@ -26,6 +22,7 @@ export const AGENDA_CREATE_ERROR = 'Error al crear el punto de agenda';
 export const VOTE_ERROR = 'Error al registrar el voto';
 export const VOTING_CONFIG_ERROR = 'Error al actualizar la configuración de votación';
 export const INITIATIVE_DELETE_ERROR = 'Error al eliminar la iniciativa';
+export const INITIATIVE_WITHDRAW_ERROR = 'Error al retirar la iniciativa';
 export const AGENDA_DELETE_ERROR = 'Error al eliminar el punto de agenda';
 
 /** How often the lists are read again while open, so counts and closed votes show up. */
@@ -40,9 +37,14 @@ export const legislativeKeys = {
 
 const initiativePath = (id: number) => `/api/legislative/initiatives/${encodeURIComponent(String(id))}`;
 
-/** Whether the signed-in user administers the legislative system (by the portal's permission check). */
+/**
+ * Whether the signed-in user administers the legislative system: files initiatives and agenda
+ * points and configures voting. The profile's rights on the legislative panel, as the server
+ * grants them (Modificación; SCJN_ADMIN and CONGRESO_ADMIN by default). What may be done to
+ * each initiative (delete, withdraw) the server says on the initiative itself.
+ */
 export function useIsLegislativeAdmin(): boolean {
-  return useAuth().hasPermission(LEGISLATIVE_ADMIN_ROLES);
+  return useAuth().can('legislative', 'modify');
 }
 
 /** A body's initiatives, newest first, with the caller's vote. */
@@ -99,20 +101,35 @@ export function useDeleteInitiative() {
   });
 }
 
-export function useVote() {
+/** Shows the initiative the server answered at once in the lists and its record, then reads them again. */
+function useShowAnsweredInitiative() {
   const queryClient = useQueryClient();
+  return (initiative: Initiative) => {
+    queryClient.setQueryData<Initiative[]>(legislativeKeys.initiatives(initiative.type), (list) =>
+      list?.map((item) => (item._id === initiative._id ? initiative : item)),
+    );
+    queryClient.setQueryData<InitiativeRecord>(legislativeKeys.initiative(initiative._id), (record) =>
+      record ? { ...record, initiative } : record,
+    );
+    return queryClient.invalidateQueries({ queryKey: legislativeKeys.all });
+  };
+}
+
+/** Withdraws an initiative: it keeps its votes and result and takes no more votes. */
+export function useWithdrawInitiative() {
+  const show = useShowAnsweredInitiative();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<Initiative>(`${initiativePath(id)}/withdraw`, { method: 'POST', errorMessage: INITIATIVE_WITHDRAW_ERROR }),
+    onSuccess: show,
+  });
+}
+
+export function useVote() {
+  const show = useShowAnsweredInitiative();
   return useMutation({
     mutationFn: ({ id, voteType }: { id: number; voteType: VoteType }) =>
       apiFetch<Initiative>(`${initiativePath(id)}/vote`, { method: 'POST', body: { voteType }, errorMessage: VOTE_ERROR }),
-    onSuccess: (initiative) => {
-      queryClient.setQueryData<Initiative[]>(legislativeKeys.initiatives(initiative.type), (list) =>
-        list?.map((item) => (item._id === initiative._id ? initiative : item)),
-      );
-      queryClient.setQueryData<InitiativeRecord>(legislativeKeys.initiative(initiative._id), (record) =>
-        record ? { ...record, initiative } : record,
-      );
-      return queryClient.invalidateQueries({ queryKey: legislativeKeys.all });
-    },
+    onSuccess: show,
   });
 }
 

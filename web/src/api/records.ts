@@ -1,12 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiFetchFile } from './client';
 import { useCreateMutation } from './idempotency';
 import { playerKeys } from './players';
-import type { ChargeAdded, CriminalRecord } from './types';
+import type { ChargeAdded, ChargeCorrected, CriminalRecord, MessageBody } from './types';
 
 export const RECORDS_SEARCH_ERROR = 'Error al buscar el expediente';
 export const RECORDS_PDF_ERROR = 'Error al descargar el PDF';
 export const CHARGE_ADD_ERROR = 'Error al agregar el cargo';
+export const CHARGE_VOID_ERROR = 'Error al anular el cargo';
+export const CHARGE_EXPUNGE_ERROR = 'Error al eliminar el cargo';
+/** The server's bound on a correction's reason (records.MaxReason). */
+export const CORRECTION_REASON_MAX = 500;
 export const NO_RECORDS_TEXT = 'No se encontraron expedientes.';
 export const NO_CHARGES_TEXT = 'No se encontraron registros criminales.';
 export const NO_TOKEN_MESSAGE = 'No se encontró el token de autenticación.';
@@ -86,5 +90,38 @@ export function useAddCharge() {
         queryClient.invalidateQueries({ queryKey: recordKeys.all }),
         queryClient.invalidateQueries({ queryKey: playerKeys.all }),
       ]),
+  });
+}
+
+/** A correction of one charge: which, and why (kept on the record or in the audit log). */
+export interface ChargeCorrection {
+  id: number;
+  reason: string;
+}
+
+/** Reads every record and profile again after a correction, whatever its answer. */
+function useRefreshRecords() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: recordKeys.all }), queryClient.invalidateQueries({ queryKey: playerKeys.all })]);
+}
+
+/** Voids (anula) a charge with a reason: it stays on the record, marked. */
+export function useVoidCharge() {
+  const refresh = useRefreshRecords();
+  return useMutation({
+    mutationFn: ({ id, reason }: ChargeCorrection) =>
+      apiFetch<ChargeCorrected>(`/api/records/charges/${id}/void`, { method: 'POST', body: { reason: reason.trim() }, errorMessage: CHARGE_VOID_ERROR }),
+    onSettled: refresh,
+  });
+}
+
+/** Expunges a charge (COMITE): it leaves the record; the reason goes to the audit log. */
+export function useExpungeCharge() {
+  const refresh = useRefreshRecords();
+  return useMutation({
+    mutationFn: ({ id, reason }: ChargeCorrection) =>
+      apiFetch<MessageBody>(`/api/records/charges/${id}/expunge`, { method: 'POST', body: { reason: reason.trim() }, errorMessage: CHARGE_EXPUNGE_ERROR }),
+    onSettled: refresh,
   });
 }

@@ -1851,6 +1851,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/documents/mine/roblox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Corrects the Roblox name on the signed-in player's document (the way out of a flagged name). Audited (documents, roblox_name). The name someone else verified is a 409; writing the name the document has changes nothing and answers it. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        RobloxName: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the document as it is now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocumentCreated"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/records/search": {
         parameters: {
             query?: never;
@@ -1858,12 +1904,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A person's criminal record by Discord id and/or Roblox username; an empty list when nobody matches. */
+        /** A person's criminal record by Discord id, Roblox username and/or Roblox user id (keys given together must name one person); an empty list when nobody matches. A Discord id reads that person's charges only; a Roblox name or user id reads the charges of whoever verified it, else the game charges filed under it, marked unverified. A name typed on a document finds nobody. */
         get: {
             parameters: {
                 query?: {
                     discordId?: string;
                     robloxUsername?: string;
+                    robloxUserId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1905,6 +1952,7 @@ export interface paths {
                 query?: {
                     discordId?: string;
                     robloxUsername?: string;
+                    robloxUserId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1963,7 +2011,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         discordId?: string;
+                        /** @description a Roblox name someone has verified; one nobody verified is a 404 "Ese usuario de Roblox no está verificado: agrega el cargo con el ID de Discord de la persona." */
                         robloxUsername?: string;
+                        robloxUserId?: string;
                         description: string;
                     };
                 };
@@ -1979,6 +2029,103 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/charges/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Voids (anula) a charge with a reason (MODERADOR and the ADMIN group): it stays on the record and in the PDF, marked, and leaves what the game servers read. Posted to the records channel. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CorrectionReason"];
+                };
+            };
+            responses: {
+                /** @description voided */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChargeCorrected"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/charges/{id}/expunge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Expunges a charge (COMITE): it leaves the record, the PDF and the game servers; only the audit log keeps it, with the reason. Posted to the records channel without the charge's text. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CorrectionReason"];
+                };
+            };
+            responses: {
+                /** @description expunged */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
             };
@@ -2098,6 +2245,46 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unlinks the signed-in member's Roblox account (audited as roblox.unlink). Nothing moves: their charges stay theirs. Without a link it changes nothing. To switch accounts, verify another one: it replaces the link (roblox.switch). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description unlinked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            status: components["schemas"]["VerificationStatus"];
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -2266,13 +2453,56 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** For game servers; a player's verification, document and charges (empty for names the portal does not know). */
+        /** For game servers; a player's verification, document and charges by Roblox username (empty for names the portal does not know). See GamePlayer. */
         get: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
                     robloxUsername: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the player */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GamePlayer"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/players/by-id/{robloxUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                robloxUserId: string;
+            };
+            cookie?: never;
+        };
+        /** For game servers; the same as by username, by Roblox user id, which survives renames (empty for user ids the portal does not know). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    robloxUserId: string;
                 };
                 cookie?: never;
             };
@@ -2309,7 +2539,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** For game servers; files a charge under a Roblox username. */
+        /** For game servers; files a charge under a Roblox account. It hangs on whoever verified the account (by robloxUserId when given, else by name); when nobody has, it is filed unverified under the account and moves to whoever verifies it later (audited as charge.move). */
         post: {
             parameters: {
                 query?: never;
@@ -2330,6 +2560,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         robloxUsername: string;
+                        /** @description optional; the account's Roblox user id, which decides over the name */
+                        robloxUserId?: string;
                         description: string;
                     };
                 };
@@ -2346,6 +2578,56 @@ export interface paths {
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/records/charges/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** For game servers; voids a charge a game server filed (any active key may), with a reason. Charges filed on the portal or in Discord answer 403. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CorrectionReason"];
+                };
+            };
+            responses: {
+                /** @description voided */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChargeCorrected"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
                 429: components["responses"]["Error"];
             };
         };
@@ -3017,7 +3299,7 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Deletes an initiative with its votes (SCJN_ADMIN, CONGRESO_ADMIN). */
+        /** Deletes an initiative nobody has voted on, with its timeline (SCJN_ADMIN, CONGRESO_ADMIN). One with votes or a result is a 409 ("Esta iniciativa ya tiene votos: no se puede eliminar. Puedes retirarla.", or "ya tiene resultado") and stays: withdraw it instead. */
         delete: {
             parameters: {
                 query?: never;
@@ -3040,8 +3322,52 @@ export interface paths {
                 };
                 403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/legislative/initiatives/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraws an initiative (status withdrawn, 'Retirada') (SCJN_ADMIN, CONGRESO_ADMIN): its votes and result stay, an open vote closes without a result (one past its end date gets its result first), and it can no longer be voted on or re-opened. Audited and announced in the legislative channel once; withdrawing it again is a 409 "Esta iniciativa ya estaba retirada." */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the withdrawn initiative */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Initiative"];
+                    };
+                };
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3108,7 +3434,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Opens voting (status voting, optional future end date) or stops it (back to pending) (SCJN_ADMIN, CONGRESO_ADMIN); announced in the legislative channel. */
+        /** Opens voting (status voting, optional future end date) or stops it (back to pending) (SCJN_ADMIN, CONGRESO_ADMIN); announced in the legislative channel. A closed or withdrawn initiative is a 409. */
         put: {
             parameters: {
                 query?: never;
@@ -3749,6 +4075,11 @@ export interface components {
             edad: number;
             /** Format: date */
             issuedAt: string;
+            /**
+             * @description What RobloxName is worth, computed when read: verified (the holder's verified Roblox account), unverified (a claim nobody has verified), flagged (someone else verified that name, or the holder verified another account: shown as "nombre de Roblox no verificado"; the holder corrects it with PUT /api/documents/mine/roblox).
+             * @enum {string}
+             */
+            robloxNameStatus: "verified" | "unverified" | "flagged";
         };
         INEInput: {
             RobloxName: string;
@@ -3774,10 +4105,30 @@ export interface components {
             document: components["schemas"]["Document"];
         };
         Charge: {
+            _id: number;
             description: string;
             /** Format: date */
             date: string;
+            /** @enum {string} */
+            source: "web" | "discord" | "game";
+            /** @description sin verificar: a game charge filed under a Roblox account nobody has verified; it hangs on that account (name or user id), not on a person, until someone verifies it and takes it */
+            unverified: boolean;
+            /** @description who filed it; only for readers who may add charges (MODERADOR and the ADMIN group), never for players or the game servers */
             addedBy?: string;
+            /** @description voided (Anulado): still on the record and in the PDF, no longer in what the game servers read */
+            voided: boolean;
+            /** Format: date-time */
+            voidedAt: string | null;
+            voidReason: string;
+            /** @description who voided it; only for readers who may add charges */
+            voidedBy?: string;
+        };
+        ChargeCorrected: {
+            message: string;
+            charge: components["schemas"]["Charge"];
+        };
+        CorrectionReason: {
+            reason: string;
         };
         CriminalRecord: {
             /** @description the Roblox picture's URL when known, else empty */
@@ -3787,6 +4138,10 @@ export interface components {
             username: string;
             discordAvatar: string;
             charges: components["schemas"]["Charge"][];
+            /** @description whether the reader may void these charges */
+            mayVoid: boolean;
+            /** @description whether the reader may expunge these charges */
+            mayExpunge: boolean;
         };
         ChargeAdded: {
             message: string;
@@ -3794,7 +4149,10 @@ export interface components {
         };
         VerificationStatus: {
             verified: boolean;
+            /** @description the linked account's name as Roblox gave it at the last verification */
             username?: string;
+            /** @description the linked account's Roblox user id */
+            userId?: string;
             /** Format: date-time */
             verifiedAt?: string;
         };
@@ -3825,11 +4183,16 @@ export interface components {
             /** @description the whole key */
             key: string;
         };
+        /** @description A verified account answers the person who verified it: their Discord id, document and charges. An account nobody verified answers discordId null, verified false, no document, and only the game charges filed under it, each marked unverified; a name typed on a document is a claim, never a person. */
         GamePlayer: {
+            /** @description the verified account's current name, else the name asked for (or, asked by user id, the name of its latest charge) */
             robloxUsername: string;
+            /** @description the verified account's user id, else the one asked for (empty when asked by name) */
+            robloxUserId: string;
             discordId: string | null;
             verified: boolean;
             document: components["schemas"]["Document"] | null;
+            /** @description charges in force (voided ones left out) */
             charges: components["schemas"]["Charge"][];
         };
         Sale: {
@@ -3935,8 +4298,16 @@ export interface components {
             summary: string;
             /** @enum {string} */
             type: "SCJN" | "Congreso";
-            /** @enum {string} */
-            status: "pending" | "voting" | "approved" | "rejected";
+            /**
+             * @description withdrawn (Retirada) is not in the specification: the initiative was taken back by its body; it keeps its votes and result and takes no more votes
+             * @enum {string}
+             */
+            status: "pending" | "voting" | "approved" | "rejected" | "withdrawn";
+            /**
+             * @description the closed vote's outcome, kept after a withdrawal; null while no vote has closed
+             * @enum {string|null}
+             */
+            result: "approved" | "rejected" | null;
             votes: {
                 infavor: number;
                 against: number;
@@ -3951,6 +4322,10 @@ export interface components {
             userVoteType: "infavor" | "against" | "abstention" | null;
             /** @description the caller holds a seat in the body, voting is open and they have not voted */
             canVote: boolean;
+            /** @description the caller administers the legislative system and nobody has voted on the initiative (no votes, no result): DELETE would succeed */
+            mayDelete: boolean;
+            /** @description the caller administers the legislative system and the initiative is not withdrawn: POST …/withdraw would succeed */
+            mayWithdraw: boolean;
             createdBy: string;
             /** Format: date-time */
             createdAt: string;
@@ -3959,7 +4334,7 @@ export interface components {
             initiative: components["schemas"]["Initiative"];
             timeline: {
                 /** @enum {string} */
-                kind: "created" | "voting_opened" | "voting_stopped" | "closed";
+                kind: "created" | "voting_opened" | "voting_stopped" | "closed" | "withdrawn";
                 detail: string;
                 actor: string;
                 /** Format: date-time */

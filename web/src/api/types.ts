@@ -61,6 +61,7 @@ export type DocumentCreated = Schemas['DocumentCreated'];
 export type Charge = Schemas['Charge'];
 export type CriminalRecord = Schemas['CriminalRecord'];
 export type ChargeAdded = Schemas['ChargeAdded'];
+export type ChargeCorrected = Schemas['ChargeCorrected'];
 export type VerificationStatus = Schemas['VerificationStatus'];
 export type PlayerProfile = Schemas['PlayerProfile'];
 export type ApiKey = Schemas['ApiKey'];

@@ -1,4 +1,4 @@
-import type { ApiKey, CriminalRecord, IdentityDocument, PlayerProfile } from '../api/types';
+import type { ApiKey, Charge, CriminalRecord, IdentityDocument, PlayerProfile } from '../api/types';
 
 export function ineDocument(overrides: Partial<IdentityDocument> = {}): IdentityDocument {
   return {
@@ -12,6 +12,7 @@ export function ineDocument(overrides: Partial<IdentityDocument> = {}): Identity
     FechaNacimiento: '14/03/2000',
     edad: 25,
     issuedAt: '2025-03-03',
+    robloxNameStatus: 'unverified',
     ...overrides,
   };
 }
@@ -27,6 +28,7 @@ export function passportDocument(overrides: Partial<IdentityDocument> = {}): Ide
     FechaNacimiento: '01/01/1990',
     edad: 35,
     issuedAt: '2025-03-04',
+    robloxNameStatus: 'unverified',
     ...overrides,
   };
 }
@@ -39,9 +41,25 @@ export function criminalRecord(overrides: Partial<CriminalRecord> = {}): Crimina
     username: 'halcon_mx',
     discordAvatar: '',
     charges: [
-      { description: 'Portación de arma sin licencia', date: '2025-03-05', addedBy: 'moderador' },
-      { description: 'Exceso de velocidad en la avenida principal', date: '2025-03-01', addedBy: 'moderador' },
+      charge({ _id: 2, description: 'Portación de arma sin licencia', date: '2025-03-05', addedBy: 'moderador' }),
+      charge({ _id: 1, description: 'Exceso de velocidad en la avenida principal', date: '2025-03-01', addedBy: 'moderador' }),
     ],
+    mayVoid: false,
+    mayExpunge: false,
+    ...overrides,
+  };
+}
+
+export function charge(overrides: Partial<Charge> = {}): Charge {
+  return {
+    _id: 1,
+    description: 'Robo de vehículo',
+    date: '2025-03-01',
+    source: 'web',
+    unverified: false,
+    voided: false,
+    voidedAt: null,
+    voidReason: '',
     ...overrides,
   };
 }

@@ -1,7 +1,33 @@
-import { Card, Descriptions, Flex, Tag, Typography, type DescriptionsProps } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Tag, Typography, type DescriptionsProps } from 'antd';
 import { GlobalOutlined, IdcardOutlined } from '@ant-design/icons';
 import type { DocumentKind, IdentityDocument } from '../../api/types';
 import { formatDayShort } from '../dates';
+
+export const ROBLOX_NAME_FLAGGED_TEXT = 'Nombre de Roblox no verificado';
+export const ROBLOX_NAME_FLAGGED_HELP =
+  'Otra persona verificó este usuario de Roblox, o tu cuenta vinculada es otra. Corrige el nombre de Roblox de tu documento.';
+export const CORRECT_NAME_TEXT = 'Corregir nombre de Roblox';
+
+type RobloxNameStatus = IdentityDocument['robloxNameStatus'];
+
+/** What the document's Roblox name is worth, as the server computed it. */
+const NAME_TAGS: Record<RobloxNameStatus, { color: string; text: string }> = {
+  verified: { color: 'success', text: 'Verificado' },
+  unverified: { color: 'default', text: 'Sin verificar' },
+  flagged: { color: 'error', text: ROBLOX_NAME_FLAGGED_TEXT },
+};
+
+function RobloxName({ document }: { document: IdentityDocument }) {
+  const tag = NAME_TAGS[document.robloxNameStatus];
+  return (
+    <Flex gap={6} wrap align="center">
+      <span style={{ overflowWrap: 'anywhere' }}>{document.RobloxName}</span>
+      <Tag color={tag.color} style={{ marginInlineEnd: 0 }}>
+        {tag.text}
+      </Tag>
+    </Flex>
+  );
+}
 
 export const DOCUMENT_NAMES: Record<DocumentKind, string> = {
   INE: 'Identificación Nacional',
@@ -12,13 +38,20 @@ function yearsText(age: number): string {
   return age === 1 ? '1 año' : `${age} años`;
 }
 
+interface DocumentCardProps {
+  document: IdentityDocument;
+  title?: string;
+  /** Offered to the document's holder: opens the correction of its Roblox name. */
+  onCorrectName?: () => void;
+}
+
 /** A player's identity document, as a card. */
-export function DocumentCard({ document, title }: { document: IdentityDocument; title?: string }) {
+export function DocumentCard({ document, title, onCorrectName }: DocumentCardProps) {
   const isINE = document.type === 'INE';
   const items: DescriptionsProps['items'] = [
     { key: 'nombre', label: 'Nombre', children: document.Nombre },
     { key: 'apellido', label: 'Apellido', children: document.Apellido },
-    { key: 'roblox', label: 'Usuario de Roblox', children: document.RobloxName },
+    { key: 'roblox', label: 'Usuario de Roblox', children: <RobloxName document={document} /> },
     ...(isINE
       ? [
           { key: 'estado', label: 'Estado', children: document.Estado ?? '' },
@@ -50,7 +83,28 @@ export function DocumentCard({ document, title }: { document: IdentityDocument; 
           {document.number}
         </Typography.Text>
       </Typography.Paragraph>
+      {document.robloxNameStatus === 'flagged' ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={ROBLOX_NAME_FLAGGED_TEXT}
+          description={ROBLOX_NAME_FLAGGED_HELP}
+          action={
+            onCorrectName ? (
+              <Button size="small" onClick={onCorrectName}>
+                {CORRECT_NAME_TEXT}
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : null}
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} items={items} />
+      {onCorrectName && document.robloxNameStatus === 'unverified' ? (
+        <Button type="link" style={{ paddingInline: 0, marginTop: 8 }} onClick={onCorrectName}>
+          {CORRECT_NAME_TEXT}
+        </Button>
+      ) : null}
     </Card>
   );
 }

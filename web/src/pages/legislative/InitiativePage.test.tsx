@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
 import type { InitiativeRecord } from '../../api/types';
 import { jsonResponse, mockFetch, profile, roleIds } from '../../test/fixtures';
-import { initiative, initiativeRecord, openInitiative } from '../../test/legislative';
+import { initiative, initiativeRecord, legislativeRights, openInitiative } from '../../test/legislative';
 import { renderWithProviders } from '../../test/render';
 import { setViewport } from '../../test/viewport';
 import { formatDateTime } from '../../components/dates';
@@ -16,7 +16,7 @@ type Handlers = Parameters<typeof mockFetch>[0];
 function serve(discordRoles: string[], record: InitiativeRecord, handlers: Handlers = {}) {
   localStorage.setItem(TOKEN_KEY, 'token');
   return mockFetch({
-    '/api/auth/profile': () => jsonResponse(profile({ discordRoles })),
+    '/api/auth/profile': () => jsonResponse(profile({ discordRoles, panels: legislativeRights(discordRoles) })),
     [`GET /api/legislative/initiatives/${record.initiative._id}`]: () => jsonResponse(record),
     ...handlers,
   });
@@ -129,6 +129,56 @@ describe('InitiativePage', () => {
     expect(screen.queryByRole('button', { name: 'Votar: Abierta' })).not.toBeInTheDocument();
     const abstentions = screen.getByText('Abstención', { selector: '.ant-statistic-title' }).closest('.ant-statistic') as HTMLElement;
     expect(within(abstentions).getByText('1')).toBeInTheDocument();
+  });
+
+  it('shows a withdrawn initiative with the result it kept, and no Retirar', async () => {
+    const withdrawn = record({
+      initiative: initiative({ _id: 7, title: 'Ley de Tránsito', status: 'withdrawn', result: 'approved', mayWithdraw: false, mayDelete: false }),
+    });
+    withdrawn.timeline.push({ kind: 'withdrawn', detail: 'Aprobada: 3 a favor, 1 en contra, 1 abstenciones', actor: 'oficina', at: '2026-01-13T12:00:00Z' });
+    serve([roleIds.CONGRESO_ADMIN], withdrawn);
+    renderAt('/legislative/initiatives/7');
+    expect(await screen.findByRole('heading', { name: 'Ley de Tránsito' })).toBeInTheDocument();
+    const timeline = screen.getByText('Historial').closest('.ant-card') as HTMLElement;
+    expect(screen.getAllByText('Retirada').find((element) => element.classList.contains('ant-tag'))).toHaveClass('ant-tag-warning');
+    expect(within(timeline).getByText('Retirada')).toBeInTheDocument();
+    const voting = screen.getByText('Votación', { selector: '.ant-card-head-title' }).closest('.ant-card') as HTMLElement;
+    expect(within(voting).getByText('Resultado')).toBeInTheDocument();
+    expect(within(voting).getByText('Aprobada')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Retirar/ })).not.toBeInTheDocument();
+  });
+
+  it('lets an admin withdraw the initiative from its page', async () => {
+    const open = openInitiative(10, { _id: 3, title: 'Abierta', mayDelete: false });
+    const withdrawn = { ...open, status: 'withdrawn' as const, votingEnabled: false, votingOpen: false, mayWithdraw: false };
+    let current = initiativeRecord({ initiative: open });
+    const fetch = serve([roleIds.SCJN_ADMIN], current, {
+      'GET /api/legislative/initiatives/3': () => jsonResponse(current),
+      'POST /api/legislative/initiatives/3/withdraw': () => {
+        current = initiativeRecord({ initiative: withdrawn });
+        return jsonResponse(withdrawn);
+      },
+    });
+    renderAt('/legislative/initiatives/3');
+    await userEvent.click(await screen.findByRole('button', { name: 'Retirar: Abierta' }));
+    const confirm = await screen.findByRole('dialog', { name: '¿Estás seguro de que deseas retirar esta iniciativa?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Retirar' }));
+    expect(await screen.findByText('Iniciativa retirada exitosamente')).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([url, init]) => String(url).endsWith('/api/legislative/initiatives/3/withdraw') && init?.method === 'POST')).toHaveLength(1);
+    expect(await screen.findByText('Retirada')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retirar: Abierta' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the withdrawal is refused", async () => {
+    const open = openInitiative(10, { _id: 3, title: 'Abierta' });
+    serve([roleIds.SCJN_ADMIN], initiativeRecord({ initiative: open }), {
+      'POST /api/legislative/initiatives/3/withdraw': () => jsonResponse({ message: 'Esta iniciativa ya estaba retirada.' }, 409),
+    });
+    renderAt('/legislative/initiatives/3');
+    await userEvent.click(await screen.findByRole('button', { name: 'Retirar: Abierta' }));
+    const confirm = await screen.findByRole('dialog', { name: '¿Estás seguro de que deseas retirar esta iniciativa?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Retirar' }));
+    expect(await screen.findByText('Esta iniciativa ya estaba retirada.')).toBeInTheDocument();
   });
 
   it("goes back to the initiative's body", async () => {

@@ -1,4 +1,5 @@
-import { Button, Card, Col, Descriptions, Empty, Flex, Grid, Row, Statistic, Table, Tag, Timeline, Typography, theme, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Descriptions, Empty, Flex, Grid, Row, Statistic, Table, Tag, Timeline, Typography, theme, type TableColumnsType } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { useInitiativeRecord, useIsLegislativeAdmin } from '../../api/legislative';
@@ -9,9 +10,10 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { InitiativeStatusTag, VotingSummary } from './InitiativeParts';
 import { VoteDialog } from './LegislativeDialogs';
-import { bodyLabel, eventLabel, legislativeHref, voteLabel } from './legislativeFormat';
+import { bodyLabel, eventLabel, legislativeHref, statusLabel, voteLabel } from './legislativeFormat';
 import { useDialogState } from './useDialogState';
 import { useNow } from './useNow';
+import { WithdrawButton, useWithdrawConfirmation, type Notice } from './WithdrawInitiative';
 
 export const INITIATIVE_NOT_FOUND = 'No existe esa iniciativa.';
 export const NO_VOTES_YET = 'Aún no hay votos';
@@ -21,6 +23,7 @@ const EVENT_COLORS: Record<string, string> = {
   voting_opened: 'blue',
   voting_stopped: 'orange',
   closed: 'green',
+  withdrawn: '#d97706',
 };
 
 const VOTE_COLORS: Record<string, string> = { infavor: 'green', against: 'red', abstention: 'default' };
@@ -103,6 +106,8 @@ export function InitiativePage() {
   const isAdmin = useIsLegislativeAdmin();
   const now = useNow();
   const voting = useDialogState<Initiative | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const withdrawal = useWithdrawConfirmation(setNotice);
   const { token } = theme.useToken();
   const wide = Grid.useBreakpoint().lg ?? false;
 
@@ -126,6 +131,8 @@ export function InitiativePage() {
 
   const { initiative, timeline, votes } = record.data;
   const end = initiative.votingEnabled && initiative.votingEndDate ? formatDateTime(initiative.votingEndDate) : null;
+  // A withdrawn initiative keeps the result its vote had; the status no longer says it.
+  const keptResult = initiative.status === 'withdrawn' && initiative.result ? statusLabel(initiative.result) : null;
 
   const textCard = (
     <Card title="Texto de la iniciativa">
@@ -159,6 +166,7 @@ export function InitiativePage() {
         items={[
           { key: 'left', label: 'Tiempo restante', children: <VotingSummary initiative={initiative} now={now} onVote={() => voting.show(initiative)} /> },
           ...(end ? [{ key: 'end', label: 'Cierre', children: end }] : []),
+          ...(keptResult ? [{ key: 'result', label: 'Resultado', children: keptResult }] : []),
         ]}
       />
     </Card>
@@ -174,11 +182,25 @@ export function InitiativePage() {
       <Flex style={{ marginBottom: 16 }}>
         <BackLink initiative={initiative} />
       </Flex>
+      {notice?.type === 'success' ? (
+        <Alert
+          key={notice.text}
+          type="success"
+          showIcon
+          title={notice.text}
+          closable={{ onClose: () => setNotice(null), 'aria-label': 'Cerrar' }}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
+      <ErrorBanner message={notice?.type === 'error' ? notice.text : null} onClose={() => setNotice(null)} />
       <Flex gap={8} wrap align="center" style={{ marginBottom: 8 }}>
         <Tag color="geekblue" style={{ marginInlineEnd: 0 }}>
           {bodyLabel(initiative.type)}
         </Tag>
         <InitiativeStatusTag status={initiative.status} />
+        <span style={{ marginInlineStart: 'auto' }}>
+          <WithdrawButton initiative={initiative} loading={withdrawal.withdrawing(initiative)} onClick={() => withdrawal.confirm(initiative)} />
+        </span>
       </Flex>
       <Typography.Title level={2} style={{ marginTop: 0 }} className="initiative-heading">
         {initiative.title}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
 import type { AgendaItem, Initiative } from '../../api/types';
 import { jsonResponse, mockFetch, profile, roleIds } from '../../test/fixtures';
-import { agendaItem, initiative, openInitiative } from '../../test/legislative';
+import { agendaItem, initiative, legislativeRights, openInitiative } from '../../test/legislative';
 import { renderWithProviders } from '../../test/render';
 import { setViewport } from '../../test/viewport';
 import {
@@ -13,6 +13,7 @@ import {
   LegislativePage,
   NO_AGENDA_ITEMS,
 } from './LegislativePage';
+import { INITIATIVE_WITHDRAWN, WITHDRAW_INITIATIVE_QUESTION } from './WithdrawInitiative';
 import { defaultVotingEnd, todayISODate } from './legislativeFormat';
 
 type Handlers = Parameters<typeof mockFetch>[0];
@@ -23,12 +24,15 @@ interface Served {
   agenda?: AgendaItem[];
 }
 
-/** Signs in with the roles on a desktop window (the initiatives are a table), serving the lists. */
+/**
+ * Signs in with the roles on a desktop window (the initiatives are a table), serving the lists.
+ * The profile carries the legislative rights the server gives those roles.
+ */
 function signIn(discordRoles: string[], served: Served = {}, handlers: Handlers = {}) {
   setViewport(1280);
   localStorage.setItem(TOKEN_KEY, 'token');
   return mockFetch({
-    '/api/auth/profile': () => jsonResponse(profile({ username: 'ministro', discordRoles })),
+    '/api/auth/profile': () => jsonResponse(profile({ username: 'ministro', discordRoles, panels: legislativeRights(discordRoles) })),
     '/api/tickets/unread': () => jsonResponse({ count: 0 }),
     'GET /api/legislative/initiatives': ({ url }) =>
       jsonResponse(url.includes('type=Congreso') ? (served.congreso ?? []) : (served.initiatives ?? [])),
@@ -345,6 +349,94 @@ describe('LegislativePage', () => {
     await userEvent.click(within(await rowOf('Borrable')).getByRole('button', { name: 'Eliminar: Borrable' }));
     await userEvent.click(within(await dialog(DELETE_INITIATIVE_QUESTION)).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText('Error al eliminar la iniciativa')).toBeInTheDocument();
+  });
+
+  it('shows a withdrawn initiative as Retirada, its vote finished', async () => {
+    signIn([roleIds.DIPUTADO], {
+      initiatives: [initiative({ _id: 6, title: 'Retirada con votos', status: 'withdrawn', result: 'approved', votes: { infavor: 2, against: 1, abstention: 0 } })],
+    });
+    renderWithProviders(<LegislativePage />);
+    const row = await rowOf('Retirada con votos');
+    expect(within(row).getByText('Retirada')).toHaveClass('ant-tag-warning');
+    expect(within(row).getByText('Finalizada')).toBeInTheDocument();
+    expect(within(row).getByRole('group', { name: 'A favor: 2, En contra: 1, Abstención: 0' })).toBeInTheDocument();
+  });
+
+  it('offers Eliminar and Retirar only where the server says the admin may', async () => {
+    signIn([roleIds.SCJN_ADMIN], {
+      initiatives: [
+        initiative({ _id: 1, title: 'Sin votos' }),
+        openInitiative(5, { _id: 2, title: 'Con votos', mayDelete: false, votes: { infavor: 1, against: 0, abstention: 0 } }),
+        initiative({ _id: 3, title: 'Ya retirada', status: 'withdrawn', mayDelete: false, mayWithdraw: false }),
+      ],
+    });
+    renderWithProviders(<LegislativePage />);
+    const fresh = await rowOf('Sin votos');
+    expect(within(fresh).getByRole('button', { name: 'Eliminar: Sin votos' })).toBeInTheDocument();
+    expect(within(fresh).getByRole('button', { name: 'Retirar: Sin votos' })).toBeInTheDocument();
+    const voted = await rowOf('Con votos');
+    expect(within(voted).queryByRole('button', { name: /Eliminar/ })).not.toBeInTheDocument();
+    expect(within(voted).getByRole('button', { name: 'Retirar: Con votos' })).toBeInTheDocument();
+    const withdrawn = await rowOf('Ya retirada');
+    expect(within(withdrawn).queryByRole('button', { name: /Eliminar|Retirar/ })).not.toBeInTheDocument();
+    expect(within(withdrawn).getByRole('button', { name: 'Configurar Votación: Ya retirada' })).toBeDisabled();
+  });
+
+  it('follows the profile\'s legislative rights, not a list of roles', async () => {
+    setViewport(1280);
+    localStorage.setItem(TOKEN_KEY, 'token');
+    // A MINISTRO to whom the permission matrix gave Modificación on the legislative panel.
+    const rights = legislativeRights([]);
+    mockFetch({
+      '/api/auth/profile': () =>
+        jsonResponse(profile({ discordRoles: [roleIds.MINISTRO], panels: { ...rights, legislative: { read: true, modify: true, manage: true } } })),
+      '/api/tickets/unread': () => jsonResponse({ count: 0 }),
+      'GET /api/legislative/initiatives': () => jsonResponse([initiative({ title: 'Pendiente' })]),
+    });
+    renderWithProviders(<LegislativePage />);
+    const row = await rowOf('Pendiente');
+    expect(screen.getByRole('columnheader', { name: 'Acciones' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Retirar: Pendiente' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Nueva Iniciativa/ })).toBeInTheDocument();
+  });
+
+  it('withdraws an initiative only after the confirmation', async () => {
+    const open = openInitiative(5, { _id: 4, title: 'Con votos', mayDelete: false, votes: { infavor: 1, against: 0, abstention: 0 } });
+    const withdrawn = { ...open, status: 'withdrawn' as const, votingEnabled: false, votingOpen: false, mayWithdraw: false };
+    let listed = [open];
+    const fetch = signIn([roleIds.COMITE], {}, {
+      'GET /api/legislative/initiatives': () => jsonResponse(listed),
+      'POST /api/legislative/initiatives/4/withdraw': () => {
+        listed = [withdrawn];
+        return jsonResponse(withdrawn);
+      },
+    });
+    renderWithProviders(<LegislativePage />);
+    await userEvent.click(within(await rowOf('Con votos')).getByRole('button', { name: 'Retirar: Con votos' }));
+    const confirm = await dialog(WITHDRAW_INITIATIVE_QUESTION);
+    expect(confirm).toHaveTextContent('Conservará sus votos y su resultado');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    await expectClosed(confirm);
+    expect(calls(fetch, 'POST', '/api/legislative/initiatives/4/withdraw')).toHaveLength(0);
+
+    await userEvent.click(within(await rowOf('Con votos')).getByRole('button', { name: 'Retirar: Con votos' }));
+    await userEvent.click(within(await dialog(WITHDRAW_INITIATIVE_QUESTION)).getByRole('button', { name: 'Retirar' }));
+    expect(await screen.findByText(INITIATIVE_WITHDRAWN)).toBeInTheDocument();
+    expect(calls(fetch, 'POST', '/api/legislative/initiatives/4/withdraw')).toHaveLength(1);
+    const row = await rowOf('Con votos');
+    await waitFor(() => expect(within(row).getByText('Retirada')).toBeInTheDocument());
+    expect(within(row).queryByRole('button', { name: /Retirar/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal when a delete comes too late", async () => {
+    const refusal = 'Esta iniciativa ya tiene votos: no se puede eliminar. Puedes retirarla.';
+    signIn([roleIds.COMITE], { initiatives: [initiative({ _id: 5, title: 'Votada hace un momento' })] }, {
+      'DELETE /api/legislative/initiatives/5': () => jsonResponse({ message: refusal }, 409),
+    });
+    renderWithProviders(<LegislativePage />);
+    await userEvent.click(within(await rowOf('Votada hace un momento')).getByRole('button', { name: 'Eliminar: Votada hace un momento' }));
+    await userEvent.click(within(await dialog(DELETE_INITIATIVE_QUESTION)).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
   });
 
   it('lists the agenda as cards', async () => {

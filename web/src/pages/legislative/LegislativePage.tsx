@@ -11,6 +11,7 @@ import { NewAgendaItemDialog, NewInitiativeDialog, VoteDialog, VotingDialog } fr
 import { bodyLabel, formatAgendaDate, LEGISLATIVE_BODIES, legislativeHref, parseBody, todayISODate, type LegislativeTab as Tab } from './legislativeFormat';
 import { useDialogState } from './useDialogState';
 import { useNow } from './useNow';
+import { WithdrawButton, useWithdrawConfirmation, type Notice } from './WithdrawInitiative';
 
 export const DELETE_INITIATIVE_QUESTION = '¿Estás seguro de que deseas eliminar esta iniciativa?';
 export const DELETE_AGENDA_ITEM_QUESTION = '¿Estás seguro de que deseas eliminar este punto de la agenda?';
@@ -18,11 +19,6 @@ export const INITIATIVE_DELETED = 'Iniciativa eliminada exitosamente';
 export const AGENDA_ITEM_DELETED = 'Punto de agenda eliminado exitosamente';
 export const NO_INITIATIVES = 'No hay iniciativas registradas';
 export const NO_AGENDA_ITEMS = 'No hay puntos en la orden del día';
-
-interface Notice {
-  type: 'success' | 'error';
-  text: string;
-}
 
 interface PanelProps {
   body: LegislativeBody;
@@ -68,6 +64,7 @@ function InitiativesPanel({ body, isAdmin, onNotice }: PanelProps) {
   const now = useNow();
   const initiatives = useInitiatives(body);
   const remove = useDeleteInitiative();
+  const withdrawal = useWithdrawConfirmation(onNotice);
   const creating = useDialogState<null>(null);
   const voting = useDialogState<Initiative | null>(null);
   const configuring = useDialogState<Initiative | null>(null);
@@ -91,11 +88,17 @@ function InitiativesPanel({ body, isAdmin, onNotice }: PanelProps) {
     });
   };
 
+  // Eliminar and Retirar show where the server says the caller may: an initiative with votes
+  // or a result is withdrawn, never deleted.
   const actions = (initiative: Initiative) => {
-    const finished = initiative.status === 'approved' || initiative.status === 'rejected';
+    const withdrawn = initiative.status === 'withdrawn';
+    const finished = withdrawn || initiative.status === 'approved' || initiative.status === 'rejected';
+    let configureHint = 'Configurar Votación';
+    if (withdrawn) configureHint = 'La iniciativa fue retirada';
+    else if (finished) configureHint = 'La votación ya terminó';
     return (
       <Flex gap={4}>
-        <Tooltip title={finished ? 'La votación ya terminó' : 'Configurar Votación'}>
+        <Tooltip title={configureHint}>
           <Button
             type="text"
             icon={<SettingOutlined />}
@@ -104,16 +107,24 @@ function InitiativesPanel({ body, isAdmin, onNotice }: PanelProps) {
             onClick={() => configuring.show(initiative)}
           />
         </Tooltip>
-        <Tooltip title="Eliminar">
-          <Button
-            type="text"
-            danger
-            icon={<DeleteOutlined />}
-            loading={remove.isPending && remove.variables === initiative._id}
-            aria-label={`Eliminar: ${initiative.title}`}
-            onClick={() => confirmDelete(initiative)}
-          />
-        </Tooltip>
+        <WithdrawButton
+          iconOnly
+          initiative={initiative}
+          loading={withdrawal.withdrawing(initiative)}
+          onClick={() => withdrawal.confirm(initiative)}
+        />
+        {initiative.mayDelete ? (
+          <Tooltip title="Eliminar">
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              loading={remove.isPending && remove.variables === initiative._id}
+              aria-label={`Eliminar: ${initiative.title}`}
+              onClick={() => confirmDelete(initiative)}
+            />
+          </Tooltip>
+        ) : null}
       </Flex>
     );
   };
@@ -151,7 +162,7 @@ function InitiativesPanel({ body, isAdmin, onNotice }: PanelProps) {
       render: (_: unknown, initiative) => <VotingSummary initiative={initiative} now={now} onVote={() => voting.show(initiative)} />,
     },
   ];
-  if (isAdmin) columns.push({ key: 'actions', title: 'Acciones', width: 112, render: (_: unknown, initiative) => actions(initiative) });
+  if (isAdmin) columns.push({ key: 'actions', title: 'Acciones', width: 144, render: (_: unknown, initiative) => actions(initiative) });
 
   const list = initiatives.data ?? [];
   let content;

@@ -21,8 +21,9 @@ const MINUTE = 60_000;
 
 describe('legislative labels', () => {
   it('names the statuses in Spanish, with their own colours', () => {
-    expect(['pending', 'voting', 'approved', 'rejected'].map(statusLabel)).toEqual(['Pendiente', 'En Votación', 'Aprobada', 'Rechazada']);
-    expect(new Set(['pending', 'voting', 'approved', 'rejected'].map(statusColor)).size).toBe(4);
+    const statuses = ['pending', 'voting', 'approved', 'rejected', 'withdrawn'];
+    expect(statuses.map(statusLabel)).toEqual(['Pendiente', 'En Votación', 'Aprobada', 'Rechazada', 'Retirada']);
+    expect(new Set(statuses.map(statusColor)).size).toBe(5);
     expect(statusLabel('archived')).toBe('archived');
   });
 
@@ -30,11 +31,12 @@ describe('legislative labels', () => {
     expect(['infavor', 'against', 'abstention'].map(voteLabel)).toEqual(['A favor', 'En contra', 'Abstención']);
     expect(bodyLabel('SCJN')).toBe('SCJN');
     expect(bodyLabel('Congreso')).toBe('Cámara de Diputados');
-    expect(['created', 'voting_opened', 'voting_stopped', 'closed'].map(eventLabel)).toEqual([
+    expect(['created', 'voting_opened', 'voting_stopped', 'closed', 'withdrawn'].map(eventLabel)).toEqual([
       'Creada',
       'Votación abierta',
       'Votación suspendida',
       'Cerrada',
+      'Retirada',
     ]);
   });
 
@@ -70,12 +72,14 @@ describe('time left', () => {
     expect(votingState(initiative({ status: 'voting', votingEnabled: true, votingEndDate: at(-MINUTE) }), now)).toBe('Finalizada');
     expect(votingState(initiative({ status: 'approved', votingEndDate: at(-HOUR) }), now)).toBe('Finalizada');
     expect(votingState(initiative({ status: 'rejected' }), now)).toBe('Finalizada');
+    expect(votingState(initiative({ status: 'withdrawn', votingEndDate: at(HOUR) }), now)).toBe('Finalizada');
   });
 
   it('offers the vote only while the server allows it and the time has not run out', () => {
     expect(mayVoteNow(openInitiative(1, { canVote: true }), Date.now())).toBe(true);
     expect(mayVoteNow(openInitiative(1, { canVote: false }), Date.now())).toBe(false);
     expect(mayVoteNow(openInitiative(1, { canVote: true }), Date.now() + 2 * HOUR)).toBe(false);
+    expect(mayVoteNow(openInitiative(1, { canVote: true, status: 'withdrawn' }), Date.now())).toBe(false);
   });
 });
 

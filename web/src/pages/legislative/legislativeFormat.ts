@@ -32,6 +32,7 @@ const STATUS_LABELS: Record<InitiativeStatus, string> = {
   voting: 'En Votación',
   approved: 'Aprobada',
   rejected: 'Rechazada',
+  withdrawn: 'Retirada',
 };
 
 const STATUS_COLORS: Record<InitiativeStatus, string> = {
@@ -39,6 +40,7 @@ const STATUS_COLORS: Record<InitiativeStatus, string> = {
   voting: 'processing',
   approved: 'success',
   rejected: 'error',
+  withdrawn: 'warning',
 };
 
 /** The Spanish name of an initiative's status; an unknown value is shown as it comes. */
@@ -76,9 +78,9 @@ export function formatTimeLeft(end: string, now: number): string {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-/** Whether the initiative's vote has ended: closed by the server, or past its end date. */
+/** Whether the initiative's vote has ended: closed by the server, withdrawn, or past its end date. */
 export function votingEnded(initiative: Initiative, now: number): boolean {
-  if (initiative.status === 'approved' || initiative.status === 'rejected') return true;
+  if (initiative.status === 'approved' || initiative.status === 'rejected' || initiative.status === 'withdrawn') return true;
   if (!initiative.votingEnabled || initiative.votingEndDate === null) return false;
   return formatTimeLeft(initiative.votingEndDate, now) === VOTING_FINISHED;
 }
@@ -101,6 +103,7 @@ const EVENT_LABELS: Record<InitiativeEvent['kind'], string> = {
   voting_opened: 'Votación abierta',
   voting_stopped: 'Votación suspendida',
   closed: 'Cerrada',
+  withdrawn: 'Retirada',
 };
 
 export function eventLabel(kind: string): string {

@@ -2,9 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { App, Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { GlobalOutlined, IdcardOutlined } from '@ant-design/icons';
 import { useDocumentStatus, useMyDocument } from '../../api/documents';
+import { useVerificationStatus } from '../../api/verify';
 import type { DocumentKind, DocumentStatus } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { DocumentCard } from '../../components/identity/DocumentCard';
+import { OwnDocumentCard } from '../../components/identity/OwnDocumentCard';
 import { Page } from '../../components/Page';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import { DocumentDialog } from './DocumentDialog';
@@ -67,6 +68,8 @@ function Documents() {
   const { message } = App.useApp();
   const status = useDocumentStatus();
   const mine = useMyDocument();
+  // The verified account, offered when the document's Roblox name needs correcting.
+  const roblox = useVerificationStatus(true);
   const [dialog, setDialog] = useState<DocumentKind | null>(null);
   const [openKind, setOpenKind] = useState<DocumentKind>('INE');
   const held = heldKind(status.data);
@@ -113,7 +116,7 @@ function Documents() {
         {mine.isPending ? (
           <Skeleton active />
         ) : mine.data ? (
-          <DocumentCard document={mine.data} />
+          <OwnDocumentCard document={mine.data} verifiedName={roblox.data?.verified ? roblox.data.username : undefined} />
         ) : mine.isSuccess ? (
           <Typography.Paragraph type="secondary">Todavía no tienes un documento de identidad.</Typography.Paragraph>
         ) : null}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
 import type { PlayerProfile } from '../../api/types';
 import { jsonResponse, mockFetch, profile } from '../../test/fixtures';
-import { ineDocument, playerProfile } from '../../test/identity';
+import { charge, ineDocument, playerProfile } from '../../test/identity';
 import { renderWithProviders } from '../../test/render';
 import { ticket } from '../../test/tickets';
 import { PlayerProfilePage } from './PlayerProfilePage';
@@ -28,7 +28,8 @@ describe('PlayerProfilePage', () => {
         roblox: { verified: true, username: 'JugadorMX', verifiedAt: '2025-03-03T18:00:00Z' },
         document: ineDocument(),
         tickets: [ticket({ ticketId: '12', title: 'No puedo entrar', status: 'waiting_user' })],
-        charges: [{ description: 'Exceso de velocidad', date: '2025-03-05', addedBy: 'moderador' }],
+        // A player's own profile does not say who filed a charge.
+        charges: [charge({ _id: 4, description: 'Exceso de velocidad', date: '2025-03-05' })],
       }),
     );
     renderWithProviders(<PlayerProfilePage />, '/perfil');

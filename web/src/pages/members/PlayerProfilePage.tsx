@@ -1,12 +1,13 @@
-import type { ReactNode } from 'react';
-import { Avatar, Button, Card, Col, Empty, Flex, Grid, Row, Skeleton, Tag, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Alert, App, Avatar, Button, Card, Col, Empty, Flex, Grid, Popconfirm, Row, Skeleton, Tag, Typography } from 'antd';
 import { AuditOutlined, CheckCircleFilled, CustomerServiceOutlined, IdcardOutlined, LinkOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { usePlayerProfile } from '../../api/players';
 import type { PlayerProfile } from '../../api/types';
+import { useInitiateVerification, useUnlinkRoblox } from '../../api/verify';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { ChargesTable } from '../../components/identity/ChargesTable';
-import { DocumentCard } from '../../components/identity/DocumentCard';
+import { OwnDocumentCard } from '../../components/identity/OwnDocumentCard';
 import { formatDate } from '../../components/dates';
 import { Page } from '../../components/Page';
 import { SignedInOnly } from '../../components/SignedInOnly';
@@ -16,6 +17,10 @@ import { avatarUrl, initial } from '../../layout/avatar';
 export const NOT_VERIFIED_TEXT = 'Todavía no has vinculado tu cuenta de Roblox.';
 export const NO_DOCUMENT_TEXT = 'Todavía no tienes un documento de identidad.';
 export const NO_OPEN_TICKETS_TEXT = 'No tienes tickets abiertos.';
+export const SWITCH_ACCOUNT_TEXT = 'Cambiar de cuenta';
+export const UNLINK_TEXT = 'Desvincular';
+export const RECORD_STAYS_TEXT = 'Tu expediente sigue siendo tuyo.';
+export const SWITCH_ERROR_TEXT = 'No se pudo iniciar la verificación con Roblox.';
 
 function Section({ title, icon, extra, children }: { title: string; icon: ReactNode; extra?: ReactNode; children: ReactNode }) {
   return (
@@ -63,6 +68,52 @@ function Identity({ profile }: { profile: PlayerProfile }) {
   );
 }
 
+/** Switch to another Roblox account (a new verification replaces the link) or unlink it, each after a confirmation. */
+function LinkActions({ username }: { username: string }) {
+  const { message } = App.useApp();
+  const initiate = useInitiateVerification();
+  const unlink = useUnlinkRoblox();
+  // True once the browser has been sent to Roblox, so the button stays busy until it leaves.
+  const [leaving, setLeaving] = useState(false);
+  const switchAccount = () =>
+    initiate.mutate(undefined, {
+      onSuccess: (url) => {
+        setLeaving(true);
+        window.location.assign(url);
+      },
+    });
+  const unlinkAccount = () => unlink.mutate(undefined, { onSuccess: () => void message.success('Cuenta de Roblox desvinculada.') });
+  return (
+    <Flex vertical gap={8} style={{ marginTop: 12 }}>
+      <Flex gap={8} wrap>
+        <Popconfirm
+          title="¿Verificar otra cuenta de Roblox?"
+          description={`Reemplazará a ${username}. ${RECORD_STAYS_TEXT}`}
+          okText="Continuar"
+          cancelText="Cancelar"
+          onConfirm={switchAccount}
+        >
+          <Button loading={initiate.isPending || leaving}>{SWITCH_ACCOUNT_TEXT}</Button>
+        </Popconfirm>
+        <Popconfirm
+          title={`¿Desvincular ${username}?`}
+          description={RECORD_STAYS_TEXT}
+          okText={UNLINK_TEXT}
+          okButtonProps={{ danger: true }}
+          cancelText="Cancelar"
+          onConfirm={unlinkAccount}
+        >
+          <Button danger loading={unlink.isPending}>
+            {UNLINK_TEXT}
+          </Button>
+        </Popconfirm>
+      </Flex>
+      {initiate.isError ? <Alert type="error" showIcon title={SWITCH_ERROR_TEXT} /> : null}
+      {unlink.isError ? <Alert type="error" showIcon title={unlink.error.message} /> : null}
+    </Flex>
+  );
+}
+
 function RobloxLink({ profile }: { profile: PlayerProfile }) {
   const navigate = useNavigate();
   const { roblox } = profile;
@@ -81,6 +132,7 @@ function RobloxLink({ profile }: { profile: PlayerProfile }) {
               Verificada el <time dateTime={roblox.verifiedAt}>{formatDate(roblox.verifiedAt)}</time>
             </Typography.Text>
           ) : null}
+          <LinkActions username={roblox.username ?? ''} />
         </Flex>
       ) : (
         <Flex vertical gap={12} align="flex-start">
@@ -129,7 +181,7 @@ function Profile({ profile }: { profile: PlayerProfile }) {
         </Col>
       </Row>
       {profile.document ? (
-        <DocumentCard document={profile.document} />
+        <OwnDocumentCard document={profile.document} verifiedName={profile.roblox.verified ? profile.roblox.username : undefined} />
       ) : (
         <Section title="Documento de identidad" icon={<IdcardOutlined />}>
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_DOCUMENT_TEXT}>

@@ -4,7 +4,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
 import type { CriminalRecord } from '../../api/types';
 import { jsonResponse, mockFetch, profile, roleIds } from '../../test/fixtures';
-import { criminalRecord } from '../../test/identity';
+import { charge, criminalRecord } from '../../test/identity';
 import { renderWithProviders } from '../../test/render';
 import { setViewport } from '../../test/viewport';
 import { RecordsPage } from './RecordsPage';
@@ -211,7 +211,7 @@ describe('RecordsPage', () => {
       robloxUsername: 'JugadorMX',
       discordId: '1400000000000000014',
       username: 'jugador',
-      charges: [{ description: 'Daños a propiedad ajena', date: '2025-03-06', addedBy: user.username }],
+      charges: [charge({ _id: 7, description: 'Daños a propiedad ajena', date: '2025-03-06', addedBy: user.username })],
     });
     serve(user, [updated], {
       'POST /api/records/charges': ({ init }) => {

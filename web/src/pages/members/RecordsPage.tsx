@@ -21,6 +21,7 @@ import { ChargesTable } from '../../components/identity/ChargesTable';
 import { Page } from '../../components/Page';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import { avatarUrl, initial } from '../../layout/avatar';
+import { useChargeCorrections } from './ChargeCorrections';
 
 export const QUERY_NEEDED = 'Escribe un ID de Discord o un usuario de Roblox.';
 
@@ -44,6 +45,7 @@ function RecordAvatar({ record }: { record: CriminalRecord }) {
 function RecordResult({ record, query }: { record: CriminalRecord; query: RecordQuery }) {
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const corrections = useChargeCorrections(record);
 
   const download = async () => {
     setDownloading(true);
@@ -80,7 +82,8 @@ function RecordResult({ record, query }: { record: CriminalRecord; query: Record
         </Button>
       </Flex>
       <ErrorBanner message={error} onClose={() => setError(null)} />
-      <ChargesTable charges={record.charges} />
+      <ChargesTable charges={record.charges} actions={corrections.actions} />
+      {corrections.dialog}
     </Card>
   );
 }

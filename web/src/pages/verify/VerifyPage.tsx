@@ -1,15 +1,19 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Flex, Result, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Popconfirm, Result, Spin, Typography } from 'antd';
 import { CheckCircleFilled, LinkOutlined, LoginOutlined } from '@ant-design/icons';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { VERIFY_INITIATE_ERROR, VERIFY_STATUS_ERROR, useInitiateVerification, useVerificationStatus } from '../../api/verify';
+import { VERIFY_INITIATE_ERROR, VERIFY_STATUS_ERROR, useInitiateVerification, useUnlinkRoblox, useVerificationStatus } from '../../api/verify';
 import { saveRedirect } from '../../auth/redirect';
 import { useAuth } from '../../auth/useAuth';
 import { formatDate } from '../../components/dates';
 import { Loading, VERIFYING_TEXT } from '../../components/Loading';
 
 export const NOT_CONFIGURED_TEXT = 'Roblox verification is not available on this server.';
+export const SWITCH_TEXT = 'Use another account';
+export const UNLINK_TEXT = 'Unlink account';
+export const UNLINK_ERROR_TEXT = 'Error unlinking account';
+export const RECORD_STAYS_TEXT = 'Your record stays with you.';
 
 /** Why a verification failed, by the reason the server's callback names. */
 export const FAILURE_REASONS: Record<string, string> = {
@@ -112,6 +116,8 @@ function StatusStep() {
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
+  const unlink = useUnlinkRoblox();
+
   const start = () => {
     initiate.mutate(undefined, {
       onSuccess: (url) => {
@@ -160,6 +166,43 @@ function StatusStep() {
                 </span>
               ) : null}
             </>
+          }
+          extra={
+            <Flex vertical gap={16} align="center">
+              <Flex gap={8} wrap justify="center">
+                {/* Verifying another account while linked replaces the link. */}
+                <Popconfirm
+                  title="Verify a different Roblox account?"
+                  description={`It will replace ${status.data.username ?? ''}. ${RECORD_STAYS_TEXT}`}
+                  okText="Continue"
+                  cancelText="Cancel"
+                  onConfirm={start}
+                >
+                  <Button loading={initiate.isPending || leaving}>{SWITCH_TEXT}</Button>
+                </Popconfirm>
+                <Popconfirm
+                  title={`Unlink ${status.data.username ?? ''}?`}
+                  description={RECORD_STAYS_TEXT}
+                  okText="Unlink"
+                  okButtonProps={{ danger: true }}
+                  cancelText="Cancel"
+                  onConfirm={() => unlink.mutate()}
+                >
+                  <Button danger loading={unlink.isPending}>
+                    {UNLINK_TEXT}
+                  </Button>
+                </Popconfirm>
+              </Flex>
+              {initiate.isError ? (
+                <Alert
+                  type="error"
+                  showIcon
+                  title={VERIFY_INITIATE_ERROR}
+                  description={initiate.error instanceof ApiError && initiate.error.status === 503 ? NOT_CONFIGURED_TEXT : undefined}
+                />
+              ) : null}
+              {unlink.isError ? <Alert type="error" showIcon title={UNLINK_ERROR_TEXT} /> : null}
+            </Flex>
           }
         />
       </Frame>
