@@ -194,7 +194,7 @@ func sampleIdentity(ctx context.Context, app *core.App) error {
 	}
 	var rec records.Record
 	for _, charge := range []string{"Exceso de velocidad en la avenida principal", "Portación de arma sin licencia",
-		"Exceso de velocidad en la avenida principal (duplicado)"} {
+		"Portación de arma sin licencia, registrada por segunda vez"} {
 		if rec, err = app.Records.AddCharge(ctx, mod, records.Query{DiscordID: halcon.DiscordID}, charge, records.SourceWeb); err != nil {
 			return err
 		}
