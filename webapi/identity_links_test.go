@@ -2,8 +2,6 @@ package webapi
 
 import (
 	"encoding/json"
-	"io"
-	"net/http"
 	"slices"
 	"testing"
 
@@ -16,28 +14,16 @@ const (
 	otroID    = "560000000000000002"
 )
 
-// gameCall calls the game servers' API with an API key and decodes the answer.
+// gameJSON is gameCall with the answer decoded into out (when not nil).
 func (e *env) gameJSON(method, path, key string, payload any, out any) int {
 	e.t.Helper()
-	var rd io.Reader
-	if payload != nil {
-		rd = body(payload)
-	}
-	req, _ := http.NewRequest(method, e.http.URL+path, rd)
-	req.Header.Set("X-API-Key", key)
-	req.Header.Set("Content-Type", "application/json")
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
+	status, raw := e.gameCall(method, path, key, payload)
 	if out != nil && len(raw) > 0 {
 		if err := json.Unmarshal(raw, out); err != nil {
 			e.t.Fatalf("%s %s: %v: %s", method, path, err, raw)
 		}
 	}
-	return res.StatusCode
+	return status
 }
 
 type personChargeJSON struct {
