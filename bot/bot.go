@@ -79,6 +79,7 @@ type Bot struct {
 	kinds    map[string]Deliverer
 	jobs     []Job
 	sync     *roleSync
+	health   health
 
 	mu      sync.Mutex
 	session *discordgo.Session
@@ -215,7 +216,8 @@ func (b *Bot) lead(ctx context.Context, lost <-chan struct{}) error {
 	workCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
-	wg.Add(4)
+	wg.Add(5)
+	go func() { defer wg.Done(); b.listenOutbox(workCtx) }()
 	go func() { defer wg.Done(); b.keepRegistering(workCtx, s) }()
 	go func() { defer wg.Done(); b.sync.run(workCtx) }()
 	go func() { defer wg.Done(); b.relay(workCtx, s) }()

@@ -29,53 +29,6 @@ func (b *Bot) registerTickets() {
 	}})
 }
 
-// messageWithFiles is a post with attachments, carrying the nonce that makes a repeat
-// harmless.
-type messageWithFiles struct {
-	Content         string                            `json:"content,omitempty"`
-	Embeds          []*discordgo.MessageEmbed         `json:"embeds,omitempty"`
-	Nonce           string                            `json:"nonce"`
-	EnforceNonce    bool                              `json:"enforce_nonce"`
-	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
-}
-
-// postWithFiles posts to a channel, attaching stored files.
-func (b *Bot) postWithFiles(ctx context.Context, s *discordgo.Session, channelID, nonce, content string,
-	embeds []*discordgo.MessageEmbed, refs []tickets.FileRef) (*discordgo.Message, error) {
-	if len(refs) == 0 {
-		return PostMessage(s, channelID, nonce, content, embeds)
-	}
-	files := make([]*discordgo.File, 0, len(refs))
-	for _, ref := range refs {
-		f, _, err := b.deps.App.Files.Open(ctx, ref.Key)
-		if err != nil {
-			return nil, errPermanent{fmt.Errorf("attachment %s: %w", ref.Key, err)}
-		}
-		data, err := io.ReadAll(f)
-		f.Close()
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, &discordgo.File{Name: ref.Filename, ContentType: ref.ContentType, Reader: bytes.NewReader(data)})
-	}
-	body := messageWithFiles{Content: content, Embeds: embeds, Nonce: nonce, EnforceNonce: true,
-		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
-	contentType, raw, err := discordgo.MultipartBodyWithJSON(body, files)
-	if err != nil {
-		return nil, errPermanent{err}
-	}
-	endpoint := discordgo.EndpointChannelMessages(channelID)
-	res, err := s.RequestRaw(http.MethodPost, endpoint, contentType, raw, endpoint, 0)
-	if err != nil {
-		return nil, err
-	}
-	var m discordgo.Message
-	if err := json.Unmarshal(res, &m); err != nil {
-		return nil, err
-	}
-	return &m, nil
-}
-
 // deliverTicketOpen posts the ticket's card, starts its thread on the card, posts the
 // first message's files there and records the thread on the ticket. The event's message
 // is the card, whose id is also the thread's.

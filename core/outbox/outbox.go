@@ -64,6 +64,7 @@ func (s *Store) Enqueue(ctx context.Context, kind, channelID string, payload any
 	if err := s.db.Conn(ctx).Create(ev).Error; err != nil {
 		return nil, err
 	}
+	s.afterEnqueue(ctx)
 	return ev, nil
 }
 
