@@ -21,6 +21,11 @@ const (
 	StatusDelivered = "delivered"
 	StatusFailed    = "failed"
 	StatusSkipped   = "skipped" // its channel is not configured
+	// StatusBlocked: Discord refused it for a reason an operator can fix (a missing
+	// permission, a deleted channel). It holds back its channel and is tried again.
+	StatusBlocked = "blocked"
+	// StatusDiscarded: an operator gave up on it.
+	StatusDiscarded = "discarded"
 )
 
 // Event is one thing to post, edit or delete in Discord.
@@ -37,6 +42,8 @@ type Event struct {
 	DiscordMessageID string     `gorm:"size:32;not null;default:''"`
 	CreatedAt        time.Time  `gorm:"not null"`
 	DeliveredAt      *time.Time `gorm:""`
+	// FirstAttemptAt is when delivery was first tried; nil until then.
+	FirstAttemptAt *time.Time `gorm:""`
 }
 
 // TableName keeps the table's name explicit.
