@@ -27,6 +27,14 @@ Commands:
               apikey create NAME   issue a key (shown once)
               apikey list          list the keys
               apikey revoke ID     stop a key from working
+  outbox    see and fix the deliveries to Discord (audited as the CLI):
+              outbox list [--state STATE]   what has not reached Discord, oldest first;
+                                            STATE: waiting (default: pending, blocked and
+                                            failed), pending, blocked, failed, discarded,
+                                            skipped
+              outbox retry ID|--all         try one delivery now, or every blocked and
+                                            failed one
+              outbox discard ID             give up on a delivery
   repair-records
             re-key the charges filed before records hung on a person (runs once;
             serve, bot and all also run it at their first start)
@@ -45,7 +53,7 @@ func main() {
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
-	if fs.NArg() < 1 || (fs.Arg(0) != "apikey" && fs.NArg() != 1) {
+	if fs.NArg() < 1 || (fs.Arg(0) != "apikey" && fs.Arg(0) != "outbox" && fs.NArg() != 1) {
 		fs.Usage()
 		os.Exit(2)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -23,6 +24,7 @@ import (
 	"zocalo/core"
 	"zocalo/core/apikeys"
 	"zocalo/core/db"
+	"zocalo/core/outbox"
 	"zocalo/core/storage"
 	"zocalo/internal/config"
 	"zocalo/internal/demo"
@@ -35,7 +37,7 @@ import (
 
 func run(ctx context.Context, cmd string, args []string, configPath string) error {
 	switch cmd {
-	case "serve", "bot", "all", "migrate", "seed", "apikey", "repair-records":
+	case "serve", "bot", "all", "migrate", "seed", "apikey", "outbox", "repair-records":
 	default:
 		return errUsage(fmt.Sprintf("unknown command %q", cmd))
 	}
@@ -65,6 +67,9 @@ func run(ctx context.Context, cmd string, args []string, configPath string) erro
 	}
 	if cmd == "apikey" {
 		return apiKeyCommand(ctx, apikeys.NewService(database, func() time.Time { return time.Now().UTC() }), args, os.Stdout)
+	}
+	if cmd == "outbox" {
+		return outboxCommand(ctx, outbox.NewStore(database, func() time.Time { return time.Now().UTC() }), webapi.ChannelNames(cfg), args, os.Stdout)
 	}
 
 	secret := cfg.JWTSecret
@@ -128,20 +133,7 @@ func run(ctx context.Context, cmd string, args []string, configPath string) erro
 		fake.SetGatewayURL("ws://" + ln.Addr().String() + config.DemoDiscordPath + "/gateway")
 	}
 
-	g, ctx := errgroup.WithContext(ctx)
-	if cmd == "serve" || cmd == "all" {
-		mounts := map[string]http.Handler{}
-		if fake != nil {
-			mounts[config.DemoDiscordPath] = fake.Handler()
-		}
-		srv := webapi.New(webapi.Deps{App: app, Config: cfg, Metrics: reg, WebFS: web.Dist(), Mounts: mounts, Logger: log})
-		log.Info("portal listening", "url", cfg.PublicURL, "addr", ln.Addr().String(), "demo", cfg.Demo)
-		g.Go(func() error { return srv.Run(ctx, ln) })
-	} else {
-		// A bot on its own still answers health checks and metrics (and, in demo mode,
-		// serves the fake Discord it talks to).
-		g.Go(func() error { return serveBotEndpoints(ctx, ln, reg, cfg.MetricsToken, fake) })
-	}
+	var b *bot.Bot
 	if cmd == "bot" || cmd == "all" {
 		token := cfg.Discord.BotToken
 		var transport http.RoundTripper
@@ -150,10 +142,31 @@ func run(ctx context.Context, cmd string, args []string, configPath string) erro
 		} else if transport, err = bot.RedirectTransport(cfg.Discord.APIBaseURL, cfg.Discord.CDNBaseURL); err != nil {
 			return err
 		}
-		b, err := bot.New(bot.Deps{App: app, Config: cfg, Token: token, Transport: transport, Metrics: reg, Logger: log})
-		if err != nil {
+		if b, err = bot.New(bot.Deps{App: app, Config: cfg, Token: token, Transport: transport, Metrics: reg, Logger: log}); err != nil {
 			return err
 		}
+	}
+
+	g, ctx := errgroup.WithContext(ctx)
+	if cmd == "serve" || cmd == "all" {
+		mounts := map[string]http.Handler{}
+		if fake != nil {
+			mounts[config.DemoDiscordPath] = fake.Handler()
+		}
+		if b != nil {
+			// The bot's state, apart from /readyz: a Discord failure must not take the
+			// portal out of the proxy's rotation.
+			mounts[botHealthPrefix] = botHealthMux(b.Health)
+		}
+		srv := webapi.New(webapi.Deps{App: app, Config: cfg, Metrics: reg, WebFS: web.Dist(), Mounts: mounts, Logger: log})
+		log.Info("portal listening", "url", cfg.PublicURL, "addr", ln.Addr().String(), "demo", cfg.Demo)
+		g.Go(func() error { return srv.Run(ctx, ln) })
+	} else {
+		// A bot on its own still answers health checks and metrics (and, in demo mode,
+		// serves the fake Discord it talks to).
+		g.Go(func() error { return serveBotEndpoints(ctx, ln, reg, cfg.MetricsToken, fake, b.Health) })
+	}
+	if b != nil {
 		g.Go(func() error { return b.Run(ctx) })
 	}
 	err = g.Wait()
@@ -186,13 +199,38 @@ func repairRecords(ctx context.Context, app *core.App, log *slog.Logger, verbose
 // demoBotToken is what the demo's bot and fake Discord agree on; it opens nothing real.
 const demoBotToken = "demo-bot-token"
 
-// serveBotEndpoints serves /healthz and /metrics for a bot running alone.
-func serveBotEndpoints(ctx context.Context, ln net.Listener, reg *prometheus.Registry, metricsToken string, fake *discordfake.Fake) error {
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+// botHealthPrefix is where `all` serves the bot's state: /bot/healthz.
+const botHealthPrefix = "/bot"
+
+// botHealth answers the bot's state as JSON (bot.Health): 200 while it works or stands
+// by, 503 once it stopped for a reason an operator must fix (a refused token, a close
+// code Discord says not to reconnect after).
+func botHealth(health func() bot.Health) http.HandlerFunc {
+	return func(w http.ResponseWriter, _ *http.Request) {
+		h := health()
 		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"status":"ok"}`))
-	})
+		w.Header().Set("Cache-Control", "no-store")
+		if h.Stopped() {
+			w.WriteHeader(http.StatusServiceUnavailable)
+		}
+		_ = json.NewEncoder(w).Encode(h)
+	}
+}
+
+// botHealthMux serves the bot's state at /healthz, for mounting under botHealthPrefix.
+func botHealthMux(health func() bot.Health) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /healthz", botHealth(health))
+	return mux
+}
+
+// serveBotEndpoints serves /healthz (the bot's state, also at /bot/healthz as in `all`)
+// and /metrics for a bot running alone.
+func serveBotEndpoints(ctx context.Context, ln net.Listener, reg *prometheus.Registry, metricsToken string, fake *discordfake.Fake,
+	health func() bot.Health) error {
+	mux := http.NewServeMux()
+	mux.Handle("GET /healthz", botHealth(health))
+	mux.Handle("GET "+botHealthPrefix+"/healthz", botHealth(health))
 	mux.Handle("GET /metrics", webapi.MetricsHandler(reg, metricsToken))
 	if fake != nil {
 		mux.Handle(config.DemoDiscordPath+"/", http.StripPrefix(config.DemoDiscordPath, fake.Handler()))

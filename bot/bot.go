@@ -5,6 +5,7 @@ package bot
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -16,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"zocalo/core"
+	"zocalo/core/identifies"
 	"zocalo/core/outbox"
 	"zocalo/core/staff"
 	"zocalo/internal/config"
@@ -37,6 +39,12 @@ type Deps struct {
 	Metrics   prometheus.Registerer
 	Logger    *slog.Logger
 	Timing    Timing
+	// IdentifyBudget is how many gateway identifies the bot allows itself in 24 hours;
+	// 0 means Discord's 1,000 less a margin.
+	IdentifyBudget int
+	// GatewayTLS, when set, is the TLS configuration of a wss:// gateway (a test server's
+	// roots); nil means the system's.
+	GatewayTLS *tls.Config
 }
 
 // Timing holds the bot's intervals; tests shorten them.
@@ -45,8 +53,12 @@ type Timing struct {
 	RelayInterval time.Duration // how often the relay looks for due events
 	RetryBase     time.Duration // first retry delay after a failed delivery
 	RetryMax      time.Duration // longest retry delay
+	BlockedRetry  time.Duration // how often an event Discord refused for a fixable reason is tried again
 	DeferAfter    time.Duration // a command slower than this is deferred
 	ChunkTimeout  time.Duration // a member request unanswered this long is asked again
+	// NonceWindow is how long Discord is trusted to remember a post's nonce (a few minutes,
+	// by its docs); a retry after it looks for the event's marker in the channel first.
+	NonceWindow time.Duration
 }
 
 func (t *Timing) fill() {
@@ -62,11 +74,17 @@ func (t *Timing) fill() {
 	if t.RetryMax == 0 {
 		t.RetryMax = 5 * time.Minute
 	}
+	if t.BlockedRetry == 0 {
+		t.BlockedRetry = 10 * time.Minute
+	}
 	if t.DeferAfter == 0 {
 		t.DeferAfter = 2 * time.Second
 	}
 	if t.ChunkTimeout == 0 {
 		t.ChunkTimeout = time.Minute
+	}
+	if t.NonceWindow == 0 {
+		t.NonceWindow = 4 * time.Minute
 	}
 }
 
@@ -80,6 +98,11 @@ type Bot struct {
 	jobs     []Job
 	sync     *roleSync
 	health   health
+	global   *globalLimit
+
+	identifies     *identifies.Store
+	tokenKey       string // the bot token's key in the identify count
+	identifyBudget int
 
 	mu      sync.Mutex
 	session *discordgo.Session
@@ -106,6 +129,14 @@ func New(deps Deps) (*Bot, error) {
 		commands: map[string]*Command{},
 		kinds:    map[string]Deliverer{},
 		wake:     make(chan struct{}, 1),
+		global:   &globalLimit{now: deps.App.Now},
+
+		identifies:     identifies.NewStore(deps.App.DB),
+		tokenKey:       identifies.KeyOf(deps.Token),
+		identifyBudget: deps.IdentifyBudget,
+	}
+	if b.identifyBudget <= 0 {
+		b.identifyBudget = defaultIdentifyBudget
 	}
 	b.sync = newRoleSync(b)
 	b.registerBuiltins()
@@ -117,7 +148,7 @@ func (b *Bot) registerBuiltins() {
 	b.AddCommand(perfilCommand(b))
 	b.AddCommand(turnoCommand(b))
 	b.AddCommand(antecedentesCommand(b))
-	b.AddDeliverer(outbox.KindChannelMessage, deliverChannelMessage)
+	b.AddDeliverer(outbox.KindChannelMessage, b.deliverChannelMessage)
 	b.AddDeliverer(outbox.KindMessageEdit, b.deliverMessageEdit)
 	b.AddDeliverer(outbox.KindMessageDelete, b.deliverMessageDelete)
 	b.registerTickets()
@@ -197,89 +228,72 @@ func (b *Bot) setLeading(v bool) {
 	b.mu.Unlock()
 }
 
-// lead connects and works until ctx ends or the lock is lost.
+// lead connects and works until ctx ends or the lock is lost. The workers start once
+// the gateway first connects, or stops for a reason an operator must fix: the relay and
+// the jobs do not need the gateway, and the relay itself holds back when the token was
+// refused.
 func (b *Bot) lead(ctx context.Context, lost <-chan struct{}) error {
-	s, err := b.connectWithRetry(ctx, lost)
-	if s == nil {
+	s, link, err := b.newSession()
+	if err != nil {
 		return err
 	}
-	b.mu.Lock()
-	b.session = s
-	b.mu.Unlock()
+	leadCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-lost:
+			cancel()
+		case <-leadCtx.Done():
+		}
+	}()
 	defer func() {
 		_ = s.Close()
 		b.metrics.connected.Set(0)
+		b.setGatewayState(gatewayStandby, 0)
 		b.mu.Lock()
 		b.session = nil
 		b.mu.Unlock()
 	}()
-	workCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var wg sync.WaitGroup
-	wg.Add(5)
-	go func() { defer wg.Done(); b.listenOutbox(workCtx) }()
-	go func() { defer wg.Done(); b.keepRegistering(workCtx, s) }()
-	go func() { defer wg.Done(); b.sync.run(workCtx) }()
-	go func() { defer wg.Done(); b.relay(workCtx, s) }()
-	go func() { defer wg.Done(); b.schedule(workCtx) }()
+	started := make(chan struct{})
+	gatewayDone := make(chan struct{})
+	go func() {
+		defer close(gatewayDone)
+		b.keepConnected(leadCtx, s, link, sync.OnceFunc(func() { close(started) }))
+	}()
+	defer func() { <-gatewayDone }()
 	select {
-	case <-ctx.Done():
-	case <-lost:
+	case <-started:
+	case <-leadCtx.Done():
+		return nil
 	}
-	cancel()
+	b.mu.Lock()
+	b.session = s
+	b.mu.Unlock()
+	// Registering commands is pointless, and counts against the token, once it is refused.
+	registerCtx, stopRegistering := context.WithCancel(leadCtx)
+	defer stopRegistering()
+	go func() {
+		select {
+		case <-b.haltChan():
+			if b.AuthRefused() != "" {
+				stopRegistering()
+			}
+		case <-registerCtx.Done():
+		}
+	}()
+	var wg sync.WaitGroup
+	if b.AuthRefused() == "" {
+		wg.Add(1)
+		go func() { defer wg.Done(); b.keepRegistering(registerCtx, s) }()
+	}
+	wg.Add(4)
+	go func() { defer wg.Done(); b.listenOutbox(leadCtx) }()
+	go func() { defer wg.Done(); b.sync.run(leadCtx) }()
+	go func() { defer wg.Done(); b.relay(leadCtx, s) }()
+	go func() { defer wg.Done(); b.schedule(leadCtx) }()
+	<-leadCtx.Done()
 	wg.Wait()
 	return nil
-}
-
-// connectWithRetry keeps trying while Discord is unreachable; it gives up only when ctx
-// ends or the lock is lost (then it returns no session and no error).
-func (b *Bot) connectWithRetry(ctx context.Context, lost <-chan struct{}) (*discordgo.Session, error) {
-	wait := b.deps.Timing.RetryBase
-	for {
-		s, err := b.connect()
-		if err == nil {
-			return s, nil
-		}
-		b.log.Error("cannot connect to Discord, will retry", "error", err, "retry_in", wait)
-		select {
-		case <-ctx.Done():
-			return nil, nil
-		case <-lost:
-			return nil, nil
-		case <-time.After(wait):
-		}
-		wait = min(wait*2, time.Minute)
-	}
-}
-
-// connect opens the gateway with the bot's intents and handlers.
-func (b *Bot) connect() (*discordgo.Session, error) {
-	s, err := discordgo.New("Bot " + b.deps.Token)
-	if err != nil {
-		return nil, err
-	}
-	if b.deps.Transport != nil {
-		s.Client = &http.Client{Timeout: 20 * time.Second, Transport: b.deps.Transport}
-	} else {
-		s.Client = &http.Client{Timeout: 20 * time.Second}
-	}
-	s.Identify.Intents = Intents
-	s.StateEnabled = false
-	// Handlers run in the order events arrive; the slow ones hand off to workers.
-	s.SyncEvents = true
-	s.ShouldReconnectOnError = true
-	s.LogLevel = discordgo.LogError
-	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Connect) { b.metrics.connected.Set(1) })
-	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { b.metrics.connected.Set(0) })
-	s.AddHandler(func(_ *discordgo.Session, e *discordgo.Event) { b.metrics.events.WithLabelValues(e.Type).Inc() })
-	for _, h := range b.eventHandlers() {
-		s.AddHandler(h)
-	}
-	if err := s.Open(); err != nil {
-		return nil, fmt.Errorf("connect to the Discord gateway: %w", err)
-	}
-	b.log.Info("connected to Discord", "guild", b.deps.Config.Discord.GuildID)
-	return s, nil
 }
 
 // eventHandlers are the handlers of the gateway events the bot acts on, in the order
@@ -287,7 +301,7 @@ func (b *Bot) connect() (*discordgo.Session, error) {
 func (b *Bot) eventHandlers() []any {
 	return []any{b.sync.onGuildCreate, b.sync.onChunk, b.sync.onMemberAdd, b.sync.onMemberUpdate,
 		b.sync.onMemberRemove, b.sync.onRoleCreate, b.sync.onRoleUpdate, b.sync.onRoleDelete,
-		b.onInteraction, b.onMessage}
+		b.onInteraction, b.onMessage, b.checkConfiguredIDs}
 }
 
 // Wake asks the relay to look for new events now.

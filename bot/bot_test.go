@@ -126,12 +126,13 @@ func enqueue(t *testing.T, r *rig, n int) []uint64 {
 	return ids
 }
 
-// contents lists what the channel shows, oldest first.
+// contents lists what the channel shows, oldest first, without each post's marker line.
 func contents(r *rig) []string {
 	var out []string
 	for _, m := range r.fake.Messages(testChannel) {
 		if !m.Deleted {
-			out = append(out, m.Content)
+			text, _, _ := strings.Cut(m.Content, "\n-# Zócalo · #")
+			out = append(out, text)
 		}
 	}
 	return out
@@ -225,7 +226,7 @@ func TestRelayAcrossARestartMidDelivery(t *testing.T) {
 		var stopFirst func()
 		crashed := make(chan struct{})
 		first.AddDeliverer(outbox.KindChannelMessage, func(ctx context.Context, s *discordgo.Session, ev outbox.Event) (string, error) {
-			id, err := deliverChannelMessage(ctx, s, ev)
+			id, err := first.deliverChannelMessage(ctx, s, ev)
 			if posted.Add(1) == 10 {
 				close(crashed)
 				return "", fmt.Errorf("stopped before recording")

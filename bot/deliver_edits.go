@@ -25,6 +25,23 @@ func (b *Bot) referencedMessage(ctx context.Context, refEventID uint64) (string,
 	return ref.DiscordMessageID, nil
 }
 
+// messageEdit replaces a message's text, embeds and attachments. Edited messages are
+// channel posts, whose only attachment is their full text when it did not fit: an edit
+// sends the new one, or none, so the attachment always matches what the message shows.
+type messageEdit struct {
+	Content         string                            `json:"content"`
+	Embeds          []*discordgo.MessageEmbed         `json:"embeds"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+	// Attachments lists every file the message keeps: since API v10 the ones not listed go.
+	Attachments []attachmentRef `json:"attachments"`
+}
+
+// attachmentRef names a file of an edit; a new file's id is its index among the files sent.
+type attachmentRef struct {
+	ID       string `json:"id"`
+	Filename string `json:"filename"`
+}
+
 func (b *Bot) deliverMessageEdit(ctx context.Context, s *discordgo.Session, ev outbox.Event) (string, error) {
 	var p outbox.MessageEdit
 	if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil {
@@ -34,14 +51,33 @@ func (b *Bot) deliverMessageEdit(ctx context.Context, s *discordgo.Session, ev o
 	if err != nil || msgID == "" {
 		return "", err
 	}
-	content := p.Content
-	embeds := Embeds(p.Embeds)
-	m, err := s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: msgID, Channel: ev.ChannelID,
-		Content: &content, Embeds: &embeds})
+	// The message keeps the marker of the event that posted it.
+	f := fitMessage(p.Content, Embeds(p.Embeds), markerOf(p.RefEventID, "", 1, 1))
+	body := messageEdit{Content: f.content, Embeds: f.embeds, AllowedMentions: noMentions(), Attachments: []attachmentRef{}}
+	if f.embeds == nil {
+		body.Embeds = []*discordgo.MessageEmbed{}
+	}
+	endpoint := discordgo.EndpointChannelMessage(ev.ChannelID, msgID)
+	bucket := discordgo.EndpointChannelMessage(ev.ChannelID, "")
+	var raw []byte
+	if files := f.files(); len(files) > 0 {
+		body.Attachments = []attachmentRef{{ID: "0", Filename: fullTextName}}
+		contentType, payload, merr := discordgo.MultipartBodyWithJSON(body, files)
+		if merr != nil {
+			return "", errPermanent{merr}
+		}
+		raw, err = s.RequestRaw(http.MethodPatch, endpoint, contentType, payload, bucket, 0)
+	} else {
+		raw, err = s.RequestWithBucketID(http.MethodPatch, endpoint, body, bucket)
+	}
 	if isUnknownMessage(err) {
 		return "", nil // deleted in Discord meanwhile: nothing left to edit
 	}
 	if err != nil {
+		return "", err
+	}
+	var m discordgo.Message
+	if err := json.Unmarshal(raw, &m); err != nil {
 		return "", err
 	}
 	return m.ID, nil

@@ -2,11 +2,13 @@ package bot
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/news"
+	"zocalo/core/outbox"
 	"zocalo/internal/testdb"
 )
 
@@ -56,6 +58,51 @@ func TestNewsPostIsEditedAndDeleted(t *testing.T) {
 		r.eventually("the shown item is posted", func() bool { return len(r.fake.Messages(testChannel)) == 2 })
 		if got := r.fake.Messages(testChannel)[1].Embeds[0].Title; got != "Evento" {
 			t.Fatalf("posted %q", got)
+		}
+	})
+}
+
+// An edit past Discord's limits keeps the message one message: it shows the start and
+// carries the whole text attached; an edit back within them drops the attachment. The
+// message keeps its event's marker throughout.
+func TestALongEditAttachesTheWholeText(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		r := newRig(t, d)
+		ctx := context.Background()
+		r.start(r.newBot(), true)
+		post, err := r.app.Outbox.Enqueue(ctx, outbox.KindChannelMessage, testChannel, outbox.ChannelMessage{Embeds: []outbox.Embed{{Title: "Aviso", Description: "corto"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.eventually("the post appears", func() bool { return len(r.fake.Messages(testChannel)) == 1 })
+		long := text(5000)
+		if _, err := r.app.Outbox.Enqueue(ctx, outbox.KindMessageEdit, testChannel, outbox.MessageEdit{RefEventID: post.ID,
+			Embeds: []outbox.Embed{{Title: "Aviso", Description: long}}}); err != nil {
+			t.Fatal(err)
+		}
+		marker := markerOf(post.ID, "", 1, 1)
+		r.eventually("the post is edited with the whole text attached", func() bool {
+			m := r.fake.Messages(testChannel)[0]
+			return m.Edited && len(m.Attachments) == 1 && strings.Contains(string(m.Attachments[0].Data), long)
+		})
+		m := r.fake.Messages(testChannel)[0]
+		withinLimits(t, m.Content, m.Embeds)
+		if !strings.HasPrefix(long, strings.TrimSuffix(m.Embeds[0].Description, "…")) || !strings.HasSuffix(m.Embeds[0].Footer.Text, marker) {
+			t.Fatalf("edited to %+v", m.Embeds[0])
+		}
+		if _, err := r.app.Outbox.Enqueue(ctx, outbox.KindMessageEdit, testChannel, outbox.MessageEdit{RefEventID: post.ID,
+			Embeds: []outbox.Embed{{Title: "Aviso", Description: "corto otra vez"}}}); err != nil {
+			t.Fatal(err)
+		}
+		r.eventually("the attachment goes with the long text", func() bool {
+			m := r.fake.Messages(testChannel)[0]
+			return m.Embeds[0].Description == "corto otra vez" && len(m.Attachments) == 0
+		})
+		if n := len(r.fake.Messages(testChannel)); n != 1 {
+			t.Fatalf("%d messages", n)
+		}
+		if f := r.fake.Messages(testChannel)[0].Embeds[0].Footer; f == nil || f.Text != marker {
+			t.Fatalf("footer %+v", f)
 		}
 	})
 }

@@ -36,5 +36,10 @@ func TestDismissalRemovesRolesInDiscord(t *testing.T) {
 			ids := r.rolesOf("560000000000000001")
 			return len(ids) == 1 && ids[0] == testenv.Roles[authz.Diputado]
 		})
+		// Discord confirmed it: the role is no longer held back from the sync.
+		r.eventually("the removal is no longer pending", func() bool {
+			pending, err := r.app.Members.PendingRemovals(ctx, "560000000000000001")
+			return err == nil && len(pending) == 0
+		})
 	})
 }

@@ -26,7 +26,7 @@ func (r *roleSync) syncGuildRoles(ctx context.Context, roles []*discordgo.Role) 
 	}
 }
 
-// onRoleChange re-reads the guild's roles when one is created, edited or deleted.
+// onRoleChange re-reads the guild's roles when one is created or edited.
 func (r *roleSync) onRoleChange(s *discordgo.Session, guildID string) {
 	if guildID != r.guildID() {
 		return
@@ -50,6 +50,23 @@ func (r *roleSync) onRoleCreate(s *discordgo.Session, e *discordgo.GuildRoleCrea
 func (r *roleSync) onRoleUpdate(s *discordgo.Session, e *discordgo.GuildRoleUpdate) {
 	r.onRoleChange(s, e.GuildID)
 }
-func (r *roleSync) onRoleDelete(s *discordgo.Session, e *discordgo.GuildRoleDelete) {
-	r.onRoleChange(s, e.GuildID)
+
+// onRoleDelete takes the role's rights away at once, from what the event says: no REST
+// read to wait for, and nothing left until the hourly sync.
+func (r *roleSync) onRoleDelete(_ *discordgo.Session, e *discordgo.GuildRoleDelete) {
+	if e.GuildID != r.guildID() || e.RoleID == "" {
+		return
+	}
+	roleID := e.RoleID
+	r.enqueue(func(ctx context.Context) { r.deleteRole(ctx, roleID) })
+}
+
+// deleteRole removes a deleted role from the guild's roles, from its members and from
+// the permission matrix.
+func (r *roleSync) deleteRole(ctx context.Context, roleID string) {
+	if err := r.b.deps.App.Members.DeleteGuildRole(ctx, roleID); err != nil {
+		r.b.log.Error("remove a deleted role", "role", roleID, "error", err)
+		return
+	}
+	r.b.log.Info("role deleted in Discord", "role", roleID, "roles", r.b.deps.App.Roles.Names([]string{roleID}).Sorted())
 }

@@ -13,6 +13,14 @@ type metrics struct {
 	relayFailures  *prometheus.CounterVec
 	commandLatency *prometheus.HistogramVec
 	reconciles     prometheus.Counter
+
+	authRefused           prometheus.Gauge
+	gatewayStopped        prometheus.Gauge
+	gatewayCloses         *prometheus.CounterVec
+	identifies            prometheus.Counter
+	identifiesInWindow    prometheus.Gauge
+	identifyBudgetWaiting prometheus.Gauge
+	missingIDs            *prometheus.GaugeVec
 }
 
 func newMetrics(reg prometheus.Registerer) *metrics {
@@ -31,8 +39,24 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Help: "Slash command latency, by command.", Buckets: []float64{.05, .1, .25, .5, 1, 2, 3, 5, 10}}, []string{"command"}),
 		reconciles: prometheus.NewCounter(prometheus.CounterOpts{Name: "zocalo_bot_role_reconciles_total",
 			Help: "Completed full role reconciles."}),
+
+		authRefused: prometheus.NewGauge(prometheus.GaugeOpts{Name: "zocalo_bot_auth_refused",
+			Help: "1 once Discord refused the bot token: the bot stopped delivering and connecting until restarted with a valid one."}),
+		gatewayStopped: prometheus.NewGauge(prometheus.GaugeOpts{Name: "zocalo_bot_gateway_stopped",
+			Help: "1 once the bot stopped connecting for a reason an operator must fix (see the log or /healthz)."}),
+		gatewayCloses: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "zocalo_bot_gateway_closes_total",
+			Help: "Gateway sockets Discord closed, by close code."}, []string{"code"}),
+		identifies: prometheus.NewCounter(prometheus.CounterOpts{Name: "zocalo_bot_gateway_identifies_total",
+			Help: "Gateway IDENTIFYs this process sent."}),
+		identifiesInWindow: prometheus.NewGauge(prometheus.GaugeOpts{Name: "zocalo_bot_gateway_identifies_24h",
+			Help: "Gateway IDENTIFYs sent with the token in the last 24 hours, as of the last connection."}),
+		identifyBudgetWaiting: prometheus.NewGauge(prometheus.GaugeOpts{Name: "zocalo_bot_gateway_identify_budget_waiting",
+			Help: "1 while the bot waits because its daily identify budget is spent."}),
+		missingIDs: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "zocalo_bot_configured_id_missing",
+			Help: "1 for each configured role or channel id the guild lacks, by configuration key."}, []string{"key"}),
 	}
-	reg.MustRegister(m.connected, m.events, m.pending, m.oldest, m.relayFailures, m.commandLatency, m.reconciles)
+	reg.MustRegister(m.connected, m.events, m.pending, m.oldest, m.relayFailures, m.commandLatency, m.reconciles,
+		m.authRefused, m.gatewayStopped, m.gatewayCloses, m.identifies, m.identifiesInWindow, m.identifyBudgetWaiting, m.missingIDs)
 	return m
 }
 

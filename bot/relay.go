@@ -3,11 +3,14 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"zocalo/core/outbox"
 )
@@ -25,93 +28,194 @@ type errPermanent struct{ error }
 
 var errNotConnected = errors.New("not connected to Discord")
 
+// relayWorkers bounds how many channels deliver at once. Each channel has at most one
+// worker, which keeps its order; discordgo's wait for a route's rate limit then holds
+// back that channel alone.
+const relayWorkers = 8
+
+// relayRun is one leadership term of the relay: the channels being delivered.
+type relayRun struct {
+	b      *Bot
+	s      *discordgo.Session
+	gauges relayGauges
+	wg     sync.WaitGroup
+	freed  chan struct{} // a worker ended: its channel (or a slot) can be looked at again
+	mu     sync.Mutex
+	busy   map[string]bool
+	// starved: due channels waited for a free worker at the last dispatch.
+	starved bool
+}
+
 // relay delivers due events until ctx ends: each channel's events in order, the next
-// only after the previous one landed.
+// only after the previous one landed, channels side by side.
 func (b *Bot) relay(ctx context.Context, s *discordgo.Session) {
+	r := &relayRun{b: b, s: s, gauges: b.relayGauges(), freed: make(chan struct{}, 1), busy: map[string]bool{}}
+	defer r.wg.Wait()
 	t := time.NewTicker(b.deps.Timing.RelayInterval)
 	defer t.Stop()
 	for {
-		b.relayOnce(ctx, s)
+		r.dispatch(ctx)
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 		case <-b.wake:
+		case <-r.freed:
 		}
 	}
 }
 
-func (b *Bot) relayOnce(ctx context.Context, s *discordgo.Session) {
-	store := b.deps.App.Outbox
+// dispatch starts a worker for each channel whose head is due and that has none yet.
+func (r *relayRun) dispatch(ctx context.Context) {
+	defer r.updateGauges(ctx)
+	if r.b.AuthRefused() != "" {
+		return
+	}
+	if wait := r.b.global.pausedFor(); wait > 0 {
+		// A global 429: nothing starts until Discord's pause ends (the ticker looks again).
+		return
+	}
+	store := r.b.deps.App.Outbox
 	heads, err := store.Heads(ctx, 1000)
 	if err != nil {
 		if ctx.Err() == nil {
-			b.log.Error("outbox read failed", "error", err)
+			r.b.log.Error("outbox read failed", "error", err)
 		}
 		return
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.starved = false
 	for _, head := range heads {
-		ev := &head
-		for ev != nil && ctx.Err() == nil {
-			if !b.deliver(ctx, s, *ev) {
-				break
-			}
-			if ev, err = store.Next(ctx, ev.ChannelID, ev.ID); err != nil {
-				b.log.Error("outbox read failed", "error", err)
-				break
-			}
+		if len(r.busy) >= relayWorkers {
+			r.starved = true // a worker that ends signals freed, and the rest go then
+			return
 		}
-	}
-	if n, age, err := store.Backlog(ctx); err == nil {
-		b.metrics.pending.Set(float64(n))
-		b.metrics.oldest.Set(age.Seconds())
+		if r.busy[head.ChannelID] {
+			continue
+		}
+		r.busy[head.ChannelID] = true
+		r.wg.Add(1)
+		go r.work(ctx, head.ChannelID)
 	}
 }
 
-// deliver makes one attempt and records its outcome; it tells whether the event landed.
-func (b *Bot) deliver(ctx context.Context, s *discordgo.Session, ev outbox.Event) bool {
+// work delivers a channel's due events in order until one does not land. It reads each
+// head afresh: the list dispatch read may be older than this worker's channel.
+func (r *relayRun) work(ctx context.Context, channelID string) {
+	drained := false
+	defer r.wg.Done()
+	defer func() {
+		r.mu.Lock()
+		delete(r.busy, channelID)
+		// A drained channel may have had an event queued while it was busy, which dispatch
+		// passed over. A channel held back waits for its next attempt, not for this.
+		again := drained || r.starved
+		r.mu.Unlock()
+		if again {
+			select {
+			case r.freed <- struct{}{}:
+			default:
+			}
+		}
+	}()
+	for ctx.Err() == nil && r.b.AuthRefused() == "" && r.b.global.pausedFor() == 0 {
+		ev, err := r.b.deps.App.Outbox.Head(ctx, channelID)
+		if err != nil {
+			if ctx.Err() == nil {
+				r.b.log.Error("outbox read failed", "error", err)
+			}
+			return
+		}
+		if ev == nil {
+			drained = true
+			return
+		}
+		if !r.deliver(ctx, *ev) {
+			return
+		}
+	}
+}
+
+// deliver makes one attempt and records its outcome; it tells whether the channel may
+// go on to its next event.
+func (r *relayRun) deliver(ctx context.Context, ev outbox.Event) bool {
+	b := r.b
 	store := b.deps.App.Outbox
-	d, ok := b.kinds[ev.Kind]
-	var msgID string
-	var err error
-	switch {
-	case !ok:
-		err = errPermanent{errors.New("no deliverer for kind " + ev.Kind)}
-	case ev.ChannelID == "":
+	if ev.ChannelID == "" {
 		// The channel is not configured: the event is kept, nothing is posted.
-		if err := store.MarkSkipped(ctx, ev.ID); err != nil {
-			b.log.Error("outbox update failed", "event", ev.ID, "error", err)
-			return false
-		}
-		return true
-	default:
-		msgID, err = d(ctx, s, ev)
+		return r.recorded(ev, "skipped")(store.MarkSkipped(ctx, ev))
 	}
+	d, ok := b.kinds[ev.Kind]
+	if !ok {
+		return r.fail(ctx, ev, errPermanent{errors.New("no deliverer for kind " + ev.Kind)})
+	}
+	// Recorded before the request goes out: a post whose answer is lost is known to
+	// have been tried.
+	if ok, err := store.MarkAttempting(ctx, &ev); err != nil || !ok {
+		r.recorded(ev, "attempting")(ok, err)
+		return false
+	}
+	msgID, err := d(ctx, r.s, ev)
 	if err == nil {
-		if err := store.MarkDelivered(ctx, ev.ID, msgID); err != nil {
-			// Delivered but not recorded: the retry will get the same message back by nonce.
-			b.log.Error("outbox update failed", "event", ev.ID, "error", err)
-			return false
+		// Not recorded on a database error: the retry gets the same message back by nonce.
+		return r.recorded(ev, "delivered")(store.MarkDelivered(ctx, ev, msgID))
+	}
+	return r.fail(ctx, ev, err)
+}
+
+// fail records a refused or failed attempt by its class.
+func (r *relayRun) fail(ctx context.Context, ev outbox.Event, err error) bool {
+	b := r.b
+	store := b.deps.App.Outbox
+	now := b.deps.App.Now() // the outbox compares next attempts with the domain's clock
+	f := classify(err)
+	if f.class != classAuth {
+		b.metrics.relayFailures.WithLabelValues(ev.Kind).Inc()
+	}
+	log := b.log.With("event", ev.ID, "kind", ev.Kind, "channel", ev.ChannelID, "error", err)
+	switch f.class {
+	case classAuth:
+		// Not the event's fault: it stays as it was, and nothing more goes until a
+		// restart with a valid token.
+		b.authRefused(err)
+		return false
+	case classRateLimited:
+		// A global one also pauses every channel (globalLimit saw its header).
+		next := now.Add(f.retryAfter)
+		log.Info("Discord rate limits this route: the channel waits", "retry_at", next)
+		r.recorded(ev, "rate limited")(store.MarkRateLimited(ctx, ev, next, err.Error()))
+		return false
+	case classBlocked:
+		next := now.Add(b.deps.Timing.BlockedRetry)
+		log.Error("Discord refused the event for a reason an operator can fix: its channel waits",
+			"reason", f.reason, "retry_at", next)
+		r.recorded(ev, "blocked")(store.MarkBlocked(ctx, ev, next, f.reason))
+		return false
+	case classFailed:
+		log.Error("outbox event refused by Discord, set aside", "reason", f.reason)
+		// The channel's next events may go on, unless the failure was not recorded.
+		return r.recorded(ev, "failed")(store.MarkFailed(ctx, ev, f.reason))
+	default:
+		next := now.Add(b.backoff(ev.Attempts))
+		log.Warn("outbox delivery failed, will retry", "attempt", ev.Attempts+1, "retry_at", next)
+		r.recorded(ev, "retry")(store.MarkRetry(ctx, ev, next, err.Error()))
+		return false
+	}
+}
+
+// recorded logs an outcome the database did not take and tells whether it did.
+func (r *relayRun) recorded(ev outbox.Event, outcome string) func(bool, error) bool {
+	return func(ok bool, err error) bool {
+		switch {
+		case err != nil:
+			r.b.log.Error("outbox update failed", "event", ev.ID, "outcome", outcome, "error", err)
+		case !ok:
+			// An operator retried or discarded it meanwhile: theirs is the outcome.
+			r.b.log.Info("outbox event changed during delivery; its new state stands", "event", ev.ID, "outcome", outcome)
 		}
-		return true
+		return ok && err == nil
 	}
-	b.metrics.relayFailures.WithLabelValues(ev.Kind).Inc()
-	var perm errPermanent
-	if errors.As(err, &perm) || isPermanent(err) {
-		b.log.Error("outbox event refused by Discord, set aside", "event", ev.ID, "kind", ev.Kind, "error", err)
-		if err := store.MarkFailed(ctx, ev.ID, err.Error()); err != nil {
-			b.log.Error("outbox update failed", "event", ev.ID, "error", err)
-		}
-		return true // the channel's next events may go on
-	}
-	// The retry is due by the domain's clock, the one the outbox compares it with.
-	next := b.deps.App.Now().Add(b.backoff(ev.Attempts))
-	b.log.Warn("outbox delivery failed, will retry", "event", ev.ID, "kind", ev.Kind, "attempt", ev.Attempts+1,
-		"retry_at", next, "error", err)
-	if err := store.MarkRetry(ctx, ev.ID, next, err.Error()); err != nil {
-		b.log.Error("outbox update failed", "event", ev.ID, "error", err)
-	}
-	return false
 }
 
 // backoff doubles from RetryBase up to RetryMax, with jitter so retries spread out.
@@ -124,12 +228,102 @@ func (b *Bot) backoff(attempts int) time.Duration {
 	return d/2 + rand.N(d/2+1)
 }
 
-// isPermanent: a 4xx other than 429 will not change by retrying.
-func isPermanent(err error) bool {
-	var rest *discordgo.RESTError
-	if errors.As(err, &rest) && rest.Response != nil {
-		code := rest.Response.StatusCode
-		return code >= 400 && code < 500 && code != http.StatusTooManyRequests
+// relayGauges count the events that wait on an operator, next to the pending ones.
+type relayGauges struct {
+	blocked prometheus.Gauge
+	failed  prometheus.Gauge
+}
+
+func (b *Bot) relayGauges() relayGauges {
+	return relayGauges{
+		blocked: registeredGauge(b.deps.Metrics, prometheus.GaugeOpts{Name: "zocalo_outbox_blocked",
+			Help: "Outbox events Discord refused for a reason an operator can fix (a permission, a deleted channel)."}),
+		failed: registeredGauge(b.deps.Metrics, prometheus.GaugeOpts{Name: "zocalo_outbox_failed",
+			Help: "Outbox events Discord will never accept as they are, set aside."}),
 	}
-	return false
+}
+
+// registeredGauge registers a gauge once per registry: the relay starts again with every
+// leadership term.
+func registeredGauge(reg prometheus.Registerer, opts prometheus.GaugeOpts) prometheus.Gauge {
+	g := prometheus.NewGauge(opts)
+	if err := reg.Register(g); err != nil {
+		var taken prometheus.AlreadyRegisteredError
+		if errors.As(err, &taken) {
+			if existing, ok := taken.ExistingCollector.(prometheus.Gauge); ok {
+				return existing
+			}
+		}
+	}
+	return g
+}
+
+func (r *relayRun) updateGauges(ctx context.Context) {
+	backlog, err := r.b.deps.App.Outbox.Backlog(ctx)
+	if err != nil {
+		return
+	}
+	r.b.metrics.pending.Set(float64(backlog.Pending))
+	r.b.metrics.oldest.Set(backlog.OldestQueued.Seconds())
+	r.gauges.blocked.Set(float64(backlog.Blocked))
+	r.gauges.failed.Set(float64(backlog.Failed))
+}
+
+// failureClass is what a refused or failed attempt means for its event.
+type failureClass int
+
+const (
+	classTransient   failureClass = iota // 5xx, network: back off and retry
+	classRateLimited                     // 429: retry when Discord says, not a failed attempt
+	classAuth                            // 401: the token is refused; nothing can go
+	classBlocked                         // a permission or a deleted channel: an operator can fix it
+	classFailed                          // Discord will never accept it as it is
+)
+
+type failure struct {
+	class      failureClass
+	reason     string // Discord's words, for operators
+	retryAfter time.Duration
+}
+
+// Discord's JSON error codes the relay acts on.
+const (
+	codeUnknownChannel   = 10003
+	codeCannotMessageDMs = 50007
+)
+
+func classify(err error) failure {
+	var perm errPermanent
+	if errors.As(err, &perm) {
+		return failure{class: classFailed, reason: err.Error()}
+	}
+	var limited *discordgo.RateLimitError
+	if errors.As(err, &limited) && limited.RateLimit != nil && limited.TooManyRequests != nil {
+		return failure{class: classRateLimited, reason: err.Error(), retryAfter: limited.RetryAfter}
+	}
+	var rest *discordgo.RESTError
+	if !errors.As(err, &rest) || rest.Response == nil {
+		return failure{class: classTransient, reason: err.Error()}
+	}
+	status, code := rest.Response.StatusCode, 0
+	reason := fmt.Sprintf("Discord: HTTP %d", status)
+	if rest.Message != nil && rest.Message.Message != "" {
+		code = rest.Message.Code
+		reason = fmt.Sprintf("Discord: %s (%d)", rest.Message.Message, code)
+	}
+	switch {
+	case status == http.StatusUnauthorized:
+		return failure{class: classAuth, reason: reason}
+	case status == http.StatusTooManyRequests:
+		// discordgo answers 429 with RateLimitError; this is a body it could not read.
+		return failure{class: classRateLimited, reason: reason, retryAfter: time.Second}
+	case status == http.StatusForbidden && code == codeCannotMessageDMs:
+		// The member closed their DMs: no operator can change that, so it is set aside.
+		return failure{class: classFailed, reason: reason}
+	case status == http.StatusForbidden, status == http.StatusNotFound && code == codeUnknownChannel:
+		return failure{class: classBlocked, reason: reason}
+	case status >= 400 && status < 500:
+		return failure{class: classFailed, reason: reason}
+	}
+	return failure{class: classTransient, reason: reason}
 }

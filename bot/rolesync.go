@@ -28,6 +28,9 @@ type chunkSet struct {
 	count    int
 	received map[int]bool
 	members  []members.Snapshot
+	// newer are the members a member event told of since the request was sent: the
+	// event is at least as fresh as the chunks, so their snapshot in them is skipped.
+	newer map[string]bool
 }
 
 func newRoleSync(b *Bot) *roleSync {
@@ -85,11 +88,17 @@ func (r *roleSync) requestAll(context.Context) error {
 // requestOn asks on a given session: GUILD_CREATE can arrive before the bot has
 // recorded the session it came on.
 func (r *roleSync) requestOn(s *discordgo.Session) error {
+	return s.RequestGuildMembers(r.guildID(), "", 0, r.expect(), false)
+}
+
+// expect records a member request about to be sent and returns its nonce: the chunks
+// that answer it are collected from now, and so are the members events tell of.
+func (r *roleSync) expect() string {
 	nonce := randomNonce()
 	r.mu.Lock()
-	r.pending[nonce] = &chunkSet{asked: time.Now(), received: map[int]bool{}}
+	r.pending[nonce] = &chunkSet{asked: time.Now(), received: map[int]bool{}, newer: map[string]bool{}}
 	r.mu.Unlock()
-	return s.RequestGuildMembers(r.guildID(), "", 0, nonce, false)
+	return nonce
 }
 
 func (r *roleSync) onGuildCreate(s *discordgo.Session, g *discordgo.GuildCreate) {
@@ -98,9 +107,13 @@ func (r *roleSync) onGuildCreate(s *discordgo.Session, g *discordgo.GuildCreate)
 	}
 	roles := g.Roles
 	r.enqueue(func(ctx context.Context) { r.syncGuildRoles(ctx, roles) })
-	if err := r.requestOn(s); err != nil {
-		r.b.log.Error("request guild members", "error", err)
-	}
+	// Not in the handler itself: a GUILD_CREATE replayed on a resume runs inside
+	// discordgo's Open, which holds the session's lock that a gateway send needs.
+	go func() {
+		if err := r.requestOn(s); err != nil {
+			r.b.log.Error("request guild members", "error", err)
+		}
+	}()
 }
 
 func (r *roleSync) onChunk(_ *discordgo.Session, c *discordgo.GuildMembersChunk) {
@@ -126,13 +139,15 @@ func (r *roleSync) onChunk(_ *discordgo.Session, c *discordgo.GuildMembersChunk)
 	}
 	r.mu.Unlock()
 	if done {
-		r.enqueue(func(ctx context.Context) { r.reconcile(ctx, set.members) })
+		r.enqueue(func(ctx context.Context) { r.reconcile(ctx, set.members, set.newer) })
 	}
 }
 
-func (r *roleSync) reconcile(ctx context.Context, snaps []members.Snapshot) {
+// reconcile records a full member list, but for the members in newer, whose events
+// came after the list was asked for.
+func (r *roleSync) reconcile(ctx context.Context, snaps []members.Snapshot, newer map[string]bool) {
 	start := time.Now()
-	res, err := r.b.deps.App.Members.Reconcile(ctx, snaps)
+	res, err := r.b.deps.App.Members.Reconcile(ctx, snaps, newer)
 	if err != nil {
 		r.b.log.Error("role reconcile failed", "error", err)
 		return
@@ -141,7 +156,8 @@ func (r *roleSync) reconcile(ctx context.Context, snaps []members.Snapshot) {
 		r.logChange(c)
 	}
 	r.b.metrics.reconciles.Inc()
-	r.b.log.Info("members reconciled", "members", res.Seen, "role_changes", len(res.Changes), "left", res.Left,
+	r.b.log.Info("members reconciled", "members", res.Seen, "newer_from_events", len(newer),
+		"role_changes", len(res.Changes), "left", res.Left,
 		"duration_ms", time.Since(start).Milliseconds())
 }
 
@@ -162,6 +178,13 @@ func (r *roleSync) apply(m *discordgo.Member, inGuild bool) {
 		return
 	}
 	snap := snapshotOf(m, inGuild)
+	// Handlers run in the gateway's order (SyncEvents), so every member list still being
+	// received was asked for before this event: the event wins over its snapshot.
+	r.mu.Lock()
+	for _, set := range r.pending {
+		set.newer[snap.DiscordID] = true
+	}
+	r.mu.Unlock()
 	r.enqueue(func(ctx context.Context) { r.record(ctx, snap) })
 }
 

@@ -1,13 +1,13 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -37,7 +37,7 @@ func (b *Bot) deliverTicketOpen(ctx context.Context, s *discordgo.Session, ev ou
 	if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil {
 		return "", errPermanent{err}
 	}
-	card, err := PostMessage(s, ev.ChannelID, ev.Nonce, "", Embeds([]outbox.Embed{p.Card}))
+	card, err := b.post(ctx, s, ev, eventPost{channelID: ev.ChannelID, embeds: Embeds([]outbox.Embed{p.Card})})
 	if err != nil {
 		return "", err
 	}
@@ -51,7 +51,8 @@ func (b *Bot) deliverTicketOpen(ctx context.Context, s *discordgo.Session, ev ou
 		}
 	}
 	if len(p.Files) > 0 {
-		if _, err := b.postWithFiles(ctx, s, card.ID, ev.Nonce[:24]+"f", "Archivos adjuntos del ticket:", nil, p.Files); err != nil {
+		if _, err := b.post(ctx, s, ev, eventPost{channelID: card.ID, content: "Archivos adjuntos del ticket:",
+			files: p.Files, label: "archivos"}); err != nil {
 			return "", err
 		}
 	}
@@ -92,17 +93,28 @@ func (b *Bot) deliverTicketPost(ctx context.Context, s *discordgo.Session, ev ou
 		// A ticket reopened after a close: its thread is open again.
 		b.reopenThread(s, threadID)
 	}
-	m, err := b.postWithFiles(ctx, s, threadID, ev.Nonce, truncate(text, 2000), nil, p.Files)
+	m, err := b.post(ctx, s, ev, eventPost{channelID: threadID, content: text, files: p.Files})
 	if err != nil {
-		return "", err
+		return "", threadGone(err)
 	}
 	if p.Kind == tickets.PostClose {
 		yes := true
 		if _, err := s.ChannelEditComplex(threadID, &discordgo.ChannelEdit{Archived: &yes, Locked: &yes}); err != nil {
-			return "", err
+			return "", threadGone(err)
 		}
 	}
 	return m.ID, nil
+}
+
+// threadGone sets a post aside when its ticket's thread was deleted in Discord: every
+// ticket's posts share one queue, and one lost thread must not hold back the others (the
+// ticket itself keeps the message on the portal).
+func threadGone(err error) error {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeUnknownChannel {
+		return errPermanent{fmt.Errorf("el hilo del ticket ya no existe en Discord: %w", err)}
+	}
+	return err
 }
 
 func (b *Bot) reopenThread(s *discordgo.Session, threadID string) {
@@ -118,7 +130,7 @@ func (b *Bot) reopenThread(s *discordgo.Session, threadID string) {
 
 // deliverDM sends a direct message. A member whose DMs are closed is not retried: the
 // refusal is logged and the event set aside.
-func (b *Bot) deliverDM(_ context.Context, s *discordgo.Session, ev outbox.Event) (string, error) {
+func (b *Bot) deliverDM(ctx context.Context, s *discordgo.Session, ev outbox.Event) (string, error) {
 	var p tickets.DMPayload
 	if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil {
 		return "", errPermanent{err}
@@ -127,7 +139,7 @@ func (b *Bot) deliverDM(_ context.Context, s *discordgo.Session, ev outbox.Event
 	if err != nil {
 		return "", err
 	}
-	m, err := PostMessage(s, ch.ID, ev.Nonce, truncate(p.Content, 2000), nil)
+	m, err := b.post(ctx, s, ev, eventPost{channelID: ch.ID, content: p.Content})
 	if err != nil {
 		return "", err
 	}
@@ -143,29 +155,57 @@ func (b *Bot) onMessage(s *discordgo.Session, m *discordgo.MessageCreate) {
 	b.sync.enqueue(func(ctx context.Context) { b.replyFromThread(ctx, s, &msg) })
 }
 
-// maxDiscordFile bounds what is downloaded of one Discord attachment.
+// maxDiscordFile bounds what is downloaded of one Discord attachment: one byte past the
+// portal's limit tells a file too large.
 const maxDiscordFile = tickets.MaxFileBytes + 1
 
+// replyFromThread records a staff message of a ticket's thread in the ticket and, when
+// some of its files were not kept (or the ticket is closed), says so in the thread.
 func (b *Bot) replyFromThread(ctx context.Context, s *discordgo.Session, m *discordgo.Message) {
-	loadFiles := func() ([]tickets.DiscordFile, error) {
-		var files []tickets.DiscordFile
-		for _, a := range m.Attachments {
-			data, err := download(ctx, s.Client, a.URL)
-			if err != nil {
-				return nil, fmt.Errorf("download %s: %w", a.Filename, err)
-			}
-			files = append(files, tickets.DiscordFile{Filename: a.Filename, Content: bytes.NewReader(data)})
-		}
-		return files, nil
+	files := make([]tickets.DiscordFile, 0, len(m.Attachments))
+	for _, a := range m.Attachments {
+		files = append(files, tickets.DiscordFile{Filename: a.Filename, Size: a.Size,
+			Load: func() ([]byte, error) { return download(ctx, s.Client, a.URL) }})
 	}
-	recorded, err := b.deps.App.Tickets.ReplyFromDiscord(ctx, m.ChannelID, m.Author.ID, m.ID, m.Content, loadFiles)
+	got, err := b.deps.App.Tickets.ReplyFromDiscord(ctx, m.ChannelID, m.Author.ID, m.ID, m.Content, files)
 	if err != nil {
 		b.log.Warn("staff reply from Discord not recorded", "thread", m.ChannelID, "message", m.ID, "error", err)
 		return
 	}
-	if recorded {
-		b.log.Info("staff reply from Discord recorded", "thread", m.ChannelID, "author", m.Author.ID)
+	if got.Recorded {
+		b.log.Info("staff reply from Discord recorded", "thread", m.ChannelID, "author", m.Author.ID,
+			"files_not_kept", len(got.NotKept))
 	}
+	answer := threadAnswer(got)
+	if answer == "" {
+		return
+	}
+	f := fitMessage(answer, nil, "")
+	// One answer per message, even when the message comes twice: the nonce is the message's.
+	body := messageCreate{Content: f.content, Nonce: "r" + m.ID, EnforceNonce: true, AllowedMentions: noMentions(),
+		Reference: &discordgo.MessageReference{MessageID: m.ID, ChannelID: m.ChannelID, FailIfNotExists: new(false)}}
+	if _, err := sendMessage(s, m.ChannelID, body, f.files()); err != nil {
+		b.log.Warn("could not answer in a ticket thread", "thread", m.ChannelID, "message", m.ID, "error", err)
+	}
+}
+
+// threadAnswer is what the bot says under a staff message of a ticket's thread: which
+// files the ticket did not keep and why, or that a closed ticket took nothing.
+func threadAnswer(got tickets.DiscordReply) string {
+	var b strings.Builder
+	switch {
+	case got.Closed:
+		fmt.Fprintf(&b, "🔒 El ticket #%d está cerrado: este mensaje no se registró en el portal.", got.TicketID)
+		return b.String()
+	case !got.Recorded || len(got.NotKept) == 0:
+		return ""
+	}
+	fmt.Fprintf(&b, "⚠️ Tu mensaje llegó al ticket #%d, pero estos archivos no se guardaron:", got.TicketID)
+	for _, n := range got.NotKept {
+		fmt.Fprintf(&b, "\n• %s: %s", n.Filename, n.Reason)
+	}
+	b.WriteString("\nEl portal guarda imágenes JPEG, PNG o GIF de hasta 5 MB, hasta 5 por mensaje.")
+	return b.String()
 }
 
 func download(ctx context.Context, client *http.Client, url string) ([]byte, error) {
@@ -182,16 +222,4 @@ func download(ctx context.Context, client *http.Client, url string) ([]byte, err
 		return nil, errors.New("status " + res.Status)
 	}
 	return io.ReadAll(io.LimitReader(res.Body, maxDiscordFile))
-}
-
-// truncate keeps s within n bytes without splitting a character.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := n - len("…")
-	for cut > 0 && (s[cut]&0xC0) == 0x80 {
-		cut--
-	}
-	return s[:cut] + "…"
 }

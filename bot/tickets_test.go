@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 
 	"zocalo/core/authz"
 	"zocalo/core/db"
+	"zocalo/core/outbox"
 	"zocalo/core/tickets"
 	"zocalo/internal/discordfake"
 	"zocalo/internal/testdb"
@@ -140,4 +142,245 @@ func TestClosedDMsAreNotRetried(t *testing.T) {
 		return got.Status == "failed" && got.Attempts == 1
 	})
 	_ = testenv.GuildID
+}
+
+// desk is a rig with the staff channel, a player and a moderator, and a running bot.
+type ticketDesk struct {
+	*rig
+	staffCh string
+	player  *authz.Actor
+	mod     *authz.Actor
+}
+
+func newTicketDesk(t *testing.T, d *db.DB) *ticketDesk {
+	t.Helper()
+	r := newRig(t, d)
+	k := &ticketDesk{rig: r, staffCh: r.cfg.Channels.StaffTickets}
+	r.fake.AddChannel(k.staffCh, "tickets-staff")
+	r.member("530000000000000001", "jugador")
+	r.member("530000000000000002", "moderadora", authz.Moderador)
+	r.start(r.newBot(), true)
+	r.eventually("the start reconcile", func() bool { return len(r.rolesOf("530000000000000002")) == 1 })
+	ctx := context.Background()
+	k.player, _ = r.app.Members.MemberActor(ctx, "530000000000000001")
+	k.mod, _ = r.app.Members.MemberActor(ctx, "530000000000000002")
+	return k
+}
+
+// open opens a ticket with files and waits for its thread and their post.
+func (k *ticketDesk) open(files *tickets.Uploads) (tickets.View, discordgo.Channel) {
+	k.t.Helper()
+	v, err := k.app.Tickets.Create(context.Background(), k.player, tickets.CreateInput{Title: "Me sacó del servidor", Message: "Pasó dos veces"}, files)
+	if err != nil {
+		k.t.Fatal(err)
+	}
+	k.eventually("the thread opens", func() bool { return len(k.fake.Threads(k.staffCh)) == 1 })
+	return v, k.fake.Threads(k.staffCh)[0]
+}
+
+// A reply of 2,500 characters from the portal reaches the thread whole, and so does a
+// direct message of that length: the start shown, the whole attached.
+func TestALongTicketReplyReachesTheThreadWhole(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		k := newTicketDesk(t, d)
+		ctx := context.Background()
+		v, thread := k.open(nil)
+		reply := text(2500)
+		if _, err := k.app.Tickets.Reply(ctx, k.mod, v.TicketID, reply, nil); err != nil {
+			t.Fatal(err)
+		}
+		k.eventually("the reply is in the thread", func() bool { return len(k.fake.Messages(thread.ID)) == 1 })
+		posted := k.fake.Messages(thread.ID)[0]
+		withinLimits(t, posted.Content, nil)
+		if !strings.HasPrefix(posted.Content, "**moderadora** (Staff, desde el portal):\n"+reply[:200]) ||
+			!strings.Contains(posted.Content, "Texto completo en el archivo adjunto") {
+			t.Fatalf("thread shows %q", posted.Content[:300])
+		}
+		if len(posted.Attachments) != 1 || !strings.Contains(string(posted.Attachments[0].Data), reply) {
+			t.Fatalf("attachments %+v", posted.Attachments)
+		}
+
+		dm, err := k.app.Outbox.Enqueue(ctx, tickets.KindDM, "dm:530000000000000001", tickets.DMPayload{UserID: "530000000000000001", Content: reply})
+		if err != nil {
+			t.Fatal(err)
+		}
+		k.eventually("the DM is delivered", func() bool {
+			got, _ := k.app.Outbox.Get(ctx, dm.ID)
+			return got.Status == "delivered"
+		})
+		var long *discordfake.Message
+		for _, m := range k.fake.DMs("530000000000000001") {
+			if len(m.Attachments) > 0 {
+				long = &m
+			}
+		}
+		if long == nil || !strings.Contains(string(long.Attachments[0].Data), reply) || !strings.HasPrefix(long.Content, reply[:200]) {
+			t.Fatalf("DMs %+v", k.fake.DMs("530000000000000001"))
+		}
+		withinLimits(t, long.Content, nil)
+	})
+}
+
+// A ticket's first message with five files of 5 MB reaches its thread over as many
+// messages as a 10 MiB upload limit needs, every file once, in order.
+func TestATicketsFilesAreSpreadWithinTheUploadLimit(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		k := newTicketDesk(t, d)
+		k.fake.SetUploadLimit(10 << 20)
+		ctx := context.Background()
+		files := k.app.Tickets.NewUploads()
+		for i := range 5 {
+			big := make([]byte, tickets.MaxFileBytes)
+			copy(big, pngBytes)
+			big[len(big)-1] = byte(i)
+			if err := files.Add(ctx, fmt.Sprintf("captura-%d.png", i), bytes.NewReader(big)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := files.Check(); err != nil {
+			t.Fatal(err)
+		}
+		_, thread := k.open(files)
+		k.eventually("every file is in the thread", func() bool {
+			n := 0
+			for _, m := range k.fake.Messages(thread.ID) {
+				n += len(m.Attachments)
+			}
+			return n == 5
+		})
+		msgs := k.fake.Messages(thread.ID)
+		if len(msgs) < 3 {
+			t.Fatalf("five files of 5 MB in %d messages", len(msgs))
+		}
+		next := 0
+		for _, m := range msgs {
+			var sum int
+			for _, a := range m.Attachments {
+				if a.Name != fmt.Sprintf("captura-%d.png", next) || len(a.Data) != tickets.MaxFileBytes || a.Data[len(a.Data)-1] != byte(next) {
+					t.Fatalf("file %s (%d bytes) where captura-%d.png was due", a.Name, len(a.Data), next)
+				}
+				sum += len(a.Data)
+				next++
+			}
+			if sum > 10<<20 {
+				t.Fatalf("a message of %d bytes", sum)
+			}
+		}
+		if !strings.HasPrefix(msgs[0].Content, "Archivos adjuntos del ticket:") {
+			t.Fatalf("first files message %q", msgs[0].Content)
+		}
+	})
+}
+
+// A staff reply in the thread with a PDF reaches the ticket with its text and names the
+// PDF; the bot answers in the thread, once, which file was not kept and why.
+func TestAThreadReplyWithAPDFReachesTheTicket(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		k := newTicketDesk(t, d)
+		ctx := context.Background()
+		v, thread := k.open(nil)
+		pdf := []byte("%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n")
+		sent := k.fake.PostUserMessage(thread.ID, "530000000000000002", "Te dejo el informe",
+			discordfake.Attachment{Name: "informe.pdf", ContentType: "application/pdf", Data: pdf},
+			discordfake.Attachment{Name: "captura.png", ContentType: "image/png", Data: pngBytes})
+		var last tickets.MessageView
+		k.eventually("the reply reaches the ticket", func() bool {
+			got, _ := k.app.Tickets.Get(ctx, k.player, v.TicketID)
+			for _, m := range got.Messages {
+				if m.SenderType == tickets.SenderStaff {
+					last = m
+					return true
+				}
+			}
+			return false
+		})
+		if !strings.HasPrefix(last.Content, "Te dejo el informe") ||
+			!strings.Contains(last.Content, "Archivo no guardado: informe.pdf (tipo no admitido: solo JPEG, PNG o GIF)") ||
+			len(last.Attachments) != 1 || last.Attachments[0].Filename != "captura.png" {
+			t.Fatalf("recorded %+v", last)
+		}
+		k.eventually("the bot answers in the thread", func() bool {
+			for _, m := range k.fake.Messages(thread.ID) {
+				if m.AuthorID != "530000000000000002" {
+					return true
+				}
+			}
+			return false
+		})
+		var answers []discordfake.Message
+		for _, m := range k.fake.Messages(thread.ID) {
+			if m.ID != sent.ID {
+				answers = append(answers, m)
+			}
+		}
+		if len(answers) != 1 || !strings.Contains(answers[0].Content, "informe.pdf: tipo no admitido") ||
+			strings.Contains(answers[0].Content, "captura.png") || answers[0].Nonce != "r"+sent.ID {
+			t.Fatalf("answers %+v", answers)
+		}
+	})
+}
+
+// A staff message with a PDF, handled 20 times at once (a gateway replay, two handlers):
+// one ticket message, and one answer in the thread.
+func TestAThreadReplyWithAPDFHandledTwentyTimesAnswersOnce(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		k := newTicketDesk(t, d)
+		ctx := context.Background()
+		_, thread := k.open(nil)
+		b := k.newBot() // not started: the running bot holds the lock, this one handles by hand
+		s := k.restSession()
+		// The running bot gets it from the gateway too: one more delivery at about the same time.
+		sent := k.fake.PostUserMessage(thread.ID, "530000000000000002", "Adjunto el informe",
+			discordfake.Attachment{Name: "informe.pdf", ContentType: "application/pdf", Data: []byte("%PDF-1.7\n%%EOF\n")})
+		testenv.Together(d, 20, func(int) {
+			m := sent
+			b.replyFromThread(ctx, s, &m)
+		})
+		var n int64
+		if err := d.Conn(ctx).Model(&tickets.Message{}).Where("discord_message_id = ?", sent.ID).Count(&n).Error; err != nil || n != 1 {
+			t.Fatalf("%d ticket messages, %v", n, err)
+		}
+		answers := 0
+		for _, m := range k.fake.Messages(thread.ID) {
+			if m.ID != sent.ID && strings.Contains(m.Content, "informe.pdf") {
+				answers++
+			}
+		}
+		if answers != 1 {
+			t.Fatalf("%d answers in the thread", answers)
+		}
+	})
+}
+
+// A ticket whose thread was deleted in Discord does not hold back the other tickets: its
+// post is set aside with the reason, and the next ticket's post arrives.
+func TestADeletedTicketThreadDoesNotHoldBackOtherTickets(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		k := newTicketDesk(t, d)
+		ctx := context.Background()
+		first, gone := k.open(nil)
+		second, err := k.app.Tickets.Create(ctx, k.player, tickets.CreateInput{Title: "Otro problema", Message: "Tampoco entro"}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k.eventually("the second thread opens", func() bool { return len(k.fake.Threads(k.staffCh)) == 2 })
+		kept := k.fake.Threads(k.staffCh)[1]
+		k.fake.DeleteChannel(gone.ID)
+
+		if _, err := k.app.Tickets.Reply(ctx, k.mod, first.TicketID, "Para el hilo borrado", nil); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := k.app.Tickets.Reply(ctx, k.mod, second.TicketID, "Para el hilo que sigue", nil); err != nil {
+			t.Fatal(err)
+		}
+		k.eventually("the second ticket's reply arrives", func() bool { return len(k.fake.Messages(kept.ID)) == 1 })
+		var posts []outbox.Event
+		if err := d.Conn(ctx).Where("kind = ?", tickets.KindPost).Order("id").Find(&posts).Error; err != nil {
+			t.Fatal(err)
+		}
+		if len(posts) != 2 || posts[0].Status != outbox.StatusFailed || !strings.Contains(posts[0].LastError, "ya no existe") ||
+			posts[1].Status != outbox.StatusDelivered {
+			t.Fatalf("ticket posts: %+v", posts)
+		}
+	})
 }

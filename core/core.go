@@ -15,6 +15,7 @@ import (
 	"zocalo/core/db"
 	"zocalo/core/documents"
 	"zocalo/core/idempotency"
+	"zocalo/core/identifies"
 	"zocalo/core/legislative"
 	"zocalo/core/members"
 	"zocalo/core/news"
@@ -40,7 +41,7 @@ func Models() []any {
 		&documents.Document{}, &roblox.Link{}, &roblox.Attempt{}, &roblox.NameHold{}, &records.Charge{}, &records.Repair{}, &apikeys.Key{},
 		&treasury.Sale{}, &sat.Business{}, &sat.Document{},
 		&legislative.Initiative{}, &legislative.Vote{}, &legislative.Event{}, &legislative.AgendaItem{},
-		&members.GuildRole{}, &members.PanelPermission{}, &audit.Entry{}, &ratelimit.Hit{}, &idempotency.Record{}}
+		&members.GuildRole{}, &members.PanelPermission{}, &members.PendingRemoval{}, &audit.Entry{}, &ratelimit.Hit{}, &idempotency.Record{}, &identifies.Identify{}}
 }
 
 // Settings are the parts of the configuration the domain needs.

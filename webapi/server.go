@@ -151,6 +151,8 @@ func (s *Server) routes() {
 	api.GET("/admin/api-keys", s.requireAuth, s.listAPIKeys)
 	api.POST("/admin/api-keys", s.requireAuth, s.idempotent(secretAnswer), s.createAPIKey)
 	api.DELETE("/admin/api-keys/:id", s.requireAuth, s.revokeAPIKey)
+	s.deliveryRoutes(api)
+	s.contactAdminRoutes(api)
 
 	api.GET("/treasury/sales", s.requireAuth, s.listSales)
 	api.POST("/treasury/sales", s.requireAuth, once, s.registerSale)

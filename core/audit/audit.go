@@ -29,11 +29,12 @@ const (
 	AreaAPIKeys     = "apikeys"
 	AreaRoles       = "roles"
 	AreaArtists     = "artists"
+	AreaDeliveries  = "deliveries" // deliveries to Discord an operator retried or discarded
 )
 
 // Areas lists them, for the filter.
 var Areas = []string{AreaNews, AreaTickets, AreaStaff, AreaTreasury, AreaSAT, AreaDocuments, AreaRecords,
-	AreaLegislative, AreaPermissions, AreaAPIKeys, AreaRoles, AreaArtists}
+	AreaLegislative, AreaPermissions, AreaAPIKeys, AreaRoles, AreaArtists, AreaDeliveries}
 
 // Entry is one recorded change.
 type Entry struct {

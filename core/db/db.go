@@ -44,6 +44,7 @@ type DB struct {
 	// PostgreSQL only: connections that plan every statement for its arguments.
 	plannedPerCall *gorm.DB
 	hooks          hooksPointer
+	local          localListeners // woken after this handle's commits (notify.go)
 }
 
 // Options open a database.
@@ -215,6 +216,7 @@ func (d *DB) ConnPlannedPerCall(ctx context.Context) *gorm.DB {
 }
 
 // InTx runs fn in a transaction carried by the context; nested calls join the outer one.
+// What AfterCommit adds in it runs once it has committed.
 func (d *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
 	if _, ok := ctx.Value(txKey{}).(*gorm.DB); ok {
 		return fn(ctx)
@@ -223,13 +225,18 @@ func (d *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) error
 	if hooks.BeforeBegin != nil {
 		hooks.BeforeBegin(ctx)
 	}
-	return d.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	ctx, committed := withCommitHooks(ctx)
+	err := d.gorm.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		ctx := context.WithValue(ctx, txKey{}, tx)
 		if hooks.AfterBegin != nil {
 			hooks.AfterBegin(ctx)
 		}
 		return fn(ctx)
 	})
+	if err == nil {
+		committed.run()
+	}
+	return err
 }
 
 func (d *DB) migrationsFS() (fs.FS, goose.Dialect) {

@@ -49,6 +49,9 @@ type Snapshot struct {
 	RoleIDs    []string
 }
 
+// syncActor names the role sync in the audit log: it acts for Discord, not for a member.
+const syncActor = "sincronización de roles"
+
 // Service reads and writes members.
 type Service struct {
 	db       *db.DB
@@ -73,7 +76,7 @@ func (s *Service) notify(ctx context.Context, changes ...RoleChange) error {
 	var entries []audit.Change
 	for _, c := range changes {
 		if c.Changed() {
-			entries = append(entries, audit.Change{ActorName: "sincronización de roles", Area: audit.AreaRoles,
+			entries = append(entries, audit.Change{ActorName: syncActor, Area: audit.AreaRoles,
 				Action: "member.roles", EntityType: "member", EntityID: c.DiscordID,
 				Before: s.roleNames(c.Before), After: s.roleNames(c.After)})
 		}
@@ -115,8 +118,9 @@ type RoleChange struct {
 	After     []string
 }
 
-// Upsert records a snapshot: identity, presence in the guild and the exact set of roles.
-// It returns the role change, empty when the roles stayed the same.
+// Upsert records a snapshot: identity, presence in the guild and the exact set of roles,
+// less the roles pending removal. It returns the role change, empty when the roles stayed
+// the same.
 func (s *Service) Upsert(ctx context.Context, snap Snapshot) (RoleChange, error) {
 	defer s.version.Add(1)
 	change := RoleChange{DiscordID: snap.DiscordID}
@@ -156,6 +160,11 @@ func (s *Service) Upsert(ctx context.Context, snap Snapshot) (RoleChange, error)
 			Order("role_id").Pluck("role_id", &before).Error; err != nil {
 			return err
 		}
+		pending, err := s.pendingRemovals(ctx, []string{snap.DiscordID})
+		if err != nil {
+			return err
+		}
+		roles = withoutPending(roles, pending[snap.DiscordID])
 		change.Before = before
 		change.After = roles
 		if slices.Equal(before, roles) {
@@ -264,10 +273,20 @@ type ReconcileResult struct {
 // Reconcile records the complete member list of the guild: every snapshot is upserted,
 // and members the guild no longer lists are marked as gone, keeping their row but no
 // roles. Snapshots are written in batches, each batch in one transaction.
-func (s *Service) Reconcile(ctx context.Context, snaps []Snapshot) (ReconcileResult, error) {
+//
+// newer names members whose state was written from fresher news (a member event that
+// came after the list was asked for): the list's snapshot of them is skipped, and they
+// are not taken for gone when it does not name them.
+func (s *Service) Reconcile(ctx context.Context, snaps []Snapshot, newer map[string]bool) (ReconcileResult, error) {
 	defer s.version.Add(1)
 	res := ReconcileResult{Seen: len(snaps)}
-	present := make(map[string]bool, len(snaps))
+	present := make(map[string]bool, len(snaps)+len(newer))
+	for id := range newer {
+		present[id] = true
+	}
+	if len(newer) > 0 {
+		snaps = slices.DeleteFunc(slices.Clone(snaps), func(snap Snapshot) bool { return newer[snap.DiscordID] })
+	}
 	for _, snap := range snaps {
 		present[snap.DiscordID] = true
 	}
@@ -338,6 +357,13 @@ func (s *Service) upsertMany(ctx context.Context, snaps []Snapshot) ([]RoleChang
 			if err := conn.Select("member_id", "role_id").Where("member_id IN ?", ids).
 				Order("member_id, role_id").Find(&held).Error; err != nil {
 				return err
+			}
+			pending, err := s.pendingRemovals(ctx, ids)
+			if err != nil {
+				return err
+			}
+			for id, roles := range pending {
+				want[id] = withoutPending(want[id], roles)
 			}
 			have := make(map[string][]string, len(batch))
 			for _, r := range held {

@@ -34,7 +34,7 @@ func TestReconcile(t *testing.T) {
 		s := newService(d)
 		mod := testenv.Roles[authz.Moderador]
 		first := snapshots(1200, mod)
-		res, err := s.Reconcile(ctx, first)
+		res, err := s.Reconcile(ctx, first, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -42,14 +42,14 @@ func TestReconcile(t *testing.T) {
 			t.Fatalf("first reconcile %+v changes", len(res.Changes))
 		}
 		// Nothing changed: nothing is rewritten.
-		res, err = s.Reconcile(ctx, first)
+		res, err = s.Reconcile(ctx, first, nil)
 		if err != nil || len(res.Changes) != 0 {
 			t.Fatalf("second reconcile: %d changes, %v", len(res.Changes), err)
 		}
 		// One member lost a role, one left, the rest stayed.
 		next := slices.Clone(first[:1199])
 		next[0].RoleIDs = nil
-		res, err = s.Reconcile(ctx, next)
+		res, err = s.Reconcile(ctx, next, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,7 +114,7 @@ func BenchmarkReconcile10000(b *testing.B) {
 				for j := range snaps {
 					snaps[j].RoleIDs = []string{role}
 				}
-				if _, err := s.Reconcile(ctx, snaps); err != nil {
+				if _, err := s.Reconcile(ctx, snaps, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -2,10 +2,12 @@ package members
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"gorm.io/gorm/clause"
 
+	"zocalo/core/audit"
 	"zocalo/core/authz"
 )
 
@@ -125,4 +127,73 @@ func (s *Service) GuildRoles(ctx context.Context) ([]GuildRole, error) {
 	var rows []GuildRole
 	err := s.db.Conn(ctx).Order("position DESC, name").Find(&rows).Error
 	return rows, err
+}
+
+// DeleteGuildRole applies the deletion of a role in Discord at once, in one transaction:
+// the role leaves the guild's roles, every member who held it, its rights on every panel
+// and any pending removal. Each member who held it gets an audit entry, and the role's
+// deletion one more; a repeat finds nothing left and records nothing.
+func (s *Service) DeleteGuildRole(ctx context.Context, roleID string) error {
+	defer s.version.Add(1)
+	return s.db.InTx(ctx, func(ctx context.Context) error {
+		// Deliveries of the same event take turns, so only the first finds the role.
+		if err := s.db.LockKey(ctx, "guild.role:"+roleID); err != nil {
+			return err
+		}
+		conn := s.db.Conn(ctx)
+		var holders []string
+		if err := conn.Model(&MemberRole{}).Where("role_id = ?", roleID).Order("member_id").
+			Pluck("member_id", &holders).Error; err != nil {
+			return err
+		}
+		var changes []RoleChange
+		if len(holders) > 0 {
+			var held []MemberRole
+			if err := conn.Select("member_id", "role_id").Where("member_id IN ?", holders).
+				Order("member_id, role_id").Find(&held).Error; err != nil {
+				return err
+			}
+			before := map[string][]string{}
+			for _, r := range held {
+				before[r.MemberID] = append(before[r.MemberID], r.RoleID)
+			}
+			for _, id := range holders {
+				after := slices.DeleteFunc(slices.Clone(before[id]), func(r string) bool { return r == roleID })
+				changes = append(changes, RoleChange{DiscordID: id, Before: before[id], After: after})
+			}
+			if err := conn.Where("role_id = ?", roleID).Delete(&MemberRole{}).Error; err != nil {
+				return err
+			}
+		}
+		var role GuildRole
+		if err := conn.Where("discord_id = ?", roleID).Limit(1).Find(&role).Error; err != nil {
+			return err
+		}
+		var rights []PanelPermission
+		if err := conn.Where("role_id = ?", roleID).Order("panel").Find(&rights).Error; err != nil {
+			return err
+		}
+		if err := conn.Where("discord_id = ?", roleID).Delete(&GuildRole{}).Error; err != nil {
+			return err
+		}
+		if err := conn.Where("role_id = ?", roleID).Delete(&PanelPermission{}).Error; err != nil {
+			return err
+		}
+		if err := conn.Where("role_id = ?", roleID).Delete(&PendingRemoval{}).Error; err != nil {
+			return err
+		}
+		if err := s.notify(ctx, changes...); err != nil {
+			return err
+		}
+		if role.DiscordID == "" && len(rights) == 0 {
+			return nil
+		}
+		panels := map[string]authz.Flags{}
+		for _, r := range rights {
+			panels[r.Panel] = r.Flags()
+		}
+		return audit.Write(ctx, s.db, s.now(), audit.Change{ActorName: syncActor, Area: audit.AreaRoles,
+			Action: "role.delete", EntityType: "role", EntityID: roleID,
+			Before: map[string]any{"name": role.Name, "panels": panels}})
+	})
 }

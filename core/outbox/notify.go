@@ -1,6 +1,23 @@
 package outbox
 
-import "context"
+import (
+	"context"
+
+	"zocalo/core/db"
+)
+
+// NotifyChannel is the database notification channel that announces new events.
+const NotifyChannel = "zocalo_outbox"
 
 // afterEnqueue tells the relay, once the transaction of ctx commits, that an event waits.
-func (s *Store) afterEnqueue(context.Context) {}
+// The error is not the write's: on PostgreSQL a failed NOTIFY aborts the transaction, so
+// the write fails at its commit; anywhere else the relay's poll still finds the event.
+func (s *Store) afterEnqueue(ctx context.Context) { _ = s.db.Notify(ctx, NotifyChannel) }
+
+// Listen calls wake whenever events may be waiting, until ctx ends: after each commit
+// that enqueued some (from this process at once; from another, on PostgreSQL, through
+// NOTIFY), when it starts listening and after every reconnection. wake must not block.
+// lost, when set, hears why the listening connection dropped; it reconnects by itself.
+func (s *Store) Listen(ctx context.Context, wake func(), lost func(error)) {
+	s.db.Listen(ctx, db.Listener{Channels: []string{NotifyChannel}, Wake: func(string) { wake() }, Lost: lost})
+}

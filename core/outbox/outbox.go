@@ -82,34 +82,34 @@ func newNonce() string {
 	return "z" + hex.EncodeToString(b)
 }
 
-// Heads returns, for each channel with pending events, its oldest pending event when it
-// is due: delivering only heads keeps each channel in order, and a channel waiting on a
-// retry does not hold up the others.
+// queued are the statuses of events still to go out, in their channel's order: a
+// blocked event stays its channel's head until it goes or an operator discards it.
+var queued = []string{StatusPending, StatusBlocked}
+
+// Heads returns, for each channel with queued events, its oldest queued event when it is
+// due: delivering only heads keeps each channel in order, and a channel waiting on a retry
+// (or blocked) does not hold up the others.
 func (s *Store) Heads(ctx context.Context, limit int) ([]Event, error) {
-	var pending []Event
-	if err := s.db.Conn(ctx).Where("status = ?", StatusPending).Order("id").Limit(limit).Find(&pending).Error; err != nil {
+	conn := s.db.Conn(ctx)
+	firsts := conn.Model(&Event{}).Select("MIN(id)").Where("status IN ?", queued).Group("channel_id")
+	var heads []Event
+	if err := conn.Where("id IN (?)", firsts).Order("id").Limit(limit).Find(&heads).Error; err != nil {
 		return nil, err
 	}
-	seen := map[string]bool{}
 	now := s.now()
-	var heads []Event
-	for _, ev := range pending {
-		if seen[ev.ChannelID] {
-			continue
-		}
-		seen[ev.ChannelID] = true
+	due := heads[:0]
+	for _, ev := range heads {
 		if !ev.NextAttemptAt.After(now) {
-			heads = append(heads, ev)
+			due = append(due, ev)
 		}
 	}
-	return heads, nil
+	return due, nil
 }
 
-// Next returns the oldest pending event of a channel after id, if it is due.
-func (s *Store) Next(ctx context.Context, channelID string, afterID uint64) (*Event, error) {
+// Head returns a channel's oldest queued event if it is due, or nil.
+func (s *Store) Head(ctx context.Context, channelID string) (*Event, error) {
 	var ev Event
-	err := s.db.Conn(ctx).Where("status = ? AND channel_id = ? AND id > ?", StatusPending, channelID, afterID).
-		Order("id").Take(&ev).Error
+	err := s.db.Conn(ctx).Where("status IN ? AND channel_id = ?", queued, channelID).Order("id").Take(&ev).Error
 	if db.IsNotFound(err) {
 		return nil, nil
 	}
@@ -122,33 +122,72 @@ func (s *Store) Next(ctx context.Context, channelID string, afterID uint64) (*Ev
 	return &ev, nil
 }
 
-// MarkDelivered records the Discord message the event became.
-func (s *Store) MarkDelivered(ctx context.Context, id uint64, discordMessageID string) error {
+// The Mark* methods record an attempt's outcome only while the event is still in the
+// status the relay read: an operator's retry or discard racing a delivery leaves one
+// outcome. They report whether the update applied.
+
+// MarkAttempting records, before the first attempt's request goes out, that the event
+// has been tried: a post whose answer was lost is then known to exist, maybe.
+func (s *Store) MarkAttempting(ctx context.Context, ev *Event) (bool, error) {
+	if ev.FirstAttemptAt != nil {
+		return true, nil
+	}
 	now := s.now()
-	return s.db.Conn(ctx).Model(&Event{}).Where("id = ?", id).Updates(map[string]any{
-		"status": StatusDelivered, "discord_message_id": discordMessageID, "delivered_at": now,
+	ok, err := s.markFrom(ctx, *ev, map[string]any{"first_attempt_at": now})
+	if ok {
+		ev.FirstAttemptAt = &now
+	}
+	return ok, err
+}
+
+// MarkDelivered records the Discord message the event became.
+func (s *Store) MarkDelivered(ctx context.Context, ev Event, discordMessageID string) (bool, error) {
+	return s.markFrom(ctx, ev, map[string]any{
+		"status": StatusDelivered, "discord_message_id": discordMessageID, "delivered_at": s.now(),
 		"attempts": gorm.Expr("attempts + 1"), "last_error": "",
-	}).Error
+	})
 }
 
 // MarkRetry counts a failed attempt and sets when to try again.
-func (s *Store) MarkRetry(ctx context.Context, id uint64, next time.Time, cause string) error {
-	return s.db.Conn(ctx).Model(&Event{}).Where("id = ?", id).Updates(map[string]any{
-		"attempts": gorm.Expr("attempts + 1"), "next_attempt_at": next, "last_error": truncate(cause, 2000),
-	}).Error
+func (s *Store) MarkRetry(ctx context.Context, ev Event, next time.Time, cause string) (bool, error) {
+	return s.markFrom(ctx, ev, map[string]any{
+		"status": StatusPending, "attempts": gorm.Expr("attempts + 1"), "next_attempt_at": next,
+		"last_error": truncate(cause, 2000),
+	})
 }
 
-// MarkFailed gives up on an event Discord will never accept (a deleted channel, a
-// malformed payload); it stays in the table for inspection.
-func (s *Store) MarkFailed(ctx context.Context, id uint64, cause string) error {
-	return s.db.Conn(ctx).Model(&Event{}).Where("id = ?", id).Updates(map[string]any{
+// MarkRateLimited sets when Discord allows the next try; it is not a failed attempt.
+func (s *Store) MarkRateLimited(ctx context.Context, ev Event, next time.Time, cause string) (bool, error) {
+	return s.markFrom(ctx, ev, map[string]any{
+		"status": StatusPending, "next_attempt_at": next, "last_error": truncate(cause, 2000),
+	})
+}
+
+// MarkBlocked holds an event Discord refused for a reason an operator can fix (a missing
+// permission, a deleted channel); it holds back its channel and is tried again at next.
+func (s *Store) MarkBlocked(ctx context.Context, ev Event, next time.Time, reason string) (bool, error) {
+	return s.markFrom(ctx, ev, map[string]any{
+		"status": StatusBlocked, "attempts": gorm.Expr("attempts + 1"), "next_attempt_at": next,
+		"last_error": truncate(reason, 2000),
+	})
+}
+
+// MarkFailed gives up on an event Discord will never accept (a malformed payload); it
+// stays in the table for inspection.
+func (s *Store) MarkFailed(ctx context.Context, ev Event, cause string) (bool, error) {
+	return s.markFrom(ctx, ev, map[string]any{
 		"status": StatusFailed, "attempts": gorm.Expr("attempts + 1"), "last_error": truncate(cause, 2000),
-	}).Error
+	})
 }
 
 // MarkSkipped records that the event has nowhere to go.
-func (s *Store) MarkSkipped(ctx context.Context, id uint64) error {
-	return s.db.Conn(ctx).Model(&Event{}).Where("id = ?", id).Update("status", StatusSkipped).Error
+func (s *Store) MarkSkipped(ctx context.Context, ev Event) (bool, error) {
+	return s.markFrom(ctx, ev, map[string]any{"status": StatusSkipped})
+}
+
+func (s *Store) markFrom(ctx context.Context, ev Event, set map[string]any) (bool, error) {
+	res := s.db.Conn(ctx).Model(&Event{}).Where("id = ? AND status = ?", ev.ID, ev.Status).Updates(set)
+	return res.RowsAffected == 1, res.Error
 }
 
 // Get returns one event.
@@ -160,20 +199,46 @@ func (s *Store) Get(ctx context.Context, id uint64) (*Event, error) {
 	return &ev, nil
 }
 
-// Backlog is the number of pending events and the age of the oldest.
-func (s *Store) Backlog(ctx context.Context) (int64, time.Duration, error) {
-	var n int64
-	if err := s.db.Conn(ctx).Model(&Event{}).Where("status = ?", StatusPending).Count(&n).Error; err != nil {
-		return 0, 0, err
+// Backlog is what waits for Discord, for the relay's gauges.
+type Backlog struct {
+	Pending, Blocked, Failed int64
+	// OldestQueued is the age of the oldest event still to go out (pending or blocked).
+	OldestQueued time.Duration
+}
+
+// Backlog counts the events still to go out or set aside, and how old the oldest is.
+func (s *Store) Backlog(ctx context.Context) (Backlog, error) {
+	var rows []struct {
+		Status string
+		N      int64
 	}
-	if n == 0 {
-		return 0, 0, nil
+	err := s.db.Conn(ctx).Model(&Event{}).Select("status, COUNT(*) AS n").
+		Where("status IN ?", []string{StatusPending, StatusBlocked, StatusFailed}).Group("status").Scan(&rows).Error
+	if err != nil {
+		return Backlog{}, err
 	}
-	var oldest Event
-	if err := s.db.Conn(ctx).Where("status = ?", StatusPending).Order("id").Select("created_at").Take(&oldest).Error; err != nil {
-		return 0, 0, err
+	var b Backlog
+	for _, r := range rows {
+		switch r.Status {
+		case StatusPending:
+			b.Pending = r.N
+		case StatusBlocked:
+			b.Blocked = r.N
+		case StatusFailed:
+			b.Failed = r.N
+		}
 	}
-	return n, s.now().Sub(oldest.CreatedAt), nil
+	if b.Pending+b.Blocked == 0 {
+		return b, nil
+	}
+	var oldest []Event
+	if err := s.db.Conn(ctx).Where("status IN ?", queued).Order("id").Select("created_at").Limit(1).Find(&oldest).Error; err != nil {
+		return Backlog{}, err
+	}
+	if len(oldest) > 0 {
+		b.OldestQueued = s.now().Sub(oldest[0].CreatedAt)
+	}
+	return b, nil
 }
 
 func truncate(s string, n int) string {

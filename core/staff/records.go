@@ -82,12 +82,20 @@ var (
 	errOperation   = errs.Invalid("La operación debe ser add o subtract.")
 	errNotAStaff   = errs.NotFound("Esa persona no es parte del staff.")
 	errNoteText    = errs.Invalid("El texto es obligatorio (máximo 2,000 caracteres).")
+	errReasonLong  = errs.Invalid("El motivo puede tener hasta 1,000 caracteres.")
 	// A repeat of a dismissal: nothing changes, nothing is posted.
 	errAlreadyDismissed = errs.Conflict("Esta persona ya fue dada de baja del staff.")
 )
 
+// MaxDismissReason is the longest dismissal reason, in characters: it is posted to
+// Discord in an embed.
+const MaxDismissReason = 1000
+
 // RecordHires gives a record to members who just received a STAFF-group role: the day
-// the role sync saw it is their hire date. It is called with each role change.
+// the role sync saw it is their hire date. A dismissed member who receives one again is
+// re-hired: their record is active again from that day. It is called, in the sync's
+// transaction, with each role change; a role still pending removal never shows as
+// gained, so only a role added after Discord removed it re-hires.
 func (s *Service) RecordHires(ctx context.Context, change members.RoleChange) error {
 	staffIDs := s.staffRoleIDs()
 	gained := false
@@ -99,8 +107,25 @@ func (s *Service) RecordHires(ctx context.Context, change members.RoleChange) er
 	if !gained {
 		return nil
 	}
-	rec := Record{MemberID: change.DiscordID, HiredAt: s.now()}
-	return s.db.Conn(ctx).Where(Record{MemberID: change.DiscordID}).FirstOrCreate(&rec).Error
+	now := s.now()
+	rec := Record{MemberID: change.DiscordID, HiredAt: now}
+	if err := s.db.Conn(ctx).Where(Record{MemberID: change.DiscordID}).FirstOrCreate(&rec).Error; err != nil {
+		return err
+	}
+	if !rec.Inactive {
+		return nil
+	}
+	// Guarded: of two syncs reporting the same role, only one re-hires and records it.
+	res := s.db.Conn(ctx).Model(&Record{}).Where("member_id = ? AND inactive = ?", change.DiscordID, true).
+		Updates(map[string]any{"inactive": false, "hired_at": now, "dismissed_at": nil, "dismissed_by": "", "dismiss_reason": ""})
+	if res.Error != nil || res.RowsAffected == 0 {
+		return res.Error
+	}
+	return audit.Write(ctx, s.db, now, audit.Change{ActorName: "sincronización de roles", Area: audit.AreaStaff,
+		Action: "rehire", EntityType: "member", EntityID: change.DiscordID,
+		Before: map[string]any{"inactive": true, "TiempoContratado": rec.HiredAt, "dismissedAt": rec.DismissedAt,
+			"dismissedBy": rec.DismissedBy, "reason": rec.DismissReason},
+		After: map[string]any{"inactive": false, "TiempoContratado": now, "roles": change.After}})
 }
 
 func (s *Service) staffRoleIDs() []string { return s.roles.IDsOf(authz.Groups[authz.Staff]...) }
@@ -174,7 +199,10 @@ func (s *Service) Dismiss(ctx context.Context, actor *authz.Actor, userID, reaso
 	if !Directors(actor) {
 		return errNotDirector
 	}
-	reason = strings.TrimSpace(reason)
+	reason, ok := validate.OptionalText(reason, MaxDismissReason)
+	if !ok {
+		return errReasonLong
+	}
 	return s.db.InTx(ctx, func(ctx context.Context) error {
 		// Two directors dismissing at once take turns; the second finds no staff roles.
 		if err := s.db.LockKey(ctx, "staff.member:"+userID); err != nil {
@@ -203,12 +231,17 @@ func (s *Service) Dismiss(ctx context.Context, actor *authz.Actor, userID, reaso
 			"dismissed_by": actor.DiscordID, "dismiss_reason": reason}).Error; err != nil {
 			return err
 		}
-		// The table mirrors what Discord will say once the bot removes the roles.
+		// The table mirrors what Discord will say once the bot removes the roles; until
+		// Discord confirms, the roles are pending removal and the role sync leaves them off.
 		held, err := s.members.DropRoles(ctx, userID, s.staffRoleIDs())
 		if err != nil {
 			return err
 		}
-		if _, err := s.outbox.Enqueue(ctx, KindRemoveRoles, "roles:"+userID, RemoveRoles{UserID: userID, RoleIDs: held}); err != nil {
+		ev, err := s.outbox.Enqueue(ctx, KindRemoveRoles, "roles:"+userID, RemoveRoles{UserID: userID, RoleIDs: held})
+		if err != nil {
+			return err
+		}
+		if err := s.members.MarkRemovalPending(ctx, userID, held, ev.ID); err != nil {
 			return err
 		}
 		text := reason

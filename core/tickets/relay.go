@@ -1,12 +1,18 @@
 package tickets
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
-	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"unicode/utf8"
 
 	"zocalo/core/db"
 	"zocalo/core/outbox"
+	"zocalo/core/storage"
 )
 
 // Event kinds the bot delivers for tickets.
@@ -120,54 +126,163 @@ func (s *Service) ThreadOpened(ctx context.Context, ticketID uint64, threadID st
 // DiscordFile is a file attached to a message in Discord.
 type DiscordFile struct {
 	Filename string
-	Content  io.Reader
+	Size     int // bytes, as Discord declares them
+	// Load fetches the file's bytes, at most MaxFileBytes+1 of them; it is called only for
+	// a file the portal may keep.
+	Load func() ([]byte, error)
 }
 
+// NotKept is a file of a thread message the portal did not keep, and why.
+type NotKept struct {
+	Filename string
+	Reason   string
+}
+
+// DiscordReply is what became of a message from a ticket's thread.
+type DiscordReply struct {
+	// Recorded: the message is now a staff message of the ticket.
+	Recorded bool
+	TicketID uint64
+	// Closed: the ticket is closed and takes no more messages; nothing was recorded.
+	Closed bool
+	// NotKept are the message's files the portal did not keep; the recorded message
+	// names them.
+	NotKept []NotKept
+}
+
+// Why a file of a thread message is not kept.
+const (
+	reasonTooMany     = "más de 5 archivos en un mensaje"
+	reasonTooLarge    = "pesa más de 5 MB"
+	reasonBadType     = "tipo no admitido: solo JPEG, PNG o GIF"
+	reasonEmpty       = "está vacío"
+	reasonDownload    = "no se pudo descargar de Discord"
+	reasonNotStored   = "no se pudo guardar"
+	notKeptLinePrefix = "Archivo no guardado: "
+)
+
 // ReplyFromDiscord records a staff member's message in a ticket's thread as a staff
-// message of the ticket, with its files (fetched by loadFiles, only once the message
-// qualifies) copied into our storage. Messages from people who are not staff, in
-// threads that are no ticket's, or already recorded are ignored; it reports whether it
-// recorded one. A message delivered twice at once is recorded once: the unique index on
-// its Discord id refuses the second, whose files are discarded.
+// message of the ticket, with the files the portal may keep (the ones a portal reply may
+// carry) copied into our storage. The text always goes in: a file that cannot be kept is
+// named in the message with the reason instead, and reported back so the thread can be
+// told. Messages from people who are not staff, in threads that are no ticket's, or
+// already recorded are ignored. A message delivered twice at once is recorded once: the
+// unique index on its Discord id refuses the second, whose files are discarded.
 func (s *Service) ReplyFromDiscord(ctx context.Context, threadID, authorID, discordMessageID, content string,
-	loadFiles func() ([]DiscordFile, error)) (bool, error) {
+	files []DiscordFile) (DiscordReply, error) {
 	var t Ticket
 	err := s.db.Conn(ctx).Where("discord_thread_id = ?", threadID).Take(&t).Error
 	if db.IsNotFound(err) || threadID == "" {
-		return false, nil
+		return DiscordReply{}, nil
 	}
 	if err != nil {
-		return false, err
+		return DiscordReply{}, err
 	}
 	actor, err := s.members.MemberActor(ctx, authorID)
 	if err != nil || !IsStaff(actor) || actor.DiscordID == t.AuthorID {
-		return false, nil
+		return DiscordReply{}, nil
 	}
 	// A message seen before is not downloaded again; one arriving twice at once is
 	// settled by the index below.
 	var seen int64
 	if err := s.db.Conn(ctx).Model(&Message{}).Where("discord_message_id = ?", discordMessageID).Count(&seen).Error; err != nil || seen > 0 {
-		return false, err
+		return DiscordReply{}, err
 	}
-	files, err := loadFiles()
-	if err != nil {
-		return false, err
-	}
-	uploads := s.NewUploads()
-	for _, f := range files {
-		if err := uploads.Add(ctx, f.Filename, f.Content); err != nil {
-			uploads.Discard(ctx)
-			return false, err
-		}
-	}
-	if _, err := s.reply(ctx, &t, actor, content, uploads, discordMessageID); err != nil {
+	uploads, notKept := s.keepFiles(ctx, files)
+	text := withNotKept(strings.TrimSpace(content), notKept)
+	if _, err := s.reply(ctx, &t, actor, text, uploads, discordMessageID); err != nil {
 		uploads.Discard(ctx)
-		if db.IsUniqueViolation(err) {
-			return false, nil
+		switch {
+		case db.IsUniqueViolation(err):
+			return DiscordReply{}, nil
+		case errors.Is(err, errClosed):
+			return DiscordReply{TicketID: t.ID, Closed: true, NotKept: notKept}, nil
 		}
-		return false, err
+		return DiscordReply{}, err
 	}
-	return true, nil
+	return DiscordReply{Recorded: true, TicketID: t.ID, NotKept: notKept}, nil
+}
+
+// keepFiles stores the files a portal reply could carry and names the others. It checks
+// each file by the rules the batch applies, so the batch never refuses the message.
+func (s *Service) keepFiles(ctx context.Context, files []DiscordFile) (*Uploads, []NotKept) {
+	uploads := s.NewUploads()
+	var notKept []NotKept
+	for _, f := range files {
+		name := storage.CleanFilename(f.Filename)
+		reason := ""
+		switch {
+		case uploads.Len() >= MaxFiles:
+			reason = reasonTooMany
+		case f.Size > MaxFileBytes:
+			reason = reasonTooLarge
+		}
+		var data []byte
+		if reason == "" {
+			var err error
+			if data, err = f.Load(); err != nil {
+				reason = reasonDownload
+			}
+		}
+		switch {
+		case reason != "":
+		case len(data) == 0:
+			reason = reasonEmpty
+		case len(data) > MaxFileBytes:
+			reason = reasonTooLarge
+		case !slices.Contains(attachmentRules.Limits.Types, sniffType(data)):
+			reason = reasonBadType
+		default:
+			before := uploads.Len()
+			if err := uploads.Add(ctx, f.Filename, bytes.NewReader(data)); err != nil || uploads.Len() == before {
+				reason = reasonNotStored
+			}
+		}
+		if reason != "" {
+			notKept = append(notKept, NotKept{Filename: name, Reason: reason})
+		}
+	}
+	if uploads.Check() != nil {
+		// Storage judged a file otherwise than the checks above: keep none rather than
+		// lose the message.
+		for _, st := range uploads.Files() {
+			notKept = append(notKept, NotKept{Filename: st.Filename, Reason: reasonNotStored})
+		}
+		uploads.Discard(ctx)
+		return nil, notKept
+	}
+	return uploads, notKept
+}
+
+// sniffType is a file's type as storage decides it, from its first bytes.
+func sniffType(data []byte) string {
+	ctype := http.DetectContentType(data[:min(len(data), 512)])
+	if i := strings.IndexByte(ctype, ';'); i >= 0 {
+		ctype = ctype[:i]
+	}
+	return ctype
+}
+
+// withNotKept is a thread message's text followed by a line for each file not kept,
+// within a message's length; past it the lines shrink to the names, and past that they
+// are left to the bot's answer in the thread.
+func withNotKept(content string, notKept []NotKept) string {
+	if len(notKept) == 0 {
+		return content
+	}
+	lines := make([]string, len(notKept))
+	names := make([]string, len(notKept))
+	for i, n := range notKept {
+		lines[i] = fmt.Sprintf("%s%s (%s)", notKeptLinePrefix, n.Filename, n.Reason)
+		names[i] = n.Filename
+	}
+	for _, notes := range []string{strings.Join(lines, "\n"), "Archivos no guardados: " + strings.Join(names, ", ")} {
+		text := strings.TrimSpace(content + "\n\n" + notes)
+		if utf8.RuneCountInString(text) <= MaxMessage {
+			return text
+		}
+	}
+	return content
 }
 
 func truncateRunes(s string, n int) string {

@@ -1,7 +1,6 @@
 package tickets_test
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -134,15 +133,13 @@ func TestAThreadMessageIsRecordedOnce(t *testing.T) {
 		const n = 20
 		var recorded, failed atomic.Int32
 		testenv.Together(d, n, func(int) {
-			ok, err := k.ReplyFromDiscord(ctx, "720000000000000001", supportID, "730000000000000001", "Prueba reiniciar",
-				func() ([]tickets.DiscordFile, error) {
-					return []tickets.DiscordFile{{Filename: "captura.png", Content: bytes.NewReader(tinyPNG)}}, nil
-				})
+			got, err := k.ReplyFromDiscord(ctx, "720000000000000001", supportID, "730000000000000001", "Prueba reiniciar",
+				[]tickets.DiscordFile{{Filename: "captura.png", Size: len(tinyPNG), Load: func() ([]byte, error) { return tinyPNG, nil }}})
 			if err != nil {
 				t.Logf("reply: %v", err)
 				failed.Add(1)
 			}
-			if ok {
+			if got.Recorded {
 				recorded.Add(1)
 			}
 		})
@@ -162,10 +159,9 @@ func TestAThreadMessageIsRecordedOnce(t *testing.T) {
 			t.Errorf("%d status changes, want 1 (to waiting on the user)", got)
 		}
 		// Delivered again later: still one.
-		ok, err := k.ReplyFromDiscord(ctx, "720000000000000001", supportID, "730000000000000001", "Prueba reiniciar",
-			func() ([]tickets.DiscordFile, error) { return nil, nil })
-		if ok || err != nil {
-			t.Errorf("a late repeat: %v, %v", ok, err)
+		again, err := k.ReplyFromDiscord(ctx, "720000000000000001", supportID, "730000000000000001", "Prueba reiniciar", nil)
+		if again.Recorded || err != nil {
+			t.Errorf("a late repeat: %+v, %v", again, err)
 		}
 	})
 }

@@ -65,6 +65,9 @@ type Discord struct {
 	AuthorizeURL string `yaml:"authorizeURL" env:"AUTHORIZE_URL"`
 	TokenURL     string `yaml:"tokenURL" env:"TOKEN_URL"`
 	CDNBaseURL   string `yaml:"cdnBaseURL" env:"CDN_BASE_URL"`
+	// UploadLimitBytes is how many bytes of files one message may carry in the guild:
+	// 10 MiB without boosts; boosts raise it. Larger sets of files go over more messages.
+	UploadLimitBytes int `yaml:"uploadLimitBytes" env:"UPLOAD_LIMIT_BYTES"`
 }
 
 // Roblox is the OAuth2 application that verifies Roblox accounts.
@@ -279,6 +282,10 @@ func (c *Config) Validate() error {
 	}
 	if c.Tickets.AutoCloseAfter.Duration < time.Hour {
 		return keyErr("tickets.autoCloseAfter", "TICKETS_AUTO_CLOSE_AFTER", "must be at least 1h")
+	}
+	if c.Discord.UploadLimitBytes < 8<<20 {
+		// A ticket's file (up to 5 MiB) must fit in one message.
+		return keyErr("discord.uploadLimitBytes", "DISCORD_UPLOAD_LIMIT_BYTES", "must be at least 8388608 (8 MiB)")
 	}
 	if c.Tickets.MaxOpenPerMember < 0 {
 		return keyErr("tickets.maxOpenPerMember", "TICKETS_MAX_OPEN_PER_MEMBER", "must not be negative (0 means no limit)")

@@ -68,6 +68,7 @@ section.channel{background:#2b2d31;border-radius:8px;padding:12px 16px;margin:12
 form.persona{background:#2b2d31;border-radius:8px;padding:12px 16px;margin:10px 0}
 .roles{display:flex;flex-wrap:wrap;gap:6px 14px;margin:8px 0}
 label{font-size:14px}select{background:#383a40;color:#f2f3f5;border:1px solid #4e5058;border-radius:4px;padding:4px;margin-left:4px}input[type=checkbox]{accent-color:#5865f2}
+textarea{display:block;width:100%;box-sizing:border-box;background:#383a40;color:#f2f3f5;border:1px solid #4e5058;border-radius:4px;padding:6px;margin:4px 0 8px;font:inherit}
 .saved{color:#23a55a;font-size:13px;margin-left:8px}button{background:#5865f2;color:#fff;border:0;border-radius:4px;padding:6px 12px;font-size:14px;cursor:pointer}
 </style></head><body><main>
 <h1>Discord de demostración: {{.Guild}}</h1>
@@ -79,6 +80,19 @@ label{font-size:14px}select{background:#383a40;color:#f2f3f5;border:1px solid #4
 {{range .Messages}}{{template "msg" .}}{{else}}<p class="empty">Sin mensajes.</p>{{end}}</div>{{end}}
 {{range .Messages}}{{template "msg" .}}{{else}}{{if not .Threads}}<p class="empty">Todavía no hay mensajes.</p>{{end}}{{end}}
 </section>{{else}}<p class="empty">No hay canales.</p>{{end}}
+
+<h2 id="escribir">Escribir en un hilo</h2>
+<p class="note">Publica un mensaje en un hilo de ticket como si lo escribiera esa persona en Discord, con un archivo si quieres; el bot lo recibe como cualquier mensaje.</p>
+{{if .Threads}}<form class="persona" method="post" action="threads/messages" enctype="multipart/form-data" aria-label="Escribir en un hilo">
+<div class="roles">
+<label>Persona <select name="persona">{{range .Personas}}<option value="{{.UserID}}">{{.Name}}</option>{{end}}</select></label>
+<label>Hilo <select name="thread">{{range .Threads}}<option value="{{.ID}}">{{.Label}}</option>{{end}}</select></label>
+</div>
+<label for="thread-content">Mensaje</label>
+<textarea id="thread-content" name="content" rows="3" maxlength="2000"></textarea>
+<div class="roles"><label>Archivo (opcional) <input type="file" name="file"></label></div>
+<button type="submit">Publicar en el hilo</button>{{if .Posted}}<span class="saved" role="status">Mensaje publicado</span>{{end}}
+</form>{{else}}<p class="empty">Todavía no hay hilos: se crean al abrir un ticket.</p>{{end}}
 
 <h2 id="comandos">Comandos</h2>
 <p class="note">Usa un comando de barra como si lo escribiera esa persona en Discord; la respuesta del bot aparece aquí.</p>
@@ -120,8 +134,10 @@ func (f *Fake) demoPage(w http.ResponseWriter, r *http.Request) {
 		Choices  []string
 		Asked    string
 		Answer   string
+		Threads  []demoThreadChoice
+		Posted   bool
 	}{Guild: f.opts.GuildName, Saved: r.URL.Query().Get("guardado"), Commands: commands, Choices: choices,
-		Asked: r.URL.Query().Get("comando")}
+		Asked: r.URL.Query().Get("comando"), Posted: r.URL.Query().Get("publicado") != ""}
 	if data.Asked != "" {
 		data.Answer = f.lastDemoAnswer
 	}
@@ -148,6 +164,7 @@ func (f *Fake) demoPage(w http.ResponseWriter, r *http.Request) {
 		}
 		data.Channels = append(data.Channels, dc)
 	}
+	data.Threads = f.demoThreadChoices()
 	for _, p := range f.personas {
 		m, ok := f.members[p.UserID]
 		if !ok {

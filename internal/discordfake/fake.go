@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -43,8 +44,16 @@ type Options struct {
 	// HeartbeatInterval is sent in HELLO; 41.25 s when zero.
 	HeartbeatInterval time.Duration
 	// InteractionTimeout, when set, makes a callback that arrives later than this after
-	// SendInteraction answer 404 Unknown interaction, as Discord does after 3 seconds.
+	// SendInteraction answer 404 Unknown interaction, as Discord does after 3 seconds. It is
+	// measured on the fake's clock (see Now and Advance).
 	InteractionTimeout time.Duration
+	// Now is the fake's clock; time.Now when nil. Advance moves it forward either way, so a
+	// test that wants time to stand still gives a fixed time here and moves it with Advance.
+	Now func() time.Time
+	// NonceWindow is how long after a post its nonce makes a repeat return it instead of
+	// posting again (enforce_nonce); Discord honours a nonce for a few minutes. 5 minutes
+	// when zero.
+	NonceWindow time.Duration
 	// Location is the time zone of the demo page's times; UTC when nil.
 	Location *time.Location
 	// RobloxClientID is the client id the fake Roblox OAuth2 expects (any when empty).
@@ -77,7 +86,8 @@ type failure struct {
 	retryAfter float64
 }
 
-// maxBody is Discord's upload limit; larger requests answer 413.
+// maxBody is the most a request may carry; larger requests answer 413. The per-message
+// upload limit (SetUploadLimit) is lower.
 const maxBody = 25 << 20
 
 // maxRequests is how many requests Requests remembers.
@@ -131,6 +141,9 @@ type Fake struct {
 	closed     bool
 
 	roblox robloxState
+
+	clockOffset atomic.Int64 // what Advance added, in nanoseconds
+	strict      strictState
 }
 
 // New builds an empty fake.
@@ -146,6 +159,9 @@ func New(opts Options) *Fake {
 	}
 	if opts.HeartbeatInterval <= 0 {
 		opts.HeartbeatInterval = 41250 * time.Millisecond
+	}
+	if opts.NonceWindow <= 0 {
+		opts.NonceWindow = defaultNonceWindow
 	}
 	f := &Fake{
 		opts:         opts,
@@ -171,6 +187,7 @@ func New(opts Options) *Fake {
 		conns:        map[*gwConn]struct{}{},
 		changed:      make(chan struct{}),
 		roblox:       newRobloxState(),
+		strict:       newStrictState(),
 	}
 	f.routes()
 	return f
@@ -234,6 +251,7 @@ func (f *Fake) routes() {
 	m.HandleFunc("GET /{$}", f.demoPage)
 	m.HandleFunc("POST /members/{user}/roles", f.demoRoles)
 	m.HandleFunc("POST /interactions", f.demoInteraction)
+	m.HandleFunc("POST /threads/messages", f.demoThreadPost)
 }
 
 // Handler serves the fake; mount it at the base URL the clients are configured with.
@@ -270,7 +288,7 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 	if len(f.requests) >= maxRequests {
 		f.requests = slices.Delete(f.requests, 0, len(f.requests)-maxRequests+1)
 	}
-	f.requests = append(f.requests, Request{Method: r.Method, Path: original, Query: r.URL.RawQuery, Body: string(recorded), Time: time.Now()})
+	f.requests = append(f.requests, Request{Method: r.Method, Path: original, Query: r.URL.RawQuery, Body: string(recorded), Time: f.now()})
 	var fail *failure
 	switch {
 	case f.outage != nil && strings.HasPrefix(r.URL.Path, "/api/"):
@@ -279,9 +297,17 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 		fail = &f.failures[0]
 		f.failures = f.failures[1:]
 	}
+	var limited *rateLimit
+	if fail == nil {
+		limited = f.rateLimited(r)
+	}
 	f.mu.Unlock()
 	if fail != nil {
 		writeFailure(w, *fail)
+		return
+	}
+	if limited != nil {
+		f.writeRateLimit(w, *limited)
 		return
 	}
 	f.mux.ServeHTTP(w, r)
@@ -335,11 +361,14 @@ func (f *Fake) bot(h http.HandlerFunc) http.HandlerFunc {
 }
 
 func (f *Fake) botAuthorized(r *http.Request) bool {
-	if f.opts.BotToken == "" {
+	f.mu.Lock()
+	want := f.opts.BotToken
+	f.mu.Unlock()
+	if want == "" {
 		return true
 	}
 	tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bot ")
-	return ok && tok == f.opts.BotToken
+	return ok && tok == want
 }
 
 // Transport serves requests in-process, whatever their host: the client's base URL only
@@ -376,134 +405,6 @@ type roundTripper func(*http.Request) (*http.Response, error)
 
 func (rt roundTripper) RoundTrip(r *http.Request) (*http.Response, error) { return rt(r) }
 
-// SetGatewayURL changes what GET /gateway answers (see Options.GatewayURL).
-func (f *Fake) SetGatewayURL(u string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.gatewayURL = u
-}
-
-// AddRole adds a guild role.
-func (f *Fake) AddRole(id, name string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.roles = append(f.roles, &discordgo.Role{ID: id, Name: name, Position: len(f.roles) + 1})
-}
-
-// AddChannel adds a guild text channel, or renames it.
-func (f *Fake) AddChannel(id, name string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if c, ok := f.channels[id]; ok {
-		c.Name = name
-		return
-	}
-	f.channels[id] = &discordgo.Channel{ID: id, GuildID: f.opts.GuildID, Name: name, Type: discordgo.ChannelTypeGuildText,
-		Position: len(f.channelOrder), PermissionOverwrites: []*discordgo.PermissionOverwrite{}}
-	f.channelOrder = append(f.channelOrder, id)
-}
-
-// AddUser adds a user; with inGuild they are a member holding roleIDs.
-func (f *Fake) AddUser(u discordgo.User, inGuild bool, roleIDs ...string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	user := u
-	f.users[u.ID] = &user
-	if inGuild {
-		f.members[u.ID] = &discordgo.Member{GuildID: f.opts.GuildID, User: &user, Roles: cloneIDs(roleIDs),
-			JoinedAt: time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC)}
-	} else {
-		delete(f.members, u.ID)
-	}
-}
-
-// AddBulkMembers adds n generated members holding roleIDs: user ids 600000000000000000+i and
-// usernames "miembro<i>", i counting from 1 across calls.
-func (f *Fake) AddBulkMembers(n int, roleIDs ...string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	joined := time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC)
-	for range n {
-		f.bulk++
-		u := &discordgo.User{ID: strconv.FormatUint(600000000000000000+uint64(f.bulk), 10),
-			Username: "miembro" + strconv.Itoa(f.bulk), Discriminator: "0"}
-		f.users[u.ID] = u
-		f.members[u.ID] = &discordgo.Member{GuildID: f.opts.GuildID, User: u, Roles: cloneIDs(roleIDs), JoinedAt: joined}
-	}
-}
-
-// AddPersona offers an existing user on the picker.
-func (f *Fake) AddPersona(p Persona) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.personas = append(f.personas, p)
-}
-
-// SetRoles replaces a member's roles without telling the gateway.
-func (f *Fake) SetRoles(userID string, roleIDs ...string) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	m, ok := f.members[userID]
-	if !ok {
-		return fmt.Errorf("user %s is not in the guild", userID)
-	}
-	m.Roles = cloneIDs(roleIDs)
-	return nil
-}
-
-// UpdateMemberRoles replaces a member's roles and dispatches GUILD_MEMBER_UPDATE.
-func (f *Fake) UpdateMemberRoles(userID string, roleIDs ...string) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	m, ok := f.members[userID]
-	if !ok {
-		return fmt.Errorf("user %s is not in the guild", userID)
-	}
-	m.Roles = cloneIDs(roleIDs)
-	f.broadcast("GUILD_MEMBER_UPDATE", mustJSON(m))
-	return nil
-}
-
-// AddMember adds a user to the guild (and to the fake's users) and dispatches
-// GUILD_MEMBER_ADD.
-func (f *Fake) AddMember(u discordgo.User, roleIDs ...string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	user := u
-	f.users[u.ID] = &user
-	m := &discordgo.Member{GuildID: f.opts.GuildID, User: &user, Roles: cloneIDs(roleIDs), JoinedAt: time.Now().UTC().Truncate(time.Millisecond)}
-	f.members[u.ID] = m
-	f.broadcast("GUILD_MEMBER_ADD", mustJSON(m))
-}
-
-// RemoveMember takes a user out of the guild and dispatches GUILD_MEMBER_REMOVE.
-func (f *Fake) RemoveMember(userID string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	m, ok := f.members[userID]
-	if !ok {
-		return
-	}
-	delete(f.members, userID)
-	f.broadcast("GUILD_MEMBER_REMOVE", mustJSON(struct {
-		GuildID string          `json:"guild_id"`
-		User    *discordgo.User `json:"user"`
-	}{f.opts.GuildID, m.User}))
-}
-
-// Member returns a copy of a guild member, if there is one.
-func (f *Fake) Member(userID string) (discordgo.Member, bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	m, ok := f.members[userID]
-	if !ok {
-		return discordgo.Member{}, false
-	}
-	c := *m
-	c.Roles = cloneIDs(m.Roles)
-	return c, true
-}
-
 // FailNext makes the next n API requests answer status; a 429 says to retry after
 // retryAfter seconds, with the headers and body Discord sends.
 func (f *Fake) FailNext(n, status int, retryAfter float64) {
@@ -537,43 +438,12 @@ func (f *Fake) Requests() []Request {
 
 // newID makes a snowflake: increasing, with the current time in its top bits. f.mu is held.
 func (f *Fake) newID() string {
-	id := uint64(time.Now().UnixMilli()-1420070400000) << 22
+	id := uint64(f.now().UnixMilli()-1420070400000) << 22
 	if id <= f.lastID {
 		id = f.lastID + 1
 	}
 	f.lastID = id
 	return strconv.FormatUint(id, 10)
-}
-
-// guild is the guild as GUILD_CREATE and GET /guilds/{id} show it. f.mu is held.
-func (f *Fake) guild() *discordgo.Guild {
-	g := &discordgo.Guild{ID: f.opts.GuildID, Name: f.opts.GuildName, OwnerID: "100000000000000001",
-		JoinedAt: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC), MemberCount: len(f.members), Large: len(f.members) > 250,
-		Roles: f.guildRoles(), Channels: []*discordgo.Channel{}, Threads: []*discordgo.Channel{}, Members: []*discordgo.Member{},
-		PreferredLocale: "es-ES"}
-	for _, id := range f.channelOrder {
-		c := *f.channels[id]
-		g.Channels = append(g.Channels, &c)
-		for _, tid := range f.threads[id] {
-			if t := f.channels[tid]; t.ThreadMetadata == nil || !t.ThreadMetadata.Archived {
-				g.Threads = append(g.Threads, copyChannel(t))
-			}
-		}
-	}
-	return g
-}
-
-// guildRoles are the roles with @everyone first. f.mu is held.
-func (f *Fake) guildRoles() []*discordgo.Role {
-	roles := []*discordgo.Role{}
-	if f.opts.GuildID != "" {
-		roles = append(roles, &discordgo.Role{ID: f.opts.GuildID, Name: "@everyone", Permissions: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages})
-	}
-	for _, r := range f.roles {
-		c := *r
-		roles = append(roles, &c)
-	}
-	return roles
 }
 
 func copyChannel(c *discordgo.Channel) *discordgo.Channel {

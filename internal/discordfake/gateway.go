@@ -8,18 +8,22 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 )
 
-// Identify is one IDENTIFY the gateway received; Token is without its "Bot " prefix.
+// Identify is one IDENTIFY the gateway received; Token is without its "Bot " prefix and
+// Time is on the fake's clock.
 type Identify struct {
 	Token   string
 	Intents int
+	Time    time.Time
 }
+
+// identifyBudget is how many IDENTIFY calls Discord allows a bot a day.
+const identifyBudget = 1000
 
 // Gateway intents the fake honours.
 const (
@@ -56,25 +60,6 @@ type logged struct {
 	frame []byte
 }
 
-// gwConn is one websocket; frames are written in order by its own goroutine.
-type gwConn struct {
-	ws      *websocket.Conn
-	version int
-	sess    *session // guarded by Fake.mu
-
-	mu    sync.Mutex
-	queue []outFrame
-	wake  chan struct{}
-	done  chan struct{}
-	once  sync.Once
-}
-
-type outFrame struct {
-	data      []byte
-	closeCode int
-	reason    string
-}
-
 var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
 
 func (f *Fake) gatewayAddress(r *http.Request) string {
@@ -97,7 +82,20 @@ func (f *Fake) gateway(w http.ResponseWriter, r *http.Request) {
 
 func (f *Fake) gatewayBot(w http.ResponseWriter, r *http.Request) {
 	res := discordgo.GatewayBotResponse{URL: f.gatewayAddress(r), Shards: 1}
-	res.SessionStartLimit = discordgo.SessionInformation{Total: 1000, Remaining: 1000, ResetAfter: 86400000, MaxConcurrency: 1}
+	// The budget counts the identifies of the last 24 hours on the fake's clock.
+	f.mu.Lock()
+	now, used, resetAfter := f.now(), 0, 24*time.Hour
+	for _, id := range f.identifies {
+		if age := now.Sub(id.Time); age < 24*time.Hour {
+			if used == 0 {
+				resetAfter = 24*time.Hour - age
+			}
+			used++
+		}
+	}
+	f.mu.Unlock()
+	res.SessionStartLimit = discordgo.SessionInformation{Total: identifyBudget, Remaining: max(0, identifyBudget-used),
+		ResetAfter: int(resetAfter.Milliseconds()), MaxConcurrency: 1}
 	writeJSON(w, http.StatusOK, res)
 }
 
@@ -147,7 +145,7 @@ func (f *Fake) detach(c *gwConn, endSession bool) {
 	f.mu.Lock()
 	delete(f.conns, c)
 	if s := c.sess; s != nil && s.conn == c {
-		s.conn, s.downSince = nil, time.Now()
+		s.conn, s.downSince = nil, f.now()
 		if endSession {
 			delete(f.sessions, s.id)
 		}
@@ -220,13 +218,17 @@ func (f *Fake) identify(c *gwConn, d json.RawMessage) {
 		c.closeWith(4005, "Already authenticated.")
 		return
 	}
-	f.identifies = append(f.identifies, Identify{Token: token, Intents: id.Intents})
+	f.identifies = append(f.identifies, Identify{Token: token, Intents: id.Intents, Time: f.now()})
 	if f.opts.BotToken != "" && token != f.opts.BotToken {
 		c.closeWith(4004, "Authentication failed.")
 		return
 	}
 	if id.Intents < 0 || id.Intents > intentsAll {
 		c.closeWith(4013, "Invalid intent(s).")
+		return
+	}
+	if id.Intents&privilegedIntents&^f.strict.privileged != 0 {
+		c.closeWith(4014, "Disallowed intent(s).")
 		return
 	}
 	s := &session{id: randomHex(16), intents: id.Intents, conn: c}
@@ -269,7 +271,7 @@ func (f *Fake) resume(c *gwConn, d json.RawMessage) {
 		return
 	}
 	s := f.sessions[p.SessionID]
-	if s != nil && s.conn == nil && time.Since(s.downSince) > sessionTTL {
+	if s != nil && s.conn == nil && f.now().Sub(s.downSince) > sessionTTL {
 		delete(f.sessions, s.id)
 		s = nil
 	}
@@ -394,114 +396,6 @@ func compareIDs(a, b string) int {
 	return strings.Compare(a, b)
 }
 
-// dispatchTo sends one dispatch to a session, or keeps it for the session's resume while
-// its socket is down. Kept dispatches are replayed on RESUME. f.mu is held.
-func (f *Fake) dispatchTo(s *session, eventType string, payload []byte, keep bool) {
-	s.seq++
-	frame := mustJSON(discordgo.Event{Operation: 0, Sequence: s.seq, Type: eventType, RawData: payload})
-	if keep {
-		s.log = append(s.log, logged{seq: s.seq, frame: frame})
-	}
-	if s.conn != nil {
-		s.conn.send(outFrame{data: frame})
-	}
-}
-
-// Dispatch sends a gateway event to every identified session whose intents allow it; a
-// session whose socket is down gets it when it resumes. data is marshalled as the event's d.
-func (f *Fake) Dispatch(eventType string, data any) {
-	payload := mustJSON(data)
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.broadcast(eventType, payload)
-}
-
-// broadcast is Dispatch with f.mu held.
-func (f *Fake) broadcast(eventType string, payload []byte) {
-	for id, s := range f.sessions {
-		if s.conn == nil && time.Since(s.downSince) > sessionTTL {
-			delete(f.sessions, id)
-			continue
-		}
-		if p, ok := f.allowed(eventType, payload, s.intents); ok {
-			f.dispatchTo(s, eventType, p, true)
-		}
-	}
-}
-
-// allowed applies a session's intents to an event: whether it is sent, and with which
-// payload (message content is emptied without the message-content intent).
-func (f *Fake) allowed(eventType string, payload []byte, intents int) ([]byte, bool) {
-	has := func(bit int) bool { return intents&bit != 0 }
-	switch eventType {
-	case "GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE", "GUILD_ROLE_CREATE", "GUILD_ROLE_UPDATE", "GUILD_ROLE_DELETE",
-		"CHANNEL_CREATE", "CHANNEL_UPDATE", "CHANNEL_DELETE", "CHANNEL_PINS_UPDATE",
-		"THREAD_CREATE", "THREAD_UPDATE", "THREAD_DELETE", "THREAD_LIST_SYNC", "THREAD_MEMBER_UPDATE":
-		return payload, has(intentGuilds)
-	case "GUILD_MEMBER_ADD", "GUILD_MEMBER_UPDATE", "GUILD_MEMBER_REMOVE", "THREAD_MEMBERS_UPDATE":
-		return payload, has(intentGuildMembers)
-	}
-	var head struct {
-		GuildID string `json:"guild_id"`
-		Author  *struct {
-			ID string `json:"id"`
-		} `json:"author"`
-		Mentions []struct {
-			ID string `json:"id"`
-		} `json:"mentions"`
-	}
-	inGuild := func() bool {
-		_ = json.Unmarshal(payload, &head)
-		return head.GuildID != ""
-	}
-	switch eventType {
-	case "MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE", "MESSAGE_DELETE_BULK":
-		if !inGuild() {
-			return payload, has(intentDirectMessages)
-		}
-		if !has(intentGuildMessages) {
-			return nil, false
-		}
-		if eventType == "MESSAGE_DELETE" || eventType == "MESSAGE_DELETE_BULK" || has(intentMessageContent) {
-			return payload, true
-		}
-		if head.Author != nil && head.Author.ID == f.botUser.ID {
-			return payload, true
-		}
-		for _, m := range head.Mentions {
-			if m.ID == f.botUser.ID {
-				return payload, true
-			}
-		}
-		return withoutContent(payload), true
-	case "MESSAGE_REACTION_ADD", "MESSAGE_REACTION_REMOVE", "MESSAGE_REACTION_REMOVE_ALL", "MESSAGE_REACTION_REMOVE_EMOJI":
-		if inGuild() {
-			return payload, has(intentGuildMessageReactions)
-		}
-		return payload, has(intentDirectMessageReacts)
-	case "TYPING_START":
-		if inGuild() {
-			return payload, has(intentGuildMessageTyping)
-		}
-		return payload, has(intentDirectMessageTyping)
-	}
-	return payload, true
-}
-
-// withoutContent empties what the message-content intent guards.
-func withoutContent(payload []byte) []byte {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(payload, &m); err != nil {
-		return payload
-	}
-	m["content"] = json.RawMessage(`""`)
-	m["embeds"] = json.RawMessage(`[]`)
-	m["attachments"] = json.RawMessage(`[]`)
-	m["components"] = json.RawMessage(`[]`)
-	delete(m, "poll")
-	return mustJSON(m)
-}
-
 // Identifies lists every IDENTIFY received, oldest first (including refused ones).
 func (f *Fake) Identifies() []Identify {
 	f.mu.Lock()
@@ -563,7 +457,7 @@ func (f *Fake) DropConnections() {
 	defer f.mu.Unlock()
 	for c := range f.conns {
 		if s := c.sess; s != nil && s.conn == c {
-			s.conn, s.downSince = nil, time.Now()
+			s.conn, s.downSince = nil, f.now()
 		}
 		delete(f.conns, c)
 		c.kill()
@@ -577,59 +471,4 @@ func (f *Fake) Close() {
 	f.closed = true
 	f.mu.Unlock()
 	f.DropConnections()
-}
-
-func (c *gwConn) sendOp(op int, d any) {
-	c.send(outFrame{data: mustJSON(discordgo.Event{Operation: op, RawData: mustJSON(d)})})
-}
-
-// closeWith sends a close frame with a gateway close code after what is queued, then ends
-// the socket.
-func (c *gwConn) closeWith(code int, reason string) {
-	c.send(outFrame{closeCode: code, reason: reason})
-}
-
-func (c *gwConn) send(fr outFrame) {
-	c.mu.Lock()
-	c.queue = append(c.queue, fr)
-	c.mu.Unlock()
-	select {
-	case c.wake <- struct{}{}:
-	default:
-	}
-}
-
-func (c *gwConn) writeLoop() {
-	for {
-		select {
-		case <-c.done:
-			return
-		case <-c.wake:
-		}
-		c.mu.Lock()
-		q := c.queue
-		c.queue = nil
-		c.mu.Unlock()
-		for _, fr := range q {
-			_ = c.ws.SetWriteDeadline(time.Now().Add(10 * time.Second))
-			if fr.closeCode != 0 {
-				_ = c.ws.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(fr.closeCode, fr.reason))
-				// Let the client read the close frame and hang up; the read loop ends then.
-				_ = c.ws.SetReadDeadline(time.Now().Add(2 * time.Second))
-				return
-			}
-			if err := c.ws.WriteMessage(websocket.TextMessage, fr.data); err != nil {
-				c.kill()
-				return
-			}
-		}
-	}
-}
-
-// kill closes the socket without a close frame.
-func (c *gwConn) kill() {
-	c.once.Do(func() {
-		close(c.done)
-		_ = c.ws.Close()
-	})
 }

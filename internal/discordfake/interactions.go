@@ -14,7 +14,8 @@ import (
 type InteractionResponse struct {
 	Type int
 	Data *discordgo.InteractionResponseData
-	// Elapsed is the time from SendInteraction to the callback (Discord allows 3 seconds).
+	// Elapsed is the time from SendInteraction to the callback on the fake's clock (Discord
+	// allows 3 seconds).
 	Elapsed time.Duration
 }
 
@@ -56,7 +57,7 @@ func (f *Fake) SendInteraction(i discordgo.Interaction) discordgo.Interaction {
 			i.Member.Roles = cloneIDs(m.Roles)
 		}
 	}
-	st := &interaction{i: i, sent: time.Now()}
+	st := &interaction{i: i, sent: f.now()}
 	f.interactions[i.ID] = st
 	f.byToken[i.Token] = st
 	f.broadcast("INTERACTION_CREATE", mustJSON(i))
@@ -131,6 +132,9 @@ func (f *Fake) callback(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, 50109, "The request body contains invalid JSON.")
 		return
 	}
+	if f.tooLarge(w, files) {
+		return
+	}
 	data, err := responseData(body.Data)
 	if err != nil {
 		apiError(w, http.StatusBadRequest, 50109, "The request body contains invalid JSON.")
@@ -145,7 +149,7 @@ func (f *Fake) callback(w http.ResponseWriter, r *http.Request) {
 	defer f.mu.Unlock()
 	st, ok := f.interactions[r.PathValue("id")]
 	if !ok || st.i.Token != r.PathValue("token") ||
-		(f.opts.InteractionTimeout > 0 && time.Since(st.sent) > f.opts.InteractionTimeout && !st.acked) {
+		(f.opts.InteractionTimeout > 0 && f.now().Sub(st.sent) > f.opts.InteractionTimeout && !st.acked) {
 		apiError(w, http.StatusNotFound, 10062, "Unknown interaction")
 		return
 	}
@@ -179,7 +183,7 @@ func (f *Fake) callback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st.acked = true
-	f.responses[st.i.ID] = append(f.responses[st.i.ID], InteractionResponse{Type: body.Type, Data: data, Elapsed: time.Since(st.sent)})
+	f.responses[st.i.ID] = append(f.responses[st.i.ID], InteractionResponse{Type: body.Type, Data: data, Elapsed: f.now().Sub(st.sent)})
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -187,7 +191,7 @@ func (f *Fake) callback(w http.ResponseWriter, r *http.Request) {
 func (f *Fake) responseMessage(st *interaction, data *discordgo.InteractionResponseData) *discordgo.Message {
 	author := f.botUser
 	m := &discordgo.Message{ID: f.newID(), ChannelID: st.i.ChannelID, Author: &author, Type: discordgo.MessageTypeChatInputCommand,
-		Timestamp: time.Now().UTC().Truncate(time.Millisecond), Embeds: []*discordgo.MessageEmbed{},
+		Timestamp: f.now().UTC().Truncate(time.Millisecond), Embeds: []*discordgo.MessageEmbed{},
 		Attachments: []*discordgo.MessageAttachment{}, WebhookID: f.opts.AppID}
 	if data != nil {
 		m.Content, m.Flags, m.Components = data.Content, data.Flags, data.Components
@@ -216,6 +220,9 @@ func (f *Fake) followup(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, 50109, "The request body contains invalid JSON.")
 		return
 	}
+	if f.tooLarge(w, files) {
+		return
+	}
 	if m.Content == "" && len(m.Embeds) == 0 && len(files) == 0 && len(m.Components) == 0 {
 		apiError(w, http.StatusBadRequest, 50006, "Cannot send an empty message")
 		return
@@ -233,7 +240,7 @@ func (f *Fake) followup(w http.ResponseWriter, r *http.Request) {
 	author := f.botUser
 	msg := discordgo.Message{ID: f.newID(), ChannelID: st.i.ChannelID, Author: &author, Content: m.Content,
 		Embeds: m.Embeds, Components: m.Components, Flags: m.Flags, Type: discordgo.MessageTypeDefault, WebhookID: f.opts.AppID,
-		Timestamp: time.Now().UTC().Truncate(time.Millisecond), Attachments: f.attachmentsOf(st.i.ChannelID, files)}
+		Timestamp: f.now().UTC().Truncate(time.Millisecond), Attachments: f.attachmentsOf(st.i.ChannelID, files)}
 	if msg.Embeds == nil {
 		msg.Embeds = []*discordgo.MessageEmbed{}
 	}
@@ -288,6 +295,9 @@ func (f *Fake) webhookEdit(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, 50109, "The request body contains invalid JSON.")
 		return
 	}
+	if f.tooLarge(w, files) {
+		return
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	st, target, _, ok := f.webhookTarget(w, r)
@@ -319,7 +329,7 @@ func (f *Fake) webhookEdit(w http.ResponseWriter, r *http.Request) {
 	if len(files) > 0 {
 		m.Attachments = append(slices.Clone(m.Attachments), f.attachmentsOf(m.ChannelID, files)...)
 	}
-	now := time.Now().UTC().Truncate(time.Millisecond)
+	now := f.now().UTC().Truncate(time.Millisecond)
 	m.EditedTimestamp = &now
 	if r.PathValue("message") == "@original" {
 		st.original = &m

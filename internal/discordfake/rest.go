@@ -1,14 +1,8 @@
 package discordfake
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
-	"mime"
-	"mime/multipart"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,6 +41,7 @@ type RoleEdit struct {
 type message struct {
 	dg      discordgo.Message
 	nonce   string
+	created time.Time // on the fake's clock, for the nonce window
 	files   []Attachment
 	deleted bool
 }
@@ -57,12 +52,21 @@ type wireMessage struct {
 	Nonce string `json:"nonce,omitempty"`
 }
 
+// wire is the message as the create answer and MESSAGE_CREATE carry it, with its nonce.
 func (m *message) wire(withGuild bool) wireMessage {
 	dg := m.dg
 	if !withGuild {
 		dg.GuildID = ""
 	}
 	return wireMessage{Message: &dg, Nonce: m.nonce}
+}
+
+// read is the message as every other answer and event carry it: Discord returns the
+// nonce only where the message is created.
+func (m *message) read(withGuild bool) wireMessage {
+	w := m.wire(withGuild)
+	w.Nonce = ""
+	return w
 }
 
 func (m *message) export() Message {
@@ -146,9 +150,10 @@ func (f *Fake) PostUserMessage(channelID, authorID, content string, attachments 
 
 // store records a new message. f.mu is held.
 func (f *Fake) store(channelID, guildID string, author *discordgo.User, content string, embeds []*discordgo.MessageEmbed, nonce string, files []Attachment) *message {
-	m := &message{nonce: nonce, files: files}
+	now := f.now()
+	m := &message{nonce: nonce, files: files, created: now}
 	m.dg = discordgo.Message{ID: f.newID(), ChannelID: channelID, GuildID: guildID, Author: author, Content: content,
-		Embeds: embeds, Timestamp: time.Now().UTC().Truncate(time.Millisecond), Type: discordgo.MessageTypeDefault,
+		Embeds: embeds, Timestamp: now.UTC().Truncate(time.Millisecond), Type: discordgo.MessageTypeDefault,
 		Attachments: f.attachmentsOf(channelID, files), Mentions: []*discordgo.User{}, MentionRoles: []string{}}
 	if m.dg.Embeds == nil {
 		m.dg.Embeds = []*discordgo.MessageEmbed{}
@@ -162,36 +167,6 @@ func (f *Fake) store(channelID, guildID string, author *discordgo.User, content 
 		}
 	}
 	return m
-}
-
-// attachmentsOf describes files as Discord does, served by the fake's CDN. f.mu is held.
-func (f *Fake) attachmentsOf(channelID string, files []Attachment) []*discordgo.MessageAttachment {
-	out := []*discordgo.MessageAttachment{}
-	for i := range files {
-		a := &files[i]
-		if a.ContentType == "" {
-			a.ContentType = "application/octet-stream"
-		}
-		id := f.newID()
-		f.files[id] = a
-		u := "https://cdn.discordapp.com/attachments/" + channelID + "/" + id + "/" + url.PathEscape(a.Name)
-		out = append(out, &discordgo.MessageAttachment{ID: id, Filename: a.Name, ContentType: a.ContentType,
-			Size: len(a.Data), URL: u, ProxyURL: u})
-	}
-	return out
-}
-
-func (f *Fake) cdn(w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	a, ok := f.files[r.PathValue("attachment")]
-	f.mu.Unlock()
-	if !ok || a.Name != r.PathValue("name") {
-		http.NotFound(w, r)
-		return
-	}
-	w.Header().Set("Content-Type", a.ContentType)
-	w.Header().Set("Content-Length", strconv.Itoa(len(a.Data)))
-	_, _ = w.Write(a.Data)
 }
 
 // messageBody is what the bot sends to create or edit a message.
@@ -219,43 +194,6 @@ func (b messageBody) nonce() string {
 	return ""
 }
 
-var errBadBody = errors.New("bad body")
-
-// readBody reads a JSON body, or a multipart one (payload_json and files[n]) into dst.
-func readBody(r *http.Request, dst any) ([]Attachment, error) {
-	mt, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if mt != "multipart/form-data" {
-		if err := json.NewDecoder(r.Body).Decode(dst); err != nil {
-			return nil, errBadBody
-		}
-		return nil, nil
-	}
-	mr := multipart.NewReader(r.Body, params["boundary"])
-	var files []Attachment
-	for {
-		p, err := mr.NextPart()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, errBadBody
-		}
-		data, err := io.ReadAll(p)
-		if err != nil {
-			return nil, errBadBody
-		}
-		switch name := p.FormName(); {
-		case name == "payload_json":
-			if err := json.Unmarshal(data, dst); err != nil {
-				return nil, errBadBody
-			}
-		case strings.HasPrefix(name, "files[") || name == "file":
-			files = append(files, Attachment{Name: p.FileName(), ContentType: p.Header.Get("Content-Type"), Data: data})
-		}
-	}
-	return files, nil
-}
-
 func (f *Fake) createMessage(w http.ResponseWriter, r *http.Request) {
 	var body messageBody
 	files, err := readBody(r, &body)
@@ -278,6 +216,9 @@ func (f *Fake) createMessage(w http.ResponseWriter, r *http.Request) {
 	}
 	if errs := validateMessage(content, embeds, nonce); errs != nil {
 		errs.write(w)
+		return
+	}
+	if f.tooLarge(w, files) {
 		return
 	}
 	kept, answer, hook := f.keepPost(w, r.PathValue("channel"), body, content, embeds, nonce, files)
@@ -303,12 +244,21 @@ func (f *Fake) keepPost(w http.ResponseWriter, channelID string, body messageBod
 		apiError(w, http.StatusNotFound, 10003, "Unknown Channel")
 		return nil, nil, nil
 	}
+	need := sendPermission(c)
+	if len(files) > 0 {
+		need |= discordgo.PermissionAttachFiles
+	}
+	if _, ok := f.channelFor(w, channelID, need); !ok {
+		return nil, nil, nil
+	}
 	if c.Type == discordgo.ChannelTypeDM && len(c.Recipients) > 0 && f.closedDMs[c.Recipients[0].ID] {
 		apiError(w, http.StatusForbidden, 50007, "Cannot send messages to this user")
 		return nil, nil, nil
 	}
 	if body.EnforceNonce && nonce != "" {
-		if m, ok := f.nonces[channelID+"\x00"+nonce]; ok {
+		// Discord remembers a nonce for a few minutes only: past the window the same nonce
+		// makes a new message.
+		if m, ok := f.nonces[channelID+"\x00"+nonce]; ok && f.now().Sub(m.created) <= f.opts.NonceWindow {
 			writeJSON(w, http.StatusOK, m.wire(false))
 			return nil, nil, nil
 		}
@@ -318,8 +268,11 @@ func (f *Fake) keepPost(w http.ResponseWriter, channelID string, body messageBod
 			apiError(w, http.StatusBadRequest, 50083, "Thread is archived")
 			return nil, nil, nil
 		}
+		if f.activeThreadsFull(w) {
+			return nil, nil, nil
+		}
 		c.ThreadMetadata.Archived = false
-		c.ThreadMetadata.ArchiveTimestamp = time.Now().UTC()
+		c.ThreadMetadata.ArchiveTimestamp = f.now().UTC()
 		f.broadcast("THREAD_UPDATE", mustJSON(c))
 	}
 	author := f.botUser
@@ -344,35 +297,86 @@ func (f *Fake) OnPost(hook func(Message)) {
 	f.postHook = hook
 }
 
+// listMessages answers GET /channels/{id}/messages as Discord does: at most limit (1-100,
+// 50 by default) messages before, after or around a message id (or the newest), newest
+// first.
 func (f *Fake) listMessages(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	limit := 50
-	if n, err := strconv.Atoi(q.Get("limit")); err == nil && n >= 1 && n <= 100 {
+	if raw := q.Get("limit"); raw != "" {
+		n, err := strconv.Atoi(raw)
+		switch {
+		case err != nil:
+			formErrors{}.add("NUMBER_TYPE_COERCE", "Value \""+raw+"\" is not int.", "limit").write(w)
+			return
+		case n < 1:
+			formErrors{}.add("NUMBER_TYPE_MIN", "int value should be greater than or equal to 1.", "limit").write(w)
+			return
+		case n > 100:
+			formErrors{}.add("NUMBER_TYPE_MAX", "int value should be less than or equal to 100.", "limit").write(w)
+			return
+		}
 		limit = n
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if _, ok := f.channels[r.PathValue("channel")]; !ok {
-		apiError(w, http.StatusNotFound, 10003, "Unknown Channel")
+	c, ok := f.channelFor(w, r.PathValue("channel"), 0)
+	if !ok {
 		return
 	}
 	out := []wireMessage{}
-	all := f.byChannel[r.PathValue("channel")]
-	for i := len(all) - 1; i >= 0 && len(out) < limit; i-- {
-		m := all[i]
-		if m.deleted || (q.Get("before") != "" && compareIDs(m.dg.ID, q.Get("before")) >= 0) ||
-			(q.Get("after") != "" && compareIDs(m.dg.ID, q.Get("after")) <= 0) {
-			continue
+	if f.deniedIn(c)&discordgo.PermissionReadMessageHistory != 0 {
+		writeJSON(w, http.StatusOK, out) // Discord shows no history to who may not read it
+		return
+	}
+	var live []*message // oldest first
+	for _, m := range f.byChannel[c.ID] {
+		if !m.deleted {
+			live = append(live, m)
 		}
-		out = append(out, m.wire(false))
+	}
+	// first is the index of the first message at or after id.
+	first := func(id string) int {
+		i, _ := slices.BinarySearchFunc(live, id, func(m *message, id string) int { return compareIDs(m.dg.ID, id) })
+		return i
+	}
+	from, to := max(0, len(live)-limit), len(live)
+	switch {
+	case q.Get("before") != "":
+		to = first(q.Get("before"))
+		from = max(0, to-limit)
+	case q.Get("after") != "":
+		after := q.Get("after")
+		from = first(after)
+		if from < len(live) && live[from].dg.ID == after {
+			from++
+		}
+		to = min(len(live), from+limit)
+	case q.Get("around") != "":
+		at := first(q.Get("around"))
+		from = max(0, at-limit/2)
+		to = min(len(live), from+limit)
+		from = max(0, to-limit)
+	}
+	for i := to - 1; i >= from; i-- {
+		out = append(out, live[i].read(false))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
 
-// channelMessage finds a live message of a channel, or answers 404. f.mu is held.
-func (f *Fake) channelMessage(w http.ResponseWriter, r *http.Request) (*message, bool) {
-	if _, ok := f.channels[r.PathValue("channel")]; !ok {
+// channelMessage finds a live message of a channel, or answers 404 (or 403 when the bot
+// may not see the channel, or, with write, post in it). f.mu is held.
+func (f *Fake) channelMessage(w http.ResponseWriter, r *http.Request, write bool) (*message, bool) {
+	c, ok := f.channels[r.PathValue("channel")]
+	if !ok {
 		apiError(w, http.StatusNotFound, 10003, "Unknown Channel")
+		return nil, false
+	}
+	need := int64(discordgo.PermissionReadMessageHistory)
+	if write {
+		need = sendPermission(c)
+	}
+	if _, ok := f.channelFor(w, c.ID, need); !ok {
 		return nil, false
 	}
 	m, ok := f.messages[r.PathValue("message")]
@@ -386,8 +390,8 @@ func (f *Fake) channelMessage(w http.ResponseWriter, r *http.Request) (*message,
 func (f *Fake) getMessage(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if m, ok := f.channelMessage(w, r); ok {
-		writeJSON(w, http.StatusOK, m.wire(false))
+	if m, ok := f.channelMessage(w, r, false); ok {
+		writeJSON(w, http.StatusOK, m.read(false))
 	}
 }
 
@@ -398,10 +402,17 @@ func (f *Fake) editMessage(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, 50109, "The request body contains invalid JSON.")
 		return
 	}
+	if f.tooLarge(w, files) {
+		return
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	m, ok := f.channelMessage(w, r)
+	m, ok := f.channelMessage(w, r, true)
 	if !ok {
+		return
+	}
+	if len(files) > 0 && f.deniedIn(f.channels[m.dg.ChannelID])&discordgo.PermissionAttachFiles != 0 {
+		apiError(w, http.StatusForbidden, 50013, "Missing Permissions")
 		return
 	}
 	if m.dg.Author.ID != f.botUser.ID {
@@ -450,17 +461,21 @@ func (f *Fake) editMessage(w http.ResponseWriter, r *http.Request) {
 	if m.dg.Attachments == nil {
 		m.dg.Attachments = []*discordgo.MessageAttachment{}
 	}
-	now := time.Now().UTC().Truncate(time.Millisecond)
+	now := f.now().UTC().Truncate(time.Millisecond)
 	m.dg.EditedTimestamp = &now
-	f.broadcast("MESSAGE_UPDATE", mustJSON(m.wire(true)))
-	writeJSON(w, http.StatusOK, m.wire(false))
+	f.broadcast("MESSAGE_UPDATE", mustJSON(m.read(true)))
+	writeJSON(w, http.StatusOK, m.read(false))
 }
 
 func (f *Fake) deleteMessage(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	m, ok := f.channelMessage(w, r)
+	m, ok := f.channelMessage(w, r, true)
 	if !ok {
+		return
+	}
+	if m.dg.Author.ID != f.botUser.ID && f.deniedIn(f.channels[m.dg.ChannelID])&discordgo.PermissionManageMessages != 0 {
+		apiError(w, http.StatusForbidden, 50013, "Missing Permissions")
 		return
 	}
 	m.deleted = true
@@ -470,382 +485,4 @@ func (f *Fake) deleteMessage(w http.ResponseWriter, r *http.Request) {
 		GuildID   string `json:"guild_id,omitempty"`
 	}{m.dg.ID, m.dg.ChannelID, m.dg.GuildID}))
 	w.WriteHeader(http.StatusNoContent)
-}
-
-func (f *Fake) getChannel(w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	c, ok := f.channels[r.PathValue("channel")]
-	if !ok {
-		apiError(w, http.StatusNotFound, 10003, "Unknown Channel")
-		return
-	}
-	writeJSON(w, http.StatusOK, c)
-}
-
-func (f *Fake) editChannel(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		Name                *string `json:"name"`
-		Topic               *string `json:"topic"`
-		Archived            *bool   `json:"archived"`
-		Locked              *bool   `json:"locked"`
-		AutoArchiveDuration int     `json:"auto_archive_duration"`
-	}
-	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
-		apiError(w, http.StatusBadRequest, 50109, "The request body contains invalid JSON.")
-		return
-	}
-	if body.Name != nil {
-		if n := len([]rune(*body.Name)); n < 1 || n > 100 {
-			formErrors{}.add("BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.", "name").write(w)
-			return
-		}
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	c, ok := f.channels[r.PathValue("channel")]
-	if !ok {
-		apiError(w, http.StatusNotFound, 10003, "Unknown Channel")
-		return
-	}
-	if c.Type == discordgo.ChannelTypeDM {
-		apiError(w, http.StatusForbidden, 50003, "Cannot execute action on a DM channel")
-		return
-	}
-	if body.Name != nil {
-		c.Name = *body.Name
-	}
-	if body.Topic != nil {
-		c.Topic = *body.Topic
-	}
-	event := "CHANNEL_UPDATE"
-	if c.IsThread() {
-		event = "THREAD_UPDATE"
-		md := c.ThreadMetadata
-		if body.Archived != nil && *body.Archived != md.Archived {
-			md.Archived = *body.Archived
-			md.ArchiveTimestamp = time.Now().UTC()
-		}
-		if body.Locked != nil {
-			md.Locked = *body.Locked
-		}
-		if body.AutoArchiveDuration > 0 {
-			md.AutoArchiveDuration = body.AutoArchiveDuration
-		}
-	}
-	f.broadcast(event, mustJSON(c))
-	writeJSON(w, http.StatusOK, c)
-}
-
-// startThread serves both POST /channels/{id}/threads and the same from a message.
-func (f *Fake) startThread(w http.ResponseWriter, r *http.Request) {
-	var body discordgo.ThreadStart
-	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
-		apiError(w, http.StatusBadRequest, 50109, "The request body contains invalid JSON.")
-		return
-	}
-	if n := len([]rune(body.Name)); n < 1 || n > 100 {
-		formErrors{}.add("BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.", "name").write(w)
-		return
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	parent, ok := f.channels[r.PathValue("channel")]
-	if !ok {
-		apiError(w, http.StatusNotFound, 10003, "Unknown Channel")
-		return
-	}
-	if parent.Type != discordgo.ChannelTypeGuildText && parent.Type != discordgo.ChannelTypeGuildNews {
-		apiError(w, http.StatusBadRequest, 50024, "Cannot execute action on this channel type")
-		return
-	}
-	id, typ := "", body.Type
-	if mid := r.PathValue("message"); mid != "" {
-		m, ok := f.channelMessage(w, r)
-		if !ok {
-			return
-		}
-		if m.dg.Thread != nil {
-			apiError(w, http.StatusBadRequest, 160004, "A thread has already been created for this message")
-			return
-		}
-		// A thread started from a message takes the message's id, and is public.
-		id, typ = mid, discordgo.ChannelTypeGuildPublicThread
-		if parent.Type == discordgo.ChannelTypeGuildNews {
-			typ = discordgo.ChannelTypeGuildNewsThread
-		}
-	} else {
-		id = f.newID()
-		if typ == 0 {
-			typ = discordgo.ChannelTypeGuildPrivateThread // Discord's default when no type is given
-		}
-		if typ != discordgo.ChannelTypeGuildPublicThread && typ != discordgo.ChannelTypeGuildPrivateThread {
-			formErrors{}.add("BASE_TYPE_CHOICES", "Value must be one of {11, 12}.", "type").write(w)
-			return
-		}
-	}
-	archive := body.AutoArchiveDuration
-	if archive == 0 {
-		archive = 1440
-	}
-	t := &discordgo.Channel{ID: id, GuildID: parent.GuildID, ParentID: parent.ID, Name: body.Name, Type: typ,
-		OwnerID: f.botUser.ID, MemberCount: 1, RateLimitPerUser: body.RateLimitPerUser,
-		ThreadMetadata:       &discordgo.ThreadMetadata{AutoArchiveDuration: archive, ArchiveTimestamp: time.Now().UTC(), Invitable: body.Invitable},
-		PermissionOverwrites: []*discordgo.PermissionOverwrite{}}
-	f.channels[id] = t
-	f.threads[parent.ID] = append(f.threads[parent.ID], id)
-	if m, ok := f.messages[id]; ok {
-		m.dg.Thread = copyChannel(t)
-	}
-	f.broadcast("THREAD_CREATE", mustJSON(struct {
-		*discordgo.Channel
-		NewlyCreated bool `json:"newly_created"`
-	}{t, true}))
-	writeJSON(w, http.StatusCreated, t)
-}
-
-func (f *Fake) createDM(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		RecipientID string `json:"recipient_id"`
-	}
-	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
-		apiError(w, http.StatusBadRequest, 50109, "The request body contains invalid JSON.")
-		return
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	u, ok := f.users[body.RecipientID]
-	if !ok {
-		apiError(w, http.StatusNotFound, 10013, "Unknown User")
-		return
-	}
-	id, ok := f.dms[u.ID]
-	if !ok {
-		id = f.newID()
-		rec := *u
-		f.channels[id] = &discordgo.Channel{ID: id, Type: discordgo.ChannelTypeDM, Recipients: []*discordgo.User{&rec}}
-		f.dms[u.ID] = id
-	}
-	writeJSON(w, http.StatusOK, f.channels[id])
-}
-
-func (f *Fake) getUser(w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	id := r.PathValue("user")
-	if id == f.botUser.ID {
-		writeJSON(w, http.StatusOK, f.botUser)
-		return
-	}
-	u, ok := f.users[id]
-	if !ok {
-		apiError(w, http.StatusNotFound, 10013, "Unknown User")
-		return
-	}
-	writeJSON(w, http.StatusOK, u)
-}
-
-// ourGuild answers 404 for any guild but the fake's. f.mu is not held.
-func (f *Fake) ourGuild(w http.ResponseWriter, r *http.Request) bool {
-	if r.PathValue("guild") != f.opts.GuildID {
-		apiError(w, http.StatusNotFound, 10004, "Unknown Guild")
-		return false
-	}
-	return true
-}
-
-func (f *Fake) getGuild(w http.ResponseWriter, r *http.Request) {
-	if !f.ourGuild(w, r) {
-		return
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	g := f.guild()
-	g.Channels, g.Threads, g.Members = nil, nil, nil
-	writeJSON(w, http.StatusOK, g)
-}
-
-func (f *Fake) getRoles(w http.ResponseWriter, r *http.Request) {
-	if !f.ourGuild(w, r) {
-		return
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	writeJSON(w, http.StatusOK, f.guildRoles())
-}
-
-func (f *Fake) getGuildChannels(w http.ResponseWriter, r *http.Request) {
-	if !f.ourGuild(w, r) {
-		return
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	writeJSON(w, http.StatusOK, f.guild().Channels)
-}
-
-func (f *Fake) listMembers(w http.ResponseWriter, r *http.Request) {
-	if !f.ourGuild(w, r) {
-		return
-	}
-	limit := 1
-	if n, err := strconv.Atoi(r.URL.Query().Get("limit")); err == nil && n >= 1 && n <= 1000 {
-		limit = n
-	}
-	after := r.URL.Query().Get("after")
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	out := []*discordgo.Member{}
-	for _, id := range f.memberIDs() {
-		if len(out) == limit {
-			break
-		}
-		if after == "" || compareIDs(id, after) > 0 {
-			out = append(out, f.members[id])
-		}
-	}
-	writeJSON(w, http.StatusOK, out)
-}
-
-func (f *Fake) getMember(w http.ResponseWriter, r *http.Request) {
-	if !f.ourGuild(w, r) {
-		return
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	m, ok := f.members[r.PathValue("user")]
-	if !ok {
-		apiError(w, http.StatusNotFound, 10007, "Unknown Member")
-		return
-	}
-	writeJSON(w, http.StatusOK, m)
-}
-
-// editRole adds or removes one role of a member; Discord tells the gateway when the roles
-// change.
-func (f *Fake) editRole(add bool) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		if !f.ourGuild(w, r) {
-			return
-		}
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		userID, roleID := r.PathValue("user"), r.PathValue("role")
-		m, ok := f.members[userID]
-		if !ok {
-			apiError(w, http.StatusNotFound, 10007, "Unknown Member")
-			return
-		}
-		if !slices.ContainsFunc(f.roles, func(x *discordgo.Role) bool { return x.ID == roleID }) {
-			apiError(w, http.StatusNotFound, 10011, "Unknown Role")
-			return
-		}
-		f.roleEdits = append(f.roleEdits, RoleEdit{UserID: userID, RoleID: roleID, Added: add})
-		held := slices.Contains(m.Roles, roleID)
-		switch {
-		case add && !held:
-			m.Roles = append(cloneIDs(m.Roles), roleID)
-		case !add && held:
-			m.Roles = slices.DeleteFunc(cloneIDs(m.Roles), func(id string) bool { return id == roleID })
-		default:
-			w.WriteHeader(http.StatusNoContent)
-			return
-		}
-		f.broadcast("GUILD_MEMBER_UPDATE", mustJSON(m))
-		w.WriteHeader(http.StatusNoContent)
-	}
-}
-
-// Commands returns the last guild-scoped bulk overwrite, as the fake answered it (with ids).
-func (f *Fake) Commands() []*discordgo.ApplicationCommand {
-	f.mu.Lock()
-	raw := f.commands
-	f.mu.Unlock()
-	out := []*discordgo.ApplicationCommand{}
-	if raw != nil {
-		_ = json.Unmarshal(raw, &out)
-	}
-	return out
-}
-
-func (f *Fake) ourApp(w http.ResponseWriter, r *http.Request, guild bool) bool {
-	if r.PathValue("app") != f.opts.AppID {
-		apiError(w, http.StatusForbidden, 50001, "Missing Access")
-		return false
-	}
-	return !guild || f.ourGuild(w, r)
-}
-
-func (f *Fake) getCommands(guild bool) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		if !f.ourApp(w, r, guild) {
-			return
-		}
-		f.mu.Lock()
-		raw := f.global
-		if guild {
-			raw = f.commands
-		}
-		f.mu.Unlock()
-		if raw == nil {
-			raw = []byte("[]")
-		}
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write(raw)
-	}
-}
-
-func (f *Fake) putCommands(guild bool) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		if !f.ourApp(w, r, guild) {
-			return
-		}
-		var cmds []*discordgo.ApplicationCommand
-		if err := json.NewDecoder(r.Body).Decode(&cmds); err != nil {
-			apiError(w, http.StatusBadRequest, 50109, "The request body contains invalid JSON.")
-			return
-		}
-		if errs := validateCommands(cmds); errs != nil {
-			errs.write(w)
-			return
-		}
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		prev := f.global
-		if guild {
-			prev = f.commands
-		}
-		var old []*discordgo.ApplicationCommand
-		if prev != nil {
-			_ = json.Unmarshal(prev, &old)
-		}
-		for _, c := range cmds {
-			if c.Type == 0 {
-				c.Type = discordgo.ChatApplicationCommand
-			}
-			c.ID = ""
-			for _, o := range old {
-				if o.Name == c.Name && o.Type == c.Type {
-					c.ID = o.ID // Discord keeps a command's id across overwrites
-				}
-			}
-			if c.ID == "" {
-				c.ID = f.newID()
-			}
-			c.ApplicationID, c.Version = f.opts.AppID, f.newID()
-			if guild {
-				c.GuildID = f.opts.GuildID
-			}
-		}
-		raw := mustJSON(cmds)
-		if bytes.Equal(raw, []byte("null")) {
-			raw = []byte("[]")
-		}
-		if guild {
-			f.commands = raw
-		} else {
-			f.global = raw
-		}
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write(raw)
-	}
 }

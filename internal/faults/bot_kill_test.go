@@ -254,7 +254,8 @@ func botKilledMidDelivery(t *testing.T, dialect db.Dialect) {
 			gotText = append(gotText, m.Content)
 		}
 		for _, ev := range want[channel] {
-			wantText = append(wantText, contentOf(t, ev))
+			// Each post ends with the visible marker of its event.
+			wantText = append(wantText, fmt.Sprintf("%s\n-# Zócalo · #%d", contentOf(t, ev), ev.ID))
 		}
 		if !slices.Equal(gotText, wantText) {
 			t.Errorf("channel %s shows\n%v\nwant\n%v", channel, gotText, wantText)

@@ -1,9 +1,11 @@
 // Command bench seeds a community of realistic size into SQLite and into PostgreSQL, starts
 // the real binary in production mode against each, drives it from this separate process at
 // a fixed number of concurrent connections, and checks the figures against the budgets of
-// docs/performance.md. A budget missed makes it exit non-zero.
+// docs/performance.md. A budget missed makes it exit non-zero. Its second part runs the
+// portal and the bot as two processes on PostgreSQL against a fake Discord and measures
+// how soon a write's post reaches Discord.
 //
-//	go run ./tools/bench -bin bin/zocalo [-postgres URL] [-duration 5s] [-conns 32] [-scale 1]
+//	go run ./tools/bench -bin bin/zocalo [-postgres URL] [-parts load,delivery] [-duration 5s] [-conns 32] [-scale 1]
 package main
 
 import (
@@ -35,6 +37,10 @@ type options struct {
 	plans       bool
 	only        string
 	skipSQLite  bool
+	parts       string
+	// The delivery part: how many writes, from how many connections at once.
+	deliveryWrites int
+	deliveryConns  int
 }
 
 func main() {
@@ -47,14 +53,25 @@ func main() {
 	flag.BoolVar(&o.plans, "plans", false, "print the query plan of each hot query after seeding")
 	flag.BoolVar(&o.skipSQLite, "skip-sqlite", false, "measure PostgreSQL only")
 	flag.StringVar(&o.only, "only", "", "drive only the endpoints whose name contains this text (budgets are checked on those)")
+	flag.StringVar(&o.parts, "parts", "load,delivery", "the parts to run: load (the endpoints under load), delivery (a write's post reaching Discord; PostgreSQL only)")
+	flag.IntVar(&o.deliveryWrites, "delivery-writes", 100, "writes measured by the delivery part, one at a time and again together")
+	flag.IntVar(&o.deliveryConns, "delivery-conns", 4, "connections the delivery part writes from together")
 	flag.Parse()
+	parts := map[string]bool{}
+	for _, p := range strings.Split(o.parts, ",") {
+		if p = strings.TrimSpace(p); p != "load" && p != "delivery" {
+			fmt.Fprintf(os.Stderr, "-parts: unknown part %q (load, delivery)\n", p)
+			os.Exit(2)
+		}
+		parts[p] = true
+	}
 
 	ctx := context.Background()
 	var targets []string
-	if !o.skipSQLite {
+	if parts["load"] && !o.skipSQLite {
 		targets = append(targets, "SQLite")
 	}
-	if o.postgresURL != "" {
+	if parts["load"] && o.postgresURL != "" {
 		targets = append(targets, "PostgreSQL")
 	}
 	pass := true
@@ -75,9 +92,34 @@ func main() {
 		fmt.Println()
 		pass = pass && len(misses) == 0
 	}
+	if parts["delivery"] {
+		pass = runDeliveryPart(ctx, o) && pass
+	}
 	if !pass {
 		os.Exit(1)
 	}
+}
+
+// runDeliveryPart runs and prints the delivery part and tells whether its budget was met.
+func runDeliveryPart(ctx context.Context, o options) bool {
+	if o.postgresURL == "" {
+		fmt.Println("Delivery to Discord: skipped, it needs PostgreSQL (-postgres or ZOCALO_TEST_DATABASE_URL)")
+		return true
+	}
+	r, err := runDelivery(ctx, o)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "delivery: %v\n", err)
+		os.Exit(2)
+	}
+	r.print(os.Stdout)
+	misses := r.misses()
+	for _, m := range misses {
+		fmt.Printf("  BUDGET MISSED: %s\n", m)
+	}
+	if len(misses) == 0 {
+		fmt.Println("  every budget met")
+	}
+	return len(misses) == 0
 }
 
 // runTarget seeds one database, starts the server on it and measures every endpoint.
@@ -90,7 +132,7 @@ func runTarget(ctx context.Context, o options, target string) (*report, error) {
 	databaseURL := ""
 	if target == "PostgreSQL" {
 		var drop func()
-		databaseURL, drop, err = freshDatabase(o.postgresURL)
+		databaseURL, drop, err = freshDatabase(o.postgresURL, "load")
 		if err != nil {
 			return nil, err
 		}
@@ -189,13 +231,14 @@ func productionEnv(dir, databaseURL string) map[string]string {
 	return env
 }
 
-// freshDatabase creates a database of its own on the server and returns its URL.
-func freshDatabase(serverURL string) (string, func(), error) {
+// freshDatabase creates a database of its own on the server for a part of the benchmark
+// and returns its URL.
+func freshDatabase(serverURL, part string) (string, func(), error) {
 	admin, err := sql.Open("pgx", serverURL)
 	if err != nil {
 		return "", nil, err
 	}
-	name := fmt.Sprintf("zocalo_bench_%d", os.Getpid())
+	name := fmt.Sprintf("zocalo_bench_%s_%d", part, os.Getpid())
 	_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name)
 	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
 		admin.Close()

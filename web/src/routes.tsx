@@ -54,6 +54,8 @@ const RolesPage = page(adminArea, 'RolesPage');
 const SecurityPage = page(adminArea, 'SecurityPage');
 const ArtistApplicationsPage = page(adminArea, 'ArtistApplicationsPage');
 const ApiKeysPage = page(adminArea, 'ApiKeysPage');
+const DeliveriesPage = page(adminArea, 'DeliveriesPage');
+const ContactMessagesPage = page(adminArea, 'ContactMessagesPage');
 
 const LegislativePage = page(legislativeArea, 'LegislativePage');
 const InitiativePage = page(legislativeArea, 'InitiativePage');
@@ -119,6 +121,8 @@ export function AppRoutes() {
           <Route path="admin/roles" element={<ProtectedRoute groups={ADMIN}><RolesPage /></ProtectedRoute>} />
           <Route path="security" element={<ProtectedRoute groups={ADMIN}><SecurityPage /></ProtectedRoute>} />
           <Route path="admin/api-keys" element={<ProtectedRoute groups={ADMIN}><ApiKeysPage /></ProtectedRoute>} />
+          <Route path="admin/deliveries" element={<ProtectedRoute groups={ADMIN}><DeliveriesPage /></ProtectedRoute>} />
+          <Route path="admin/contact-messages" element={<ProtectedRoute groups={ADMIN}><ContactMessagesPage /></ProtectedRoute>} />
 
           <Route path="legislative" element={<ProtectedRoute groups={LEGISLATIVE}><LegislativePage /></ProtectedRoute>} />
           <Route path="legislative/initiatives/:id" element={<ProtectedRoute groups={LEGISLATIVE}><InitiativePage /></ProtectedRoute>} />

@@ -2444,6 +2444,249 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deliveries to Discord that have not arrived (ADMIN group), oldest first: the order the relay sends them in. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Absent or empty, waiting (pending, blocked and failed); or one status. */
+                    state?: "waiting" | "pending" | "blocked" | "failed" | "discarded" | "skipped";
+                    /** @description Absent or empty, 1. A page past the end is empty; any other value out of range is a 400. */
+                    page?: number;
+                    /** @description Absent or empty, 25; any other value out of range is a 400. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description one page, with how many events each state holds */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deliveries: components["schemas"]["Delivery"][];
+                            total: number;
+                            counts: {
+                                pending: number;
+                                blocked: number;
+                                failed: number;
+                                discarded: number;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/deliveries/retry-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends every blocked and failed delivery back to the relay, due now (ADMIN group); audited per delivery. Concurrent calls move each delivery once. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description how many were sent back */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            retried: number;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/deliveries/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a blocked or failed delivery back to the relay, due now; a pending one is tried now (ADMIN group). Audited once; a repeat of a retry already due changes nothing and answers the same. A delivered, discarded or skipped one answers 409. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["DeliveryAct"];
+                };
+            };
+            responses: {
+                /** @description due now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeliveryActed"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/deliveries/{id}/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gives up on a delivery that has not reached Discord (ADMIN group): it is never sent and no longer holds back its channel. Audited once; discarding again changes nothing. A delivered or skipped one answers 409. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["DeliveryAct"];
+                };
+            };
+            responses: {
+                /** @description discarded */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeliveryActed"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contact-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The contact form's messages (ADMIN group), newest first, whole: none depends on Discord to be read. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Words that must each appear in the name, email, phone, subject or message, ignoring case; up to 100 characters. */
+                    q?: string;
+                    /** @description Absent or empty, 1. A page past the end is empty; any other value out of range is a 400. */
+                    page?: number;
+                    /** @description Absent or empty, 25; any other value out of range is a 400. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description one page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            messages: components["schemas"]["ContactMessage"][];
+                            total: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/integrations/players/{robloxUsername}": {
         parameters: {
             query?: never;
@@ -4182,6 +4425,55 @@ export interface components {
         ApiKeyCreated: components["schemas"]["ApiKey"] & {
             /** @description the whole key */
             key: string;
+        };
+        /**
+         * @description pending (waits for the relay), blocked (Discord refused it for a reason an operator can fix; it holds back its channel and is tried every 10 minutes), failed (Discord will not accept it), discarded (an operator gave up on it), skipped (its channel is not configured), delivered.
+         * @enum {string}
+         */
+        DeliveryStatus: "pending" | "blocked" | "failed" | "discarded" | "skipped" | "delivered";
+        /** @description An event for Discord as operators see it. */
+        Delivery: {
+            id: number;
+            /** @description what the relay does with it, e.g. channel.message, ticket.open, member.roles.remove */
+            kind: string;
+            /** @description a few words on what it posts or changes: the embed's title, the start of its text, or e.g. Quitar roles a <user id> */
+            summary: string;
+            channelId: string;
+            /** @description the configured channel's name */
+            channelName: string;
+            status: components["schemas"]["DeliveryStatus"];
+            attempts: number;
+            /** @description why the last attempt failed, in Discord's words when it answered; empty when none failed */
+            reason: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            firstAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description when the relay tries again; null for failed and discarded events
+             */
+            nextAttemptAt: string | null;
+        };
+        /** @description Optional body of a retry or a discard: the status the operator saw. When the delivery has moved on since (and not to what the act makes), nothing changes and the answer is a 409. */
+        DeliveryAct: {
+            expectedStatus?: components["schemas"]["DeliveryStatus"];
+        };
+        DeliveryActed: {
+            message: string;
+            delivery: components["schemas"]["Delivery"];
+        };
+        ContactMessage: {
+            id: number;
+            name: string;
+            email: string;
+            /** @description empty when not given */
+            phone: string;
+            /** @description empty when not given */
+            subject: string;
+            message: string;
+            /** Format: date-time */
+            createdAt: string;
         };
         /** @description A verified account answers the person who verified it: their Discord id, document and charges. An account nobody verified answers discordId null, verified false, no document, and only the game charges filed under it, each marked unverified; a name typed on a document is a claim, never a person. */
         GamePlayer: {

@@ -1,5 +1,5 @@
 import { Avatar, Button, Dropdown, Typography, type MenuProps } from 'antd';
-import { AppstoreOutlined, CustomerServiceOutlined, FileSearchOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, CustomerServiceOutlined, FileSearchOutlined, KeyOutlined, LogoutOutlined, MailOutlined, SendOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { Profile } from '../api/types';
 import { useAuth } from '../auth/useAuth';
@@ -37,6 +37,8 @@ export function UserMenu({ user, compact }: { user: Profile; compact: boolean })
     isStaff ? { key: '/dashboard', icon: <AppstoreOutlined />, label: 'Dashboard' } : null,
     user.artistReviewer ? { key: '/admin/artist-applications', icon: <FileSearchOutlined />, label: 'Ver Aplicaciones' } : null,
     isAdmin ? { key: '/admin/api-keys', icon: <KeyOutlined />, label: 'Claves de API' } : null,
+    isAdmin ? { key: '/admin/deliveries', icon: <SendOutlined />, label: 'Entregas a Discord' } : null,
+    isAdmin ? { key: '/admin/contact-messages', icon: <MailOutlined />, label: 'Mensajes de contacto' } : null,
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: 'Cerrar Sesión', danger: true },
   ];

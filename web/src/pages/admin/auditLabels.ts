@@ -14,6 +14,7 @@ export const AUDIT_AREAS: readonly { value: string; label: string }[] = [
   { value: 'apikeys', label: 'Claves de API' },
   { value: 'roles', label: 'Roles de Discord' },
   { value: 'artists', label: 'Solicitudes de artistas' },
+  { value: 'deliveries', label: 'Entregas a Discord' },
 ];
 
 export function areaLabel(area: string): string {
@@ -60,6 +61,7 @@ const ACTIONS: Record<string, Record<string, string>> = {
     'voting.close': 'Votación cerrada',
   },
   apikeys: { create: 'Clave creada', revoke: 'Clave revocada' },
+  deliveries: { retry: 'Entrega reintentada', 'retry.all': 'Entrega reintentada (todas)', discard: 'Entrega descartada' },
   roles: { 'member.roles': 'Roles del miembro' },
 };
 
@@ -81,6 +83,7 @@ const ENTITIES: Record<string, string> = {
   initiative: 'Iniciativa',
   role: 'Rol',
   apikey: 'Clave de API',
+  outbox_event: 'Entrega a Discord',
 };
 
 export function entityLabel(type: string): string {

@@ -10,6 +10,9 @@ import { useCloseAfterSuccess } from '../../components/useCloseAfterSuccess';
 export const REPORT_SUCCESS = 'Reporte enviado exitosamente';
 export const HOURS_MINUTES_RULE = 'Los minutos van de 0 a 59';
 export const HOURS_HOURS_RULE = 'Las horas van de 0 a 10,000';
+/** The longest dismissal reason the server takes (it is posted to Discord). */
+export const DISMISS_REASON_MAX = 1000;
+export const DISMISS_REASON_RULE = 'El motivo puede tener hasta 1,000 caracteres.';
 
 /** Closes at once on the user's request, or shortly after a successful submit. */
 function useDialogClose(onClose: () => void) {
@@ -121,8 +124,8 @@ function DismissForm({ member, onDone, onCancel }: { member: Moderator; onDone: 
         Vas a dar de baja a <strong>{member.username}</strong>. Su turno abierto, si lo tiene, termina ahora y pierde sus roles de staff en el
         portal y en Discord.
       </Typography.Paragraph>
-      <Form.Item label="Motivo" name="reason">
-        <Input.TextArea rows={3} placeholder="Opcional: explica el motivo de la baja" />
+      <Form.Item label="Motivo" name="reason" rules={[{ max: DISMISS_REASON_MAX, message: DISMISS_REASON_RULE }]}>
+        <Input.TextArea rows={3} maxLength={DISMISS_REASON_MAX} showCount placeholder="Opcional: explica el motivo de la baja" />
       </Form.Item>
       {done ? <Alert type="success" showIcon title={`Baja aplicada: ${member.username} ya no forma parte del staff.`} style={{ marginBottom: 16 }} /> : null}
       <ErrorBanner message={dismiss.error?.message} onClose={() => dismiss.reset()} />

@@ -1,0 +1,246 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"gorm.io/driver/postgres"
+)
+
+// Notify and Listen tell a waiting worker that a transaction committed something for it,
+// so it need not poll. Within one process the handle itself carries the signal once the
+// transaction commits; across processes PostgreSQL's NOTIFY does, which it delivers at
+// commit and never for a transaction that rolls back.
+
+// Listener is what Listen calls.
+type Listener struct {
+	// Channels are the names it listens on (plain identifiers, at most 63 bytes).
+	Channels []string
+	// Wake is called with a channel's name after each commit that notified it, and for
+	// every channel once listening starts and again after every reconnection, since what
+	// committed meanwhile was announced to nobody. It must not block: a signal from this
+	// process runs in the goroutine that committed.
+	Wake func(channel string)
+	// Lost, when set, hears why the listening connection failed; Listen reconnects by
+	// itself.
+	Lost func(err error)
+}
+
+// Notify wakes the listeners of channel once the transaction of ctx commits (at once
+// outside a transaction); a rollback wakes nobody. Several notifications of one channel
+// in a transaction wake once. On PostgreSQL the notice is scoped to the current schema,
+// so deployments or tests sharing a database do not wake each other. It must be called
+// in the transaction's own goroutine; a failure on PostgreSQL aborts the transaction.
+func (d *DB) Notify(ctx context.Context, channel string) error {
+	if hooks := commitHooksOf(ctx); hooks != nil && !hooks.firstNotice(channel) {
+		return nil
+	}
+	if d.dialect == Postgres {
+		if err := d.Conn(ctx).Exec("SELECT pg_notify(?, coalesce(current_schema(), ''))", channel).Error; err != nil {
+			return fmt.Errorf("notify %s: %w", channel, err)
+		}
+	}
+	d.AfterCommit(ctx, func() { d.local.signal(channel) })
+	return nil
+}
+
+// AfterCommit runs fn once the outermost transaction of ctx has committed, or at once
+// outside a transaction. It never runs when the transaction rolls back.
+func (d *DB) AfterCommit(ctx context.Context, fn func()) {
+	if hooks := commitHooksOf(ctx); hooks != nil {
+		hooks.add(fn)
+		return
+	}
+	fn()
+}
+
+// Listen calls l.Wake as Listener describes until ctx ends: for Notify on this handle, and
+// on PostgreSQL for Notify committed by any process on this schema, through a connection
+// of its own that it re-opens whenever it drops.
+func (d *DB) Listen(ctx context.Context, l Listener) {
+	remove := d.local.add(&l)
+	defer remove()
+	if d.dialect != Postgres {
+		wakeAll(l)
+		<-ctx.Done()
+		return
+	}
+	wait := minListenRetry
+	for ctx.Err() == nil {
+		listened, err := d.listenPostgres(ctx, l)
+		if ctx.Err() != nil {
+			return
+		}
+		if l.Lost != nil {
+			l.Lost(err)
+		}
+		if listened {
+			wait = minListenRetry
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, maxListenRetry)
+	}
+}
+
+const (
+	minListenRetry = 100 * time.Millisecond
+	maxListenRetry = 5 * time.Second
+	// listenCheck is how long the listening connection may stay silent before it is
+	// pinged: a connection the network dropped without a word is found within it.
+	listenCheck = 30 * time.Second
+)
+
+// listenPostgres opens a connection, listens and waits for notices until the connection
+// fails or ctx ends; listened tells whether it got as far as listening.
+func (d *DB) listenPostgres(ctx context.Context, l Listener) (listened bool, err error) {
+	dialector, ok := d.gorm.Dialector.(*postgres.Dialector)
+	if !ok || dialector.Config == nil {
+		return false, errors.New("listen: no PostgreSQL connection string")
+	}
+	// Not from the pool: the connection stays in LISTEN for as long as the listener runs.
+	conn, err := pgx.Connect(ctx, dialector.DSN)
+	if err != nil {
+		return false, fmt.Errorf("listen: connect: %w", err)
+	}
+	defer func() {
+		closing, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = conn.Close(closing)
+	}()
+	// Named after its schema, so an operator (or a test) can tell it in pg_stat_activity.
+	var schema string
+	if err := conn.QueryRow(ctx, `SELECT coalesce(current_schema(), ''),
+		set_config('application_name', 'zocalo listen ' || coalesce(current_schema(), ''), false)`).Scan(&schema, nil); err != nil {
+		return false, fmt.Errorf("listen: %w", err)
+	}
+	for _, channel := range l.Channels {
+		if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{channel}.Sanitize()); err != nil {
+			return false, fmt.Errorf("listen %s: %w", channel, err)
+		}
+	}
+	wakeAll(l)
+	for {
+		waitCtx, cancel := context.WithTimeout(ctx, listenCheck)
+		notice, err := conn.WaitForNotification(waitCtx)
+		cancel()
+		switch {
+		case err == nil:
+			if notice.Payload == schema {
+				l.Wake(notice.Channel)
+			}
+		case ctx.Err() != nil:
+			return true, ctx.Err()
+		case errors.Is(err, context.DeadlineExceeded):
+			pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+			err = conn.Ping(pingCtx)
+			cancel()
+			if err != nil && ctx.Err() == nil {
+				return true, fmt.Errorf("listen: ping: %w", err)
+			}
+		default:
+			return true, fmt.Errorf("listen: %w", err)
+		}
+	}
+}
+
+func wakeAll(l Listener) {
+	for _, channel := range l.Channels {
+		l.Wake(channel)
+	}
+}
+
+// localListeners are the listeners of one handle, signalled after its own commits.
+type localListeners struct {
+	mu        sync.Mutex
+	listeners map[*Listener]struct{}
+}
+
+func (s *localListeners) add(l *Listener) (remove func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.listeners == nil {
+		s.listeners = map[*Listener]struct{}{}
+	}
+	s.listeners[l] = struct{}{}
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		delete(s.listeners, l)
+	}
+}
+
+func (s *localListeners) signal(channel string) {
+	s.mu.Lock()
+	var woken []*Listener
+	for l := range s.listeners {
+		for _, c := range l.Channels {
+			if c == channel {
+				woken = append(woken, l)
+				break
+			}
+		}
+	}
+	s.mu.Unlock()
+	for _, l := range woken {
+		l.Wake(channel)
+	}
+}
+
+// commitHooks are what the outermost transaction runs once it has committed.
+type commitHooks struct {
+	mu       sync.Mutex
+	fns      []func()
+	notified map[string]bool
+}
+
+type commitHooksKey struct{}
+
+// withCommitHooks gives the transaction about to start on ctx a list of hooks.
+func withCommitHooks(ctx context.Context) (context.Context, *commitHooks) {
+	h := &commitHooks{}
+	return context.WithValue(ctx, commitHooksKey{}, h), h
+}
+
+func commitHooksOf(ctx context.Context) *commitHooks {
+	h, _ := ctx.Value(commitHooksKey{}).(*commitHooks)
+	return h
+}
+
+func (h *commitHooks) add(fn func()) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.fns = append(h.fns, fn)
+}
+
+// firstNotice tells whether channel is notified for the first time in the transaction.
+func (h *commitHooks) firstNotice(channel string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.notified[channel] {
+		return false
+	}
+	if h.notified == nil {
+		h.notified = map[string]bool{}
+	}
+	h.notified[channel] = true
+	return true
+}
+
+// run calls the hooks in the order they were added.
+func (h *commitHooks) run() {
+	h.mu.Lock()
+	fns := h.fns
+	h.fns = nil
+	h.mu.Unlock()
+	for _, fn := range fns {
+		fn()
+	}
+}

@@ -1,0 +1,14 @@
+-- +goose Up
+-- Roles the portal took off a member (a dismissal) that Discord has not yet confirmed
+-- removing. While a row is here and its outbox event is still live, the role sync leaves
+-- the role off the member, so a refused removal cannot give the role back.
+CREATE TABLE member_role_removals (
+    member_id varchar(32) NOT NULL,
+    role_id varchar(32) NOT NULL,
+    event_id bigint NOT NULL,
+    ordered_at timestamptz NOT NULL,
+    PRIMARY KEY (member_id, role_id)
+);
+
+-- +goose Down
+DROP TABLE member_role_removals;

@@ -1,0 +1,293 @@
+import { useState } from 'react';
+import { Alert, App, Button, Card, Empty, Flex, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, RedoOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../api/client';
+import {
+  deliveryKeys,
+  useDeliveries,
+  useDiscardDelivery,
+  useRetryAllDeliveries,
+  useRetryDelivery,
+  type Delivery,
+  type DeliveryState,
+  type DeliveryStatus,
+} from '../../api/deliveries';
+import { BackToDashboard } from '../../components/BackToDashboard';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { formatDateTime } from '../../components/dates';
+import { Page } from '../../components/Page';
+
+export const DELIVERIES_TITLE = 'Entregas a Discord';
+export const NO_DELIVERIES_TEXT = 'Todo llegó a Discord: no hay entregas en este estado.';
+export const DISCARD_QUESTION = '¿Descartar esta entrega?';
+export const DELIVERIES_FORBIDDEN_TITLE = 'Acceso restringido';
+export const DEFAULT_PAGE_SIZE = 25;
+
+/** Each status as operators read it, with the colour of its tag. */
+export const STATUS_LABELS: Record<DeliveryStatus, { label: string; color: string }> = {
+  pending: { label: 'Pendiente', color: 'processing' },
+  blocked: { label: 'Bloqueada', color: 'warning' },
+  failed: { label: 'Fallida', color: 'error' },
+  discarded: { label: 'Descartada', color: 'default' },
+  skipped: { label: 'Sin canal', color: 'default' },
+  delivered: { label: 'Entregada', color: 'success' },
+};
+
+const STATE_OPTIONS: { value: DeliveryState; label: string }[] = [
+  { value: 'waiting', label: 'Sin entregar (pendientes, bloqueadas y fallidas)' },
+  { value: 'pending', label: 'Pendientes' },
+  { value: 'blocked', label: 'Bloqueadas' },
+  { value: 'failed', label: 'Fallidas' },
+  { value: 'discarded', label: 'Descartadas' },
+];
+
+/** What each kind of event does in Discord. */
+const KIND_LABELS: Record<string, string> = {
+  'channel.message': 'Mensaje',
+  'ticket.open': 'Ticket nuevo',
+  'ticket.post': 'Mensaje en un ticket',
+  'member.dm': 'Mensaje directo',
+  'member.roles.remove': 'Quitar roles',
+  'message.edit': 'Edición de un mensaje',
+  'message.delete': 'Borrado de un mensaje',
+};
+
+const ACTIONABLE: readonly DeliveryStatus[] = ['pending', 'blocked', 'failed'];
+
+function StatusTag({ status }: { status: DeliveryStatus }) {
+  const { label, color } = STATUS_LABELS[status];
+  return (
+    <Tag color={color} style={{ marginInlineEnd: 0 }}>
+      {label}
+    </Tag>
+  );
+}
+
+function Moment({ label, value }: { label: string; value: string | null }) {
+  if (!value) return null;
+  return (
+    <div style={{ whiteSpace: 'nowrap' }}>
+      <Typography.Text type="secondary">{label}: </Typography.Text>
+      <time dateTime={value}>{formatDateTime(value)}</time>
+    </div>
+  );
+}
+
+/** How many events wait in each state an operator acts on. */
+function Counts({ counts }: { counts: Record<'pending' | 'blocked' | 'failed' | 'discarded', number> }) {
+  return (
+    <Flex gap={8} wrap aria-label="Entregas por estado">
+      {(['pending', 'blocked', 'failed', 'discarded'] as const).map((status) => (
+        <Tag key={status} color={counts[status] > 0 ? STATUS_LABELS[status].color : 'default'}>
+          {STATUS_LABELS[status].label}: {counts[status]}
+        </Tag>
+      ))}
+    </Flex>
+  );
+}
+
+function Deliveries() {
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<DeliveryState>('waiting');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const list = useDeliveries({ state, page, limit: pageSize });
+  const retry = useRetryDelivery();
+  const discard = useDiscardDelivery();
+  const retryAll = useRetryAllDeliveries();
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  if (list.error instanceof ApiError && list.error.status === 403) {
+    return <Alert type="warning" showIcon title={DELIVERIES_FORBIDDEN_TITLE} description={list.error.message} />;
+  }
+
+  const onError = (err: Error) => setActionError(err.message);
+  const onDone = (answer: { message: string }) => void message.success(answer.message);
+
+  const retryOne = (delivery: Delivery) => {
+    setActionError(null);
+    retry.mutate({ id: delivery.id, expectedStatus: delivery.status }, { onSuccess: onDone, onError });
+  };
+
+  const confirmDiscard = (delivery: Delivery) => {
+    void modal.confirm({
+      title: DISCARD_QUESTION,
+      content: `«${delivery.summary}» no se enviará a Discord y su canal (${delivery.channelName}) seguirá con lo demás. No se puede deshacer.`,
+      okText: 'Descartar',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancelar',
+      onOk: () => {
+        setActionError(null);
+        discard.mutate({ id: delivery.id, expectedStatus: delivery.status }, { onSuccess: onDone, onError });
+      },
+    });
+  };
+
+  const counts = list.data?.counts;
+  const stuck = counts ? counts.blocked + counts.failed : 0;
+
+  const columns: TableColumnsType<Delivery> = [
+    {
+      key: 'what',
+      title: 'Entrega',
+      render: (_: unknown, delivery: Delivery) => (
+        <Flex vertical gap={2} style={{ minWidth: 0 }}>
+          <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
+            {delivery.summary}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            #{delivery.id} · {KIND_LABELS[delivery.kind] ?? delivery.kind}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'channel',
+      title: 'Canal',
+      render: (_: unknown, delivery: Delivery) => (
+        <Flex vertical gap={2} style={{ minWidth: 0 }}>
+          <Typography.Text style={{ overflowWrap: 'anywhere' }}>{delivery.channelName}</Typography.Text>
+          {delivery.channelName !== delivery.channelId ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
+              {delivery.channelId}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
+    },
+    { key: 'status', title: 'Estado', render: (_: unknown, delivery: Delivery) => <StatusTag status={delivery.status} /> },
+    {
+      key: 'reason',
+      title: 'Motivo',
+      render: (_: unknown, delivery: Delivery) =>
+        delivery.reason ? (
+          <Typography.Paragraph style={{ marginBottom: 0, overflowWrap: 'anywhere', maxWidth: 360 }} ellipsis={{ rows: 3, expandable: true, symbol: 'ver más' }}>
+            {delivery.reason}
+          </Typography.Paragraph>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    { key: 'attempts', title: 'Intentos', dataIndex: 'attempts', align: 'end', responsive: ['md'] },
+    {
+      key: 'dates',
+      title: 'Fechas',
+      responsive: ['lg'],
+      render: (_: unknown, delivery: Delivery) => (
+        <>
+          <Moment label="Creada" value={delivery.createdAt} />
+          <Moment label="Primer intento" value={delivery.firstAttemptAt} />
+          <Moment label="Próximo intento" value={delivery.nextAttemptAt} />
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      title: 'Acciones',
+      align: 'end',
+      render: (_: unknown, delivery: Delivery) =>
+        ACTIONABLE.includes(delivery.status) ? (
+          <Flex gap={8} justify="flex-end" wrap>
+            <Button
+              size="small"
+              icon={<RedoOutlined />}
+              loading={retry.isPending && retry.variables?.id === delivery.id}
+              onClick={() => retryOne(delivery)}
+              aria-label={`Reintentar la entrega ${delivery.id}`}
+            >
+              Reintentar
+            </Button>
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              loading={discard.isPending && discard.variables?.id === delivery.id}
+              onClick={() => confirmDiscard(delivery)}
+              aria-label={`Descartar la entrega ${delivery.id}`}
+            >
+              Descartar
+            </Button>
+          </Flex>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Card>
+      <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
+        <Flex gap={12} wrap align="center">
+          <Select<DeliveryState>
+            aria-label="Filtrar por estado"
+            value={state}
+            onChange={(next) => {
+              setState(next);
+              setPage(1);
+            }}
+            options={STATE_OPTIONS}
+            style={{ width: 320, maxWidth: '100%' }}
+          />
+          {counts ? <Counts counts={counts} /> : null}
+        </Flex>
+        <Flex gap={8} wrap>
+          <Button
+            type="primary"
+            icon={<RedoOutlined />}
+            disabled={stuck === 0}
+            loading={retryAll.isPending}
+            onClick={() => {
+              setActionError(null);
+              retryAll.mutate(undefined, { onSuccess: onDone, onError });
+            }}
+          >
+            Reintentar todas
+          </Button>
+          <Button icon={<ReloadOutlined />} onClick={() => void queryClient.invalidateQueries({ queryKey: deliveryKeys.all })} loading={list.isFetching}>
+            Actualizar
+          </Button>
+        </Flex>
+      </Flex>
+      <ErrorBanner message={list.error?.message} />
+      <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
+      <Table<Delivery>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.deliveries ?? []}
+        loading={list.isFetching && !list.isError}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: list.isError || list.isPending ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_DELIVERIES_TEXT} />,
+        }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 25, 50, 100],
+          showTotal: (total) => (total === 1 ? '1 entrega' : `${total} entregas`),
+          onChange: (next, size) => {
+            if (size !== pageSize) {
+              setPageSize(size);
+              setPage(1);
+            } else setPage(next);
+          },
+        }}
+      />
+    </Card>
+  );
+}
+
+export function DeliveriesPage() {
+  return (
+    <Page
+      title={DELIVERIES_TITLE}
+      subtitle="Lo que el portal manda a Discord y aún no llega: por qué, y qué hacer. Una entrega bloqueada detiene solo a su canal y se reintenta cada 10 minutos; al corregir la causa (un permiso, un canal) puedes reintentarla ya."
+    >
+      <Flex style={{ marginBottom: 16 }}>
+        <BackToDashboard />
+      </Flex>
+      <Deliveries />
+    </Page>
+  );
+}
