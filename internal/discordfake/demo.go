@@ -81,6 +81,15 @@ textarea{display:block;width:100%;box-sizing:border-box;background:#383a40;color
 {{range .Messages}}{{template "msg" .}}{{else}}{{if not .Threads}}<p class="empty">Todavía no hay mensajes.</p>{{end}}{{end}}
 </section>{{else}}<p class="empty">No hay canales.</p>{{end}}
 
+<h2 id="permisos">Permisos del bot</h2>
+<p class="note">Quitarle al bot el permiso de publicar en un canal es como hacerlo en los ajustes del canal en Discord: sus publicaciones ahí quedan bloqueadas y aparecen en «Entregas a Discord» del portal.</p>
+{{$perm := .PermissionSaved}}{{range .BotPermissions}}<form class="persona" method="post" action="channels/{{.ID}}/bot-permissions" aria-label="Permisos del bot en #{{.Name}}">
+<h3>#{{.Name}}</h3>
+<div class="roles"><label><input type="radio" name="publicar" value="si"{{if .MayPost}} checked{{end}}> Puede publicar</label>
+<label><input type="radio" name="publicar" value="no"{{if not .MayPost}} checked{{end}}> Sin permiso</label></div>
+<button type="submit" aria-label="Guardar permisos de #{{.Name}}">Guardar</button>{{if eq $perm .ID}}<span class="saved" role="status">Permisos guardados</span>{{end}}
+</form>{{end}}
+
 <h2 id="escribir">Escribir en un hilo</h2>
 <p class="note">Publica un mensaje en un hilo de ticket como si lo escribiera esa persona en Discord, con un archivo si quieres; el bot lo recibe como cualquier mensaje.</p>
 {{if .Threads}}<form class="persona" method="post" action="threads/messages" enctype="multipart/form-data" aria-label="Escribir en un hilo">
@@ -136,7 +145,10 @@ func (f *Fake) demoPage(w http.ResponseWriter, r *http.Request) {
 		Answer   string
 		Threads  []demoThreadChoice
 		Posted   bool
-	}{Guild: f.opts.GuildName, Saved: r.URL.Query().Get("guardado"), Commands: commands, Choices: choices,
+
+		BotPermissions  []demoBotPermission
+		PermissionSaved string
+	}{PermissionSaved: r.URL.Query().Get("permisos"), Guild: f.opts.GuildName, Saved: r.URL.Query().Get("guardado"), Commands: commands, Choices: choices,
 		Asked: r.URL.Query().Get("comando"), Posted: r.URL.Query().Get("publicado") != ""}
 	if data.Asked != "" {
 		data.Answer = f.lastDemoAnswer
@@ -165,6 +177,7 @@ func (f *Fake) demoPage(w http.ResponseWriter, r *http.Request) {
 		data.Channels = append(data.Channels, dc)
 	}
 	data.Threads = f.demoThreadChoices()
+	data.BotPermissions = f.demoBotPermissions()
 	for _, p := range f.personas {
 		m, ok := f.members[p.UserID]
 		if !ok {

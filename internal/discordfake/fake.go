@@ -252,6 +252,7 @@ func (f *Fake) routes() {
 	m.HandleFunc("POST /members/{user}/roles", f.demoRoles)
 	m.HandleFunc("POST /interactions", f.demoInteraction)
 	m.HandleFunc("POST /threads/messages", f.demoThreadPost)
+	m.HandleFunc("POST /channels/{channel}/bot-permissions", f.demoSetBotPermission)
 }
 
 // Handler serves the fake; mount it at the base URL the clients are configured with.

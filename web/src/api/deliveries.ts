@@ -26,7 +26,10 @@ export const deliveryKeys = {
   page: (query: DeliveryQuery) => ['deliveries', query] as const,
 };
 
-/** One page of the deliveries in a state, oldest first; the previous page stays shown while the next loads. */
+/**
+ * One page of the deliveries in a state, oldest first; the previous page stays shown while the next loads.
+ * It is read again every few seconds, so a retried delivery leaves the list once it reaches Discord.
+ */
 export function useDeliveries(query: DeliveryQuery) {
   return useQuery({
     queryKey: deliveryKeys.page(query),
@@ -36,6 +39,7 @@ export function useDeliveries(query: DeliveryQuery) {
     },
     placeholderData: keepPreviousData,
     staleTime: 0,
+    refetchInterval: 5_000,
   });
 }
 
