@@ -103,21 +103,25 @@ func TestRevokedTokenLosesNothingAndANewTokenDeliversOnce(t *testing.T) {
 		r.post(testChannel, "antes")
 		r.eventually("the first post", func() bool { return len(r.texts(testChannel)) == 1 })
 
+		before := map[string]int{testChannel: r.postsTo(testChannel), otherChannel: r.postsTo(otherChannel)}
 		r.fake.SetBotToken("nuevo-token")
 		var queued []outbox.Event
 		for i := 1; i <= 3; i++ {
 			queued = append(queued, r.post(testChannel, fmt.Sprintf("aviso %d", i)), r.post(otherChannel, fmt.Sprintf("otro %d", i)))
 		}
 		r.eventually("the bot sees its token refused", func() bool { return first.AuthRefused() != "" })
-		tried := r.postsTo(testChannel) + r.postsTo(otherChannel)
 
 		// A later event and a wake-up: the relay looks (its gauge counts the new event)
 		// and sends nothing.
 		queued = append(queued, r.post(testChannel, "aviso 4"))
 		first.Wake()
 		r.eventually("the relay counts the backlog", func() bool { return gauge(first, "zocalo_outbox_pending") == 7 })
-		if now := r.postsTo(testChannel) + r.postsTo(otherChannel); now != tried {
-			t.Fatalf("%d posts tried after the token was refused", now-tried)
+		// Each channel's worker may have had one post on its way when the first 401 came
+		// back; nothing starts after it.
+		for _, ch := range []string{testChannel, otherChannel} {
+			if n := r.postsTo(ch) - before[ch]; n > 1 {
+				t.Fatalf("%d posts tried in %s after the token was reset", n, ch)
+			}
 		}
 		for _, ev := range queued {
 			got := r.event(ev.ID)

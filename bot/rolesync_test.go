@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -83,15 +84,15 @@ func TestRefusedRoleRemovalKeepsTheDismissal(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		// Discord refuses every request, as it does when the bot's role is too low.
-		r.fake.StartOutage(http.StatusForbidden)
+		// The bot's role is at the bottom: Discord refuses the removal (50013).
+		r.fake.SetBotRolePosition(1)
 		if err := r.app.Staff.Dismiss(ctx, director, modID, "Inactividad"); err != nil {
 			t.Fatal(err)
 		}
-		r.eventually("Discord refuses the removal", func() bool {
-			ev := r.removalEvent(modID)
-			return ev.Attempts > 0 && ev.Status != outbox.StatusPending
-		})
+		r.eventually("Discord refuses the removal", func() bool { return r.removalEvent(modID).Status == outbox.StatusBlocked })
+		if ev := r.removalEvent(modID); !strings.Contains(ev.LastError, "50013") {
+			t.Fatalf("blocked with %q", ev.LastError)
+		}
 		if m, _ := r.fake.Member(modID); !slices.Contains(m.Roles, mod) {
 			t.Fatalf("the refused removal took the role in Discord: %v", m.Roles)
 		}
@@ -119,16 +120,13 @@ func TestRefusedRoleRemovalKeepsTheDismissal(t *testing.T) {
 			t.Fatalf("pending removals %v", pending)
 		}
 
-		// Discord accepts the retry: the role goes, and stops being pending.
-		r.fake.EndOutage()
-		ev := r.removalEvent(modID)
-		if _, err := b.deliverRemoveRoles(ctx, b.currentSession(), ev); err != nil {
+		// The bot's role is moved above the staff roles and an operator retries: the role
+		// goes, and stops being pending.
+		r.fake.SetBotRolePosition(0)
+		if _, err := r.app.Outbox.Retry(ctx, outbox.CommandLine, r.removalEvent(modID).ID, ""); err != nil {
 			t.Fatal(err)
 		}
-		// The relay marks it delivered; it is not tried again.
-		if err := d.Conn(ctx).Model(&outbox.Event{}).Where("id = ?", ev.ID).Update("status", outbox.StatusDelivered).Error; err != nil {
-			t.Fatal(err)
-		}
+		r.eventually("the retried removal is delivered", func() bool { return r.removalEvent(modID).Status == outbox.StatusDelivered })
 		if m, _ := r.fake.Member(modID); slices.Contains(m.Roles, mod) {
 			t.Fatalf("the role is still in Discord: %v", m.Roles)
 		}
