@@ -116,6 +116,8 @@ type eventPost struct {
 	// label names a second post of the same event, in another channel (a ticket's first
 	// files, in its thread); "" for the event's own post.
 	label string
+	// replyTo is a message of the channel the post answers, shown as a reply to it.
+	replyTo string
 }
 
 // post delivers an event's post: its text fitted to Discord's limits, its files spread
@@ -154,6 +156,10 @@ func (b *Bot) post(ctx context.Context, s *discordgo.Session, ev outbox.Event, p
 			}
 			body := messageCreate{Content: f.content, Embeds: f.embeds, Nonce: partNonce(ev.Nonce, p.label, i+1),
 				EnforceNonce: true, AllowedMentions: noMentions()}
+			if p.replyTo != "" && i == 0 {
+				// The answered message may be gone by now: the answer is posted anyway.
+				body.Reference = &discordgo.MessageReference{MessageID: p.replyTo, ChannelID: p.channelID, FailIfNotExists: new(false)}
+			}
 			if m, err = sendMessage(s, p.channelID, body, attach); err != nil {
 				return nil, err
 			}

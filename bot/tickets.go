@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -82,6 +81,8 @@ func (b *Bot) deliverTicketPost(ctx context.Context, s *discordgo.Session, ev ou
 	var text string
 	if format, ok := postPrefix[p.Kind]; ok {
 		text = fmt.Sprintf(format, p.Author, p.Content)
+	} else if p.Kind == tickets.PostNotice {
+		text = p.Content
 	} else {
 		who := "Usuario"
 		if p.SenderType == tickets.SenderStaff {
@@ -93,7 +94,7 @@ func (b *Bot) deliverTicketPost(ctx context.Context, s *discordgo.Session, ev ou
 		// A ticket reopened after a close: its thread is open again.
 		b.reopenThread(s, threadID)
 	}
-	m, err := b.post(ctx, s, ev, eventPost{channelID: threadID, content: text, files: p.Files})
+	m, err := b.post(ctx, s, ev, eventPost{channelID: threadID, content: text, files: p.Files, replyTo: p.ReplyTo})
 	if err != nil {
 		return "", threadGone(err)
 	}
@@ -159,8 +160,9 @@ func (b *Bot) onMessage(s *discordgo.Session, m *discordgo.MessageCreate) {
 // portal's limit tells a file too large.
 const maxDiscordFile = tickets.MaxFileBytes + 1
 
-// replyFromThread records a staff message of a ticket's thread in the ticket and, when
-// some of its files were not kept (or the ticket is closed), says so in the thread.
+// replyFromThread records a staff message of a ticket's thread in the ticket. The answer
+// naming the files the ticket did not keep is a thread post the recording queued; a
+// message in a closed ticket's thread, which records nothing, is answered here.
 func (b *Bot) replyFromThread(ctx context.Context, s *discordgo.Session, m *discordgo.Message) {
 	files := make([]tickets.DiscordFile, 0, len(m.Attachments))
 	for _, a := range m.Attachments {
@@ -176,10 +178,10 @@ func (b *Bot) replyFromThread(ctx context.Context, s *discordgo.Session, m *disc
 		b.log.Info("staff reply from Discord recorded", "thread", m.ChannelID, "author", m.Author.ID,
 			"files_not_kept", len(got.NotKept))
 	}
-	answer := threadAnswer(got)
-	if answer == "" {
+	if !got.Closed {
 		return
 	}
+	answer := fmt.Sprintf("🔒 El ticket #%d está cerrado: este mensaje no se registró en el portal.", got.TicketID)
 	f := fitMessage(answer, nil, "")
 	// One answer per message, even when the message comes twice: the nonce is the message's.
 	body := messageCreate{Content: f.content, Nonce: "r" + m.ID, EnforceNonce: true, AllowedMentions: noMentions(),
@@ -187,25 +189,6 @@ func (b *Bot) replyFromThread(ctx context.Context, s *discordgo.Session, m *disc
 	if _, err := sendMessage(s, m.ChannelID, body, f.files()); err != nil {
 		b.log.Warn("could not answer in a ticket thread", "thread", m.ChannelID, "message", m.ID, "error", err)
 	}
-}
-
-// threadAnswer is what the bot says under a staff message of a ticket's thread: which
-// files the ticket did not keep and why, or that a closed ticket took nothing.
-func threadAnswer(got tickets.DiscordReply) string {
-	var b strings.Builder
-	switch {
-	case got.Closed:
-		fmt.Fprintf(&b, "🔒 El ticket #%d está cerrado: este mensaje no se registró en el portal.", got.TicketID)
-		return b.String()
-	case !got.Recorded || len(got.NotKept) == 0:
-		return ""
-	}
-	fmt.Fprintf(&b, "⚠️ Tu mensaje llegó al ticket #%d, pero estos archivos no se guardaron:", got.TicketID)
-	for _, n := range got.NotKept {
-		fmt.Fprintf(&b, "\n• %s: %s", n.Filename, n.Reason)
-	}
-	b.WriteString("\nEl portal guarda imágenes JPEG, PNG o GIF de hasta 5 MB, hasta 5 por mensaje.")
-	return b.String()
 }
 
 func download(ctx context.Context, client *http.Client, url string) ([]byte, error) {

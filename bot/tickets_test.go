@@ -313,11 +313,28 @@ func TestAThreadReplyWithAPDFReachesTheTicket(t *testing.T) {
 				answers = append(answers, m)
 			}
 		}
+		notices := k.notices(ctx)
 		if len(answers) != 1 || !strings.Contains(answers[0].Content, "informe.pdf: tipo no admitido") ||
-			strings.Contains(answers[0].Content, "captura.png") || answers[0].Nonce != "r"+sent.ID {
-			t.Fatalf("answers %+v", answers)
+			strings.Contains(answers[0].Content, "captura.png") ||
+			len(notices) != 1 || notices[0].DiscordMessageID != answers[0].ID || !strings.Contains(notices[0].Payload, sent.ID) {
+			t.Fatalf("answers %+v, notices %+v", answers, notices)
 		}
 	})
+}
+
+// notices are the bot's answers under thread messages, as queued thread posts.
+func (k *ticketDesk) notices(ctx context.Context) []outbox.Event {
+	k.t.Helper()
+	var posts, out []outbox.Event
+	if err := k.db.Conn(ctx).Where("kind = ?", tickets.KindPost).Order("id").Find(&posts).Error; err != nil {
+		k.t.Fatal(err)
+	}
+	for _, ev := range posts {
+		if strings.Contains(ev.Payload, `"kind":"`+tickets.PostNotice+`"`) {
+			out = append(out, ev)
+		}
+	}
+	return out
 }
 
 // A staff message with a PDF, handled 20 times at once (a gateway replay, two handlers):
@@ -340,14 +357,18 @@ func TestAThreadReplyWithAPDFHandledTwentyTimesAnswersOnce(t *testing.T) {
 		if err := d.Conn(ctx).Model(&tickets.Message{}).Where("discord_message_id = ?", sent.ID).Count(&n).Error; err != nil || n != 1 {
 			t.Fatalf("%d ticket messages, %v", n, err)
 		}
+		k.eventually("the answer is delivered", func() bool {
+			notices := k.notices(ctx)
+			return len(notices) > 0 && notices[0].Status == outbox.StatusDelivered
+		})
 		answers := 0
 		for _, m := range k.fake.Messages(thread.ID) {
 			if m.ID != sent.ID && strings.Contains(m.Content, "informe.pdf") {
 				answers++
 			}
 		}
-		if answers != 1 {
-			t.Fatalf("%d answers in the thread", answers)
+		if notices := k.notices(ctx); answers != 1 || len(notices) != 1 {
+			t.Fatalf("%d answers in the thread, %d queued", answers, len(notices))
 		}
 	})
 }

@@ -33,6 +33,8 @@ const (
 	PostAssign   = "assign"
 	PostPriority = "priority"
 	PostClose    = "close"
+	// PostNotice is the bot's own answer under a message of the thread (ReplyTo).
+	PostNotice = "notice"
 )
 
 // FileRef points the bot at a stored attachment.
@@ -59,6 +61,7 @@ type PostPayload struct {
 	Author     string    `json:"author"`
 	Content    string    `json:"content"`
 	Files      []FileRef `json:"files,omitempty"`
+	ReplyTo    string    `json:"replyTo,omitempty"` // a PostNotice's Discord message
 }
 
 // DMPayload is the payload of KindDM.
@@ -190,7 +193,8 @@ func (s *Service) ReplyFromDiscord(ctx context.Context, threadID, authorID, disc
 	}
 	uploads, notKept := s.keepFiles(ctx, files)
 	text := withNotKept(strings.TrimSpace(content), notKept)
-	if _, err := s.reply(ctx, &t, actor, text, uploads, discordMessageID); err != nil {
+	origin := threadOrigin{messageID: discordMessageID, notice: NotKeptNotice(t.ID, notKept)}
+	if _, err := s.reply(ctx, &t, actor, text, uploads, origin); err != nil {
 		uploads.Discard(ctx)
 		switch {
 		case db.IsUniqueViolation(err):
@@ -201,6 +205,21 @@ func (s *Service) ReplyFromDiscord(ctx context.Context, threadID, authorID, disc
 		return DiscordReply{}, err
 	}
 	return DiscordReply{Recorded: true, TicketID: t.ID, NotKept: notKept}, nil
+}
+
+// NotKeptNotice is what the bot answers in the thread under a message some of whose files
+// the ticket did not keep: which, and why; "" when every file was kept.
+func NotKeptNotice(ticketID uint64, notKept []NotKept) string {
+	if len(notKept) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "⚠️ Tu mensaje llegó al ticket #%d, pero estos archivos no se guardaron:", ticketID)
+	for _, n := range notKept {
+		fmt.Fprintf(&b, "\n• %s: %s", n.Filename, n.Reason)
+	}
+	b.WriteString("\nEl portal guarda imágenes JPEG, PNG o GIF de hasta 5 MB, hasta 5 por mensaje.")
+	return b.String()
 }
 
 // keepFiles stores the files a portal reply could carry and names the others. It checks

@@ -304,14 +304,22 @@ func (s *Service) Reply(ctx context.Context, actor *authz.Actor, id, content str
 		files.Discard(ctx)
 		return View{}, err
 	}
-	view, err := s.reply(ctx, t, actor, content, files, "")
+	view, err := s.reply(ctx, t, actor, content, files, threadOrigin{})
 	if err != nil {
 		files.Discard(ctx)
 	}
 	return view, err
 }
 
-func (s *Service) reply(ctx context.Context, t *Ticket, actor *authz.Actor, content string, files *Uploads, discordMessageID string) (View, error) {
+// threadOrigin is where a reply written in the ticket's Discord thread came from: its
+// message, and what the bot must answer under it (the files not kept); zero for a reply
+// from the portal.
+type threadOrigin struct {
+	messageID string
+	notice    string
+}
+
+func (s *Service) reply(ctx context.Context, t *Ticket, actor *authz.Actor, content string, files *Uploads, origin threadOrigin) (View, error) {
 	content, ok := validate.OptionalText(content, MaxMessage)
 	if !ok {
 		return View{}, errLongMessage
@@ -341,7 +349,7 @@ func (s *Service) reply(ctx context.Context, t *Ticket, actor *authz.Actor, cont
 		if t.Status == StatusClosed {
 			return errClosed
 		}
-		m, err := s.addMessage(ctx, t, senderType, actor, content, files, now, discordMessageID)
+		m, err := s.addMessage(ctx, t, senderType, actor, content, files, now, origin.messageID)
 		if err != nil {
 			return err
 		}
@@ -360,10 +368,16 @@ func (s *Service) reply(ctx context.Context, t *Ticket, actor *authz.Actor, cont
 				updates["resolved_at"] = nil
 			}
 		}
-		if discordMessageID == "" {
-			// A message that came from the thread is already there.
+		switch {
+		case origin.messageID == "":
 			if err := s.post(ctx, t, PostPayload{Kind: PostMessage, SenderType: senderType, Author: actor.Username,
 				Content: content, Files: filesOf(m)}); err != nil {
+				return err
+			}
+		case origin.notice != "":
+			// A message that came from the thread is already there; the bot answers under
+			// it, once, since only the reply that recorded the message gets here.
+			if err := s.post(ctx, t, PostPayload{Kind: PostNotice, Content: origin.notice, ReplyTo: origin.messageID}); err != nil {
 				return err
 			}
 		}
