@@ -95,6 +95,49 @@ func TestGatewayReconnectsAfterADroppedSocket(t *testing.T) {
 	}
 }
 
+// A live session Discord ends with 4004 (the token was reset while the bot ran) stops the
+// bot with no further identify; one it ends with a code worth retrying (4000) is resumed.
+func TestGatewayReadsTheCloseCodeOfALiveSession(t *testing.T) {
+	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	r.addConfiguredChannels()
+	b := r.newBot()
+	stop := r.start(b, true)
+	r.eventually("the guild is read", func() bool { return b.Health().ConfiguredIDsChecked })
+
+	r.fake.CloseConnections(4000, "Unknown error.")
+	r.eventually("the session resumed", func() bool {
+		return r.fake.Resumes() >= 1 && r.fake.Connected() == 1 && b.Health().Gateway == gatewayConnected
+	})
+	if h := b.Health(); h.LastCloseCode != 4000 || h.Status != "ok" {
+		t.Fatalf("health after a 4000: %+v", h)
+	}
+
+	r.fake.SetBotToken("a-token-reset-in-the-developer-portal")
+	r.fake.CloseConnections(4004, "Authentication failed.")
+	r.eventually("the bot stops", func() bool { return b.Health().Gateway == gatewayStopped })
+	if h := b.Health(); !h.AuthRefused || h.LastCloseCode != 4004 {
+		t.Fatalf("health after a 4004: %+v", h)
+	}
+	stop()
+	if ids := r.fake.Identifies(); len(ids) != 1 {
+		t.Fatalf("%d identifies: neither the resume nor the 4004 needs another", len(ids))
+	}
+}
+
+// A socket dropped as soon as the bot connected, while the guild may still be on its way:
+// the bot resumes, reads the guild and stops cleanly.
+func TestGatewayResumesWhenDroppedBeforeTheGuildIsRead(t *testing.T) {
+	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	r.addConfiguredChannels()
+	b := r.newBot()
+	stop := r.start(b, true)
+	r.fake.DropConnections()
+	r.eventually("the session is back", func() bool {
+		return r.fake.Connected() == 1 && b.Health().Gateway == gatewayConnected && b.Health().ConfiguredIDsChecked
+	})
+	stop()
+}
+
 // A REST 401 (the relay calls authRefused) closes the session, and it stays closed.
 func TestRefusedTokenOnRESTClosesTheGateway(t *testing.T) {
 	r := newRig(t, testdb.Open(t, db.SQLite, true))

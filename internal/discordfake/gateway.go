@@ -465,6 +465,21 @@ func (f *Fake) DropConnections() {
 	f.notify()
 }
 
+// CloseConnections closes every socket with a close code, as Discord does when it ends a
+// session (4004 after the token was reset, 4014 after an intent was turned off).
+func (f *Fake) CloseConnections(code int, reason string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for c := range f.conns {
+		if s := c.sess; s != nil && s.conn == c {
+			s.conn, s.downSince = nil, f.now()
+		}
+		delete(f.conns, c)
+		c.closeWith(code, reason)
+	}
+	f.notify()
+}
+
 // Close drops every socket and refuses new ones; REST keeps answering.
 func (f *Fake) Close() {
 	f.mu.Lock()
