@@ -299,13 +299,9 @@ func TestAThreadReplyWithAPDFReachesTheTicket(t *testing.T) {
 			len(last.Attachments) != 1 || last.Attachments[0].Filename != "captura.png" {
 			t.Fatalf("recorded %+v", last)
 		}
-		k.eventually("the bot answers in the thread", func() bool {
-			for _, m := range k.fake.Messages(thread.ID) {
-				if m.AuthorID != "530000000000000002" {
-					return true
-				}
-			}
-			return false
+		k.eventually("the bot's answer is delivered", func() bool {
+			notices := k.notices(ctx)
+			return len(notices) == 1 && notices[0].Status == outbox.StatusDelivered
 		})
 		var answers []discordfake.Message
 		for _, m := range k.fake.Messages(thread.ID) {
@@ -394,10 +390,16 @@ func TestADeletedTicketThreadDoesNotHoldBackOtherTickets(t *testing.T) {
 		if _, err := k.app.Tickets.Reply(ctx, k.mod, second.TicketID, "Para el hilo que sigue", nil); err != nil {
 			t.Fatal(err)
 		}
-		k.eventually("the second ticket's reply arrives", func() bool { return len(k.fake.Messages(kept.ID)) == 1 })
 		var posts []outbox.Event
-		if err := d.Conn(ctx).Where("kind = ?", tickets.KindPost).Order("id").Find(&posts).Error; err != nil {
-			t.Fatal(err)
+		k.eventually("the second ticket's reply is delivered", func() bool {
+			posts = nil
+			if err := d.Conn(ctx).Where("kind = ?", tickets.KindPost).Order("id").Find(&posts).Error; err != nil {
+				t.Fatal(err)
+			}
+			return len(posts) == 2 && posts[1].Status == outbox.StatusDelivered
+		})
+		if got := k.fake.Messages(kept.ID); len(got) != 1 || !strings.HasPrefix(got[0].Content, "**moderadora** (Staff, desde el portal):\nPara el hilo que sigue") {
+			t.Fatalf("the kept thread shows %+v", got)
 		}
 		if len(posts) != 2 || posts[0].Status != outbox.StatusFailed || !strings.Contains(posts[0].LastError, "ya no existe") ||
 			posts[1].Status != outbox.StatusDelivered {
