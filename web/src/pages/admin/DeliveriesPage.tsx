@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Empty, Flex, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Grid, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, RedoOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
@@ -87,8 +87,26 @@ function Counts({ counts }: { counts: Record<'pending' | 'blocked' | 'failed' | 
   );
 }
 
+/** A delivery's state, with Discord's reason under it. */
+function State({ delivery }: { delivery: Delivery }) {
+  return (
+    <Flex vertical gap={4} align="flex-start" style={{ minWidth: 0 }}>
+      <StatusTag status={delivery.status} />
+      {delivery.reason ? (
+        <Typography.Paragraph
+          style={{ marginBottom: 0, overflowWrap: 'anywhere', maxWidth: 360 }}
+          ellipsis={{ rows: 3, expandable: true, symbol: 'ver más' }}
+        >
+          {delivery.reason}
+        </Typography.Paragraph>
+      ) : null}
+    </Flex>
+  );
+}
+
 function Deliveries() {
   const { modal, message } = App.useApp();
+  const wide = Grid.useBreakpoint().md ?? true;
   const queryClient = useQueryClient();
   const [state, setState] = useState<DeliveryState>('waiting');
   const [page, setPage] = useState(1);
@@ -128,6 +146,33 @@ function Deliveries() {
   const counts = list.data?.counts;
   const stuck = counts ? counts.blocked + counts.failed : 0;
 
+  const actions = (delivery: Delivery) =>
+    ACTIONABLE.includes(delivery.status) ? (
+      <Flex gap={8} wrap>
+        <Button
+          size="small"
+          icon={<RedoOutlined />}
+          loading={retry.isPending && retry.variables?.id === delivery.id}
+          onClick={() => retryOne(delivery)}
+          aria-label={`Reintentar la entrega ${delivery.id}`}
+        >
+          Reintentar
+        </Button>
+        <Button
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          loading={discard.isPending && discard.variables?.id === delivery.id}
+          onClick={() => confirmDiscard(delivery)}
+          aria-label={`Descartar la entrega ${delivery.id}`}
+        >
+          Descartar
+        </Button>
+      </Flex>
+    ) : null;
+
+  // On a phone the state, the reason and the actions go under the delivery itself, so
+  // nothing an operator needs hides behind a sideways scroll.
   const columns: TableColumnsType<Delivery> = [
     {
       key: 'what',
@@ -137,87 +182,44 @@ function Deliveries() {
           <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
             {delivery.summary}
           </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            #{delivery.id} · {KIND_LABELS[delivery.kind] ?? delivery.kind}
+          <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
+            #{delivery.id} · {KIND_LABELS[delivery.kind] ?? delivery.kind} · {delivery.channelName}
+            {delivery.channelName !== delivery.channelId ? ` (${delivery.channelId})` : ''}
           </Typography.Text>
+          {wide ? null : (
+            <Flex vertical gap={6} style={{ marginTop: 6 }}>
+              <State delivery={delivery} />
+              {actions(delivery)}
+            </Flex>
+          )}
         </Flex>
       ),
     },
     {
-      key: 'channel',
-      title: 'Canal',
-      render: (_: unknown, delivery: Delivery) => (
-        <Flex vertical gap={2} style={{ minWidth: 0 }}>
-          <Typography.Text style={{ overflowWrap: 'anywhere' }}>{delivery.channelName}</Typography.Text>
-          {delivery.channelName !== delivery.channelId ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
-              {delivery.channelId}
-            </Typography.Text>
-          ) : null}
-        </Flex>
-      ),
+      key: 'status',
+      title: 'Estado y motivo',
+      responsive: ['md'],
+      render: (_: unknown, delivery: Delivery) => <State delivery={delivery} />,
     },
-    { key: 'status', title: 'Estado', render: (_: unknown, delivery: Delivery) => <StatusTag status={delivery.status} /> },
     {
-      key: 'reason',
-      title: 'Motivo',
-      render: (_: unknown, delivery: Delivery) =>
-        delivery.reason ? (
-          <Typography.Paragraph style={{ marginBottom: 0, overflowWrap: 'anywhere', maxWidth: 360 }} ellipsis={{ rows: 3, expandable: true, symbol: 'ver más' }}>
-            {delivery.reason}
-          </Typography.Paragraph>
-        ) : (
-          <Typography.Text type="secondary">—</Typography.Text>
-        ),
-    },
-    { key: 'attempts', title: 'Intentos', dataIndex: 'attempts', align: 'end', responsive: ['md'] },
-    {
-      key: 'dates',
-      title: 'Fechas',
-      responsive: ['lg'],
+      key: 'attempts',
+      title: 'Intentos',
+      responsive: ['xl'],
       render: (_: unknown, delivery: Delivery) => (
         <>
+          <div>{delivery.attempts === 1 ? '1 intento' : `${delivery.attempts} intentos`}</div>
           <Moment label="Creada" value={delivery.createdAt} />
-          <Moment label="Primer intento" value={delivery.firstAttemptAt} />
-          <Moment label="Próximo intento" value={delivery.nextAttemptAt} />
+          <Moment label="Próximo intento" value={ACTIONABLE.includes(delivery.status) ? delivery.nextAttemptAt : null} />
         </>
       ),
     },
-    {
-      key: 'actions',
-      title: 'Acciones',
-      align: 'end',
-      render: (_: unknown, delivery: Delivery) =>
-        ACTIONABLE.includes(delivery.status) ? (
-          <Flex gap={8} justify="flex-end" wrap>
-            <Button
-              size="small"
-              icon={<RedoOutlined />}
-              loading={retry.isPending && retry.variables?.id === delivery.id}
-              onClick={() => retryOne(delivery)}
-              aria-label={`Reintentar la entrega ${delivery.id}`}
-            >
-              Reintentar
-            </Button>
-            <Button
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              loading={discard.isPending && discard.variables?.id === delivery.id}
-              onClick={() => confirmDiscard(delivery)}
-              aria-label={`Descartar la entrega ${delivery.id}`}
-            >
-              Descartar
-            </Button>
-          </Flex>
-        ) : null,
-    },
+    { key: 'actions', title: 'Acciones', responsive: ['md'], render: (_: unknown, delivery: Delivery) => actions(delivery) },
   ];
 
   return (
     <Card>
       <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
-        <Flex gap={12} wrap align="center">
+        <Flex gap={12} wrap align="center" style={{ minWidth: 0, maxWidth: '100%' }}>
           <Select<DeliveryState>
             aria-label="Filtrar por estado"
             value={state}
@@ -255,7 +257,6 @@ function Deliveries() {
         columns={columns}
         dataSource={list.data?.deliveries ?? []}
         loading={list.isFetching && !list.isError}
-        scroll={{ x: 'max-content' }}
         locale={{
           emptyText: list.isError || list.isPending ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_DELIVERIES_TEXT} />,
         }}
