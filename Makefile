@@ -42,7 +42,7 @@ go-lint:
 	$(GO) tool staticcheck $(GOPKGS)
 
 web-lint: web-deps
-	cd $(WEB) && $(NPM) run typecheck && $(NPM) run lint && $(NPM) run check:api
+	cd $(WEB) && $(NPM) run typecheck && $(NPM) run lint && $(NPM) run check:api && $(NPM) run check:routes
 
 go-test:
 	$(GO) test $(GOFLAGS_TEST) $(GOPKGS)

@@ -79,7 +79,10 @@ func (b *Bot) deliverTicketPost(ctx context.Context, s *discordgo.Session, ev ou
 		return "", err
 	}
 	var text string
-	if format, ok := postPrefix[p.Kind]; ok {
+	if p.Kind == tickets.PostAssign && (p.Content == "" || p.Content == "Sin asignar") {
+		// Posts queued before un-assignments had their own wording carry "Sin asignar".
+		text = fmt.Sprintf("👤 %s quitó la asignación del ticket.", p.Author)
+	} else if format, ok := postPrefix[p.Kind]; ok {
 		text = fmt.Sprintf(format, p.Author, p.Content)
 	} else if p.Kind == tickets.PostNotice {
 		text = p.Content

@@ -115,6 +115,19 @@ func TestTicketsBothWays(t *testing.T) {
 			t.Fatalf("a player's thread message reached the ticket: %d messages", len(got.Messages))
 		}
 
+		// Taking the assignment away is told as such, not as an assignment to nobody.
+		if _, err := r.app.Tickets.Assign(ctx, mod, v.TicketID, nil); err != nil {
+			t.Fatal(err)
+		}
+		r.eventually("the un-assignment is posted", func() bool { return len(r.fake.Messages(thread.ID)) == 6 })
+		if got := r.fake.Messages(thread.ID)[5].Content; !strings.HasPrefix(got, "👤 moderadora quitó la asignación del ticket.\n") {
+			t.Fatalf("thread says %q", got)
+		}
+		page, err := r.app.Tickets.Transcript(ctx, mod, v.TicketID, nil)
+		if err != nil || !strings.Contains(string(page), "moderadora: quitó la asignación del ticket") {
+			t.Fatalf("transcript: %v\n%s", err, page)
+		}
+
 		// Closing archives and locks the thread.
 		if _, err := r.app.Tickets.SetStatus(ctx, closer, v.TicketID, tickets.StatusClosed); err != nil {
 			t.Fatal(err)

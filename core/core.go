@@ -34,7 +34,7 @@ import (
 
 // Models lists every table's model; the migrations must produce exactly their schema.
 func Models() []any {
-	return []any{&auth.User{}, &members.Member{}, &members.MemberRole{}, &auth.Session{}, &outbox.Event{},
+	return []any{&auth.User{}, &members.Member{}, &members.MemberRole{}, &auth.Session{}, &auth.SignInCode{}, &outbox.Event{},
 		&news.Item{}, &contact.Message{}, &artists.Application{},
 		&tickets.Ticket{}, &tickets.Tally{}, &tickets.Message{}, &tickets.Attachment{}, &tickets.Event{}, &tickets.Read{}, &tickets.TranscriptView{},
 		&staff.Shift{}, &staff.Adjustment{}, &staff.Record{}, &staff.Note{}, &staff.Report{}, &staff.WeeklyReport{},

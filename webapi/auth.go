@@ -17,27 +17,60 @@ const (
 	principalKey = "principal"
 )
 
+// stateCookiePath covers the sign-in's start, Discord's redirect back and the exchange.
+const stateCookiePath = "/api/auth"
+
+// signInLimit counts the sign-in's browser navigations against the sign-in limit. A
+// refused navigation (a browser asking for a page) goes back to the web's sign-in page with
+// the message instead of a JSON body; other clients get the 429.
+func (s *Server) signInLimit(message string) gin.HandlerFunc {
+	refusal := errs.RateLimited(message)
+	return func(c *gin.Context) {
+		ok, err := s.signIns.allow(c.Request.Context(), c.ClientIP())
+		if err != nil {
+			fail(c, err)
+			return
+		}
+		if !ok {
+			c.Header("Retry-After", "60")
+			c.Header("Cache-Control", "no-store")
+			if strings.Contains(c.GetHeader("Accept"), "text/html") {
+				c.Redirect(http.StatusFound, "/auth/callback?error="+url.QueryEscape(message))
+				c.Abort()
+				return
+			}
+			fail(c, refusal)
+			return
+		}
+		c.Next()
+	}
+}
+
 // beginSignIn sends the browser to Discord with a state bound to an HttpOnly cookie.
 func (s *Server) beginSignIn(c *gin.Context) {
 	target, state := s.deps.App.Auth.BeginSignIn()
-	http.SetCookie(c.Writer, &http.Cookie{
-		Name: stateCookie, Value: state, Path: "/api/auth/discord", MaxAge: 600,
-		HttpOnly: true, Secure: strings.HasPrefix(s.deps.Config.PublicURL, "https://"),
-		SameSite: http.SameSiteLaxMode,
-	})
+	s.setStateCookie(c, state, 600)
 	c.Header("Cache-Control", "no-store")
 	c.Redirect(http.StatusFound, target)
 }
 
-// finishSignIn is Discord's redirect back: it ends at /auth/callback with a token, or
-// with the error to show on the sign-in page.
+func (s *Server) setStateCookie(c *gin.Context, value string, maxAge int) {
+	http.SetCookie(c.Writer, &http.Cookie{
+		Name: stateCookie, Value: value, Path: stateCookiePath, MaxAge: maxAge,
+		HttpOnly: true, Secure: strings.HasPrefix(s.deps.Config.PublicURL, "https://"),
+		SameSite: http.SameSiteLaxMode,
+	})
+}
+
+// finishSignIn is Discord's redirect back: it ends at /auth/callback with a one-time code
+// (never a token: see exchangeSignIn), or with the error to show on the sign-in page. The
+// state cookie stays until the exchange, which only the browser holding it can make.
 func (s *Server) finishSignIn(c *gin.Context) {
 	want, _ := c.Cookie(stateCookie)
-	http.SetCookie(c.Writer, &http.Cookie{Name: stateCookie, Value: "", Path: "/api/auth/discord", MaxAge: -1,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	c.Header("Cache-Control", "no-store")
-	token, err := s.deps.App.Auth.FinishSignIn(c.Request.Context(), want, c.Query("state"), c.Query("code"), c.Query("error"))
+	code, err := s.deps.App.Auth.FinishSignIn(c.Request.Context(), want, c.Query("state"), c.Query("code"), c.Query("error"))
 	if err != nil {
+		s.setStateCookie(c, "", -1)
 		msg := "No se pudo iniciar sesión. Inténtalo de nuevo."
 		if e, ok := errs.As(err); ok {
 			msg = e.Message
@@ -50,7 +83,31 @@ func (s *Server) finishSignIn(c *gin.Context) {
 		c.Redirect(http.StatusFound, "/auth/callback?error="+url.QueryEscape(msg))
 		return
 	}
-	c.Redirect(http.StatusFound, "/auth/callback?token="+url.QueryEscape(token))
+	c.Redirect(http.StatusFound, "/auth/callback?code="+url.QueryEscape(code))
+}
+
+type exchangeRequest struct {
+	Code string `json:"code"`
+}
+
+// exchangeSignIn trades the one-time code of a finished sign-in for a token, when the
+// request carries that sign-in's state cookie: a code planted in another browser's link,
+// reused or expired signs nobody in.
+func (s *Server) exchangeSignIn(c *gin.Context) {
+	c.Header("Cache-Control", "no-store")
+	var req exchangeRequest
+	if err := c.ShouldBindJSON(&req); err != nil || req.Code == "" {
+		fail(c, errs.Invalid("Falta el código de inicio de sesión."))
+		return
+	}
+	state, _ := c.Cookie(stateCookie)
+	token, err := s.deps.App.Auth.ExchangeCode(c.Request.Context(), req.Code, state)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	s.setStateCookie(c, "", -1)
+	c.JSON(http.StatusOK, gin.H{"token": token})
 }
 
 // requireAuth admits a request carrying a valid bearer token.

@@ -17,6 +17,7 @@ import (
 	"zocalo/core/db"
 	"zocalo/core/members"
 	"zocalo/internal/testdb"
+	"zocalo/internal/testenv"
 )
 
 func countSessions(t *testing.T, d *db.DB) int64 {
@@ -35,7 +36,7 @@ func TestSignIn(t *testing.T) {
 		e.addUser("visitante", "500000000000000002", false)
 		e.addUser("revisora", "500000000000000099", true)
 
-		t.Run("good flow ends at /auth/callback with a token and the profile shows the roles", func(t *testing.T) {
+		t.Run("good flow ends at /auth/callback with a code traded for a token, and the profile shows the roles", func(t *testing.T) {
 			token := e.signIn("tesorera")
 			var p auth.Profile
 			if code := e.call("GET", "/api/auth/profile", token, nil, &p); code != http.StatusOK {
@@ -89,7 +90,7 @@ func TestSignIn(t *testing.T) {
 				q.Set("state", "0123456789abcdef0123456789abcdef")
 				u.RawQuery = q.Encode()
 			})
-			if end.Query().Get("token") != "" || !strings.Contains(end.Query().Get("error"), "no es válida") {
+			if end.Query().Get("code") != "" || !strings.Contains(end.Query().Get("error"), "no es válida") {
 				t.Fatalf("ended at %s", end)
 			}
 			if after := countSessions(t, d); after != before {
@@ -101,7 +102,7 @@ func TestSignIn(t *testing.T) {
 			before := countSessions(t, d)
 			code := e.fake.IssueCode("500000000000000001", e.cfg.PublicURL+"/api/auth/discord/callback")
 			end := e.follow(e.browser(), e.http.URL+"/api/auth/discord/callback?state=abc&code="+code, nil)
-			if end.Query().Get("token") != "" || end.Query().Get("error") == "" {
+			if end.Query().Get("code") != "" || end.Query().Get("error") == "" {
 				t.Fatalf("ended at %s", end)
 			}
 			if after := countSessions(t, d); after != before {
@@ -117,7 +118,7 @@ func TestSignIn(t *testing.T) {
 				q.Set("persona", "tesorera")
 				u.RawQuery = q.Encode()
 			})
-			if end.Query().Get("token") != "" || !strings.Contains(end.Query().Get("error"), "Discord") {
+			if end.Query().Get("code") != "" || !strings.Contains(end.Query().Get("error"), "Discord") {
 				t.Fatalf("ended at %s", end)
 			}
 			if after := countSessions(t, d); after != before {
@@ -131,8 +132,79 @@ func TestSignIn(t *testing.T) {
 				q.Set("deny", "1")
 				u.RawQuery = q.Encode()
 			})
-			if end.Query().Get("token") != "" || !strings.Contains(end.Query().Get("error"), "cancel") {
+			if end.Query().Get("code") != "" || !strings.Contains(end.Query().Get("error"), "cancel") {
 				t.Fatalf("ended at %s", end)
+			}
+		})
+
+		// startSignIn goes through Discord as tesorera in a fresh browser and answers it with
+		// the one-time code the sign-in ends with.
+		startSignIn := func(t *testing.T) (*http.Client, string) {
+			c := e.browser()
+			end := e.follow(c, e.http.URL+"/api/auth/discord", testenv.AsPersona("tesorera"))
+			if end.Path != "/auth/callback" || end.Query().Get("token") != "" || end.Query().Get("code") == "" {
+				t.Fatalf("ended at %s", end)
+			}
+			return c, end.Query().Get("code")
+		}
+
+		t.Run("the sign-in ends with a code the same browser exchanges once for a token", func(t *testing.T) {
+			c, code := startSignIn(t)
+			status, token := testenv.ExchangeSignIn(t, c, e.http.URL, code)
+			if status != http.StatusOK {
+				t.Fatalf("exchange: %d %s", status, token)
+			}
+			var p auth.Profile
+			if got := e.call("GET", "/api/auth/profile", token, nil, &p); got != http.StatusOK || p.Username != "tesorera" {
+				t.Fatalf("profile: %d %+v", got, p)
+			}
+			before := countSessions(t, d)
+			status, msg := testenv.ExchangeSignIn(t, c, e.http.URL, code)
+			if status != http.StatusUnauthorized || !strings.Contains(msg, "ya se usó") {
+				t.Fatalf("second exchange: %d %q", status, msg)
+			}
+			if after := countSessions(t, d); after != before {
+				t.Fatalf("sessions %d → %d", before, after)
+			}
+		})
+
+		t.Run("a code is refused in another browser and stays good in its own", func(t *testing.T) {
+			c, code := startSignIn(t)
+			before := countSessions(t, d)
+			for name, other := range map[string]*http.Client{"no cookie": e.browser(), "another sign-in's cookie": func() *http.Client {
+				o, _ := startSignIn(t)
+				return o
+			}()} {
+				status, msg := testenv.ExchangeSignIn(t, other, e.http.URL, code)
+				if status != http.StatusUnauthorized || !strings.Contains(msg, "Inicia sesión de nuevo") {
+					t.Fatalf("%s: %d %q", name, status, msg)
+				}
+			}
+			if after := countSessions(t, d); after != before {
+				t.Fatalf("sessions %d → %d", before, after)
+			}
+			if status, token := testenv.ExchangeSignIn(t, c, e.http.URL, code); status != http.StatusOK {
+				t.Fatalf("own browser: %d %s", status, token)
+			}
+		})
+
+		t.Run("an expired code signs nobody in", func(t *testing.T) {
+			c, code := startSignIn(t)
+			before := countSessions(t, d)
+			e.clock.Advance(auth.SignInCodeTTL + time.Second)
+			status, msg := testenv.ExchangeSignIn(t, c, e.http.URL, code)
+			if status != http.StatusUnauthorized || !strings.Contains(msg, "expiró") {
+				t.Fatalf("exchange: %d %q", status, msg)
+			}
+			if after := countSessions(t, d); after != before {
+				t.Fatalf("sessions %d → %d", before, after)
+			}
+		})
+
+		t.Run("an empty code is a 400 with a message", func(t *testing.T) {
+			c, _ := startSignIn(t)
+			if status, msg := testenv.ExchangeSignIn(t, c, e.http.URL, ""); status != http.StatusBadRequest || msg == "" {
+				t.Fatalf("exchange: %d %q", status, msg)
 			}
 		})
 
@@ -231,4 +303,27 @@ func TestRolesFollowTheMembersTable(t *testing.T) {
 			t.Fatalf("signed out: %d", got)
 		}
 	})
+}
+
+// A browser refused by the sign-in limit lands on the web's sign-in page with the message,
+// not on a JSON body.
+func TestRateLimitedSignInInABrowserShowsTheMessage(t *testing.T) {
+	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
+	e.server.signIns.perMin = 2 // buckets take the rate when first used
+	h := e.server.Handler()
+	const html = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+	for range 2 {
+		if res := get(t, h, "/api/auth/discord", "Accept", html); res.Code != http.StatusFound || !strings.Contains(res.Header().Get("Location"), "oauth2/authorize") {
+			t.Fatalf("an admitted sign-in: %d %s", res.Code, res.Header().Get("Location"))
+		}
+	}
+	res := get(t, h, "/api/auth/discord", "Accept", html)
+	end, err := url.Parse(res.Header().Get("Location"))
+	if err != nil || res.Code != http.StatusFound || end.Path != "/auth/callback" ||
+		!strings.Contains(end.Query().Get("error"), "Demasiados intentos de inicio de sesión") {
+		t.Fatalf("refused: %d %s", res.Code, res.Header().Get("Location"))
+	}
+	if res.Header().Get("Retry-After") == "" {
+		t.Fatal("no Retry-After")
+	}
 }

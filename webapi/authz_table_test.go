@@ -54,7 +54,7 @@ var (
 var authzTable = map[string][]string{
 	"GET /healthz": public, "GET /readyz": public, "GET /metrics": public,
 	"GET /api/config": public, "GET /api/auth/discord": public, "GET /api/auth/discord/callback": public,
-	"GET /api/auth/profile": member, "POST /api/auth/logout": member,
+	"GET /api/auth/profile": member, "POST /api/auth/logout": member, "POST /api/auth/exchange": public,
 	"GET /api/news/news-cards": public, "POST /api/news/news-cards": superusers,
 	"PUT /api/news/news-cards/:id": superusers, "DELETE /api/news/news-cards/:id": superusers,
 	"POST /api/contact": public, "POST /api/artists/submit": public,
@@ -69,7 +69,7 @@ var authzTable = map[string][]string{
 	"GET /api/staff/moderators":                            staffOrAdm, "PUT /api/staff/hours": directors, "POST /api/staff/dismiss": directors,
 	"GET /api/staff/stats": staffOrAdm, "GET /api/staff/profile": staffOrAdm, "POST /api/staff/report": reporters,
 	"GET /api/staff/reports/weekly": staffOrAdm, "POST /api/staff/:userId/notes": directors,
-	"POST /api/staff/:userId/warns": directors, "PUT /api/staff/:userId/hired": directors,
+	"POST /api/staff/:userId/warns": directors, "PUT /api/staff/:userId/hired": directors, "GET /api/staff/members/:userId": directors,
 	"GET /api/documents/status": member, "GET /api/documents/mine": member,
 	"POST /api/documents/ine": member, "POST /api/documents/pasaporte": member, "PUT /api/documents/mine/roblox": member,
 	"GET /api/records/search": member, "GET /api/records/pdf": member, "POST /api/records/charges": chargers,

@@ -190,6 +190,33 @@ var _ = addRaceRows(
 			}
 		}
 	}},
+	raceRow{name: "creating API keys of one name at once", routes: []string{"POST /api/admin/api-keys"}, run: func(t *testing.T, r *raceEnv) {
+		name := "Servidor " + r.id()
+		var reqs []request
+		for i := range raceN {
+			// Each a separate request (its own key), the name in any case.
+			n := name
+			if i%2 == 1 {
+				n = strings.ToUpper(name)
+			}
+			reqs = append(reqs, request{method: "POST", path: "/api/admin/api-keys", token: r.tokens["rh"], key: r.newKey(),
+				body: map[string]string{"name": n}})
+		}
+		winner := expectOneWinner(t, r.race(t, reqs...), 201, 409,
+			"Ya hay una clave activa con ese nombre. Elige otro nombre o revoca la anterior.")
+		var created struct{ ID uint64 }
+		if err := json.Unmarshal(winner.body, &created); err != nil || created.ID == 0 {
+			t.Fatalf("the winner: %s", winner.body)
+		}
+		expectCount(t, "api keys of the name", r.count(t, "api_keys", "LOWER(name) = LOWER(?)", name), 1)
+		// Once revoked, the name is free again.
+		if a := r.do(t, request{method: "DELETE", path: fmt.Sprintf("/api/admin/api-keys/%d", created.ID), token: r.tokens["rh"]}); a.status != 200 {
+			t.Fatalf("revoking: %d %s", a.status, a.body)
+		}
+		if a := r.do(t, request{method: "POST", path: "/api/admin/api-keys", token: r.tokens["rh"], body: map[string]string{"name": name}}); a.status != 201 {
+			t.Fatalf("the name after the revocation: %d %s", a.status, a.body)
+		}
+	}},
 	raceRow{name: "revoking one API key", routes: []string{"DELETE /api/admin/api-keys/:id"}, run: func(t *testing.T, r *raceEnv) {
 		k, err := r.app.APIKeys.Issue(t.Context(), "Servidor a revocar", "test")
 		if err != nil {

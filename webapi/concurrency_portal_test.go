@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -175,6 +176,26 @@ func formRows(route, what string, form func(marker string) map[string]any, table
 			expectCount(t, "stored", r.count(t, table, column+" LIKE ?", "%"+marker+"%"), 5)
 			expectCount(t, "posts", r.count(t, "outbox_events", "kind = ? AND payload LIKE ?", outbox.KindChannelMessage, "%"+marker+"%"), 5)
 		}},
+		{name: what + ": malformed submissions do not count", routes: []string{route}, run: func(t *testing.T, r *raceEnv) {
+			marker := r.id()
+			r.publicLimit(5, func() {
+				// Malformed ones at once: each is refused (400, or 429 while the others still
+				// hold their hit), and none stays counted.
+				for _, a := range r.race(t, same(raceN, request{method: method, path: path, body: map[string]any{"name": marker}})...) {
+					if a.status != http.StatusBadRequest && a.status != http.StatusTooManyRequests {
+						t.Errorf("a malformed submission answered %d %s", a.status, a.body)
+					}
+				}
+				got := tally(r.race(t, same(5, request{method: method, path: path, body: form(marker)})...))
+				if got[201] != 5 {
+					t.Errorf("after malformed ones, 5 valid submissions answered %v, want 5 × 201", got)
+				}
+				if a := r.do(t, request{method: method, path: path, body: form(marker)}); a.status != http.StatusTooManyRequests {
+					t.Errorf("the 6th valid submission answered %d %s, want 429", a.status, a.body)
+				}
+			})
+			expectCount(t, "stored", r.count(t, table, column+" LIKE ?", "%"+marker+"%"), 5)
+		}},
 		{name: what + " with one key", routes: []string{route}, run: func(t *testing.T, r *raceEnv) {
 			marker := r.id()
 			answers := r.race(t, same(raceN, request{method: method, path: path, key: r.newKey(), body: form(marker)})...)
@@ -281,10 +302,11 @@ var matrixRows = []raceRow{
 	}},
 }
 
-// signInRows: a sign-in code is good once (Discord refuses a reused code), and a token's
-// logout revokes its session once.
+// signInRows: a Discord code is good once (Discord refuses a reused code), the one-time
+// code a sign-in ends with is exchanged for one token once, and a token's logout revokes
+// its session once.
 var signInRows = []raceRow{
-	{name: "signing in with one code, logging out with one token", routes: []string{"GET /api/auth/discord/callback", "POST /api/auth/logout"}, run: func(t *testing.T, r *raceEnv) {
+	{name: "signing in with one code, exchanging one sign-in code, logging out with one token", routes: []string{"GET /api/auth/discord/callback", "POST /api/auth/exchange", "POST /api/auth/logout"}, run: func(t *testing.T, r *raceEnv) {
 		id, _ := r.member(t)
 		sessions := func() int64 { return r.count(t, "sessions", "user_id = ?", id) }
 		before := sessions()
@@ -303,20 +325,57 @@ var signInRows = []raceRow{
 			res.Body.Close()
 			ends[i] = res.Header.Get("Location")
 		})
-		var token string
-		for _, end := range ends {
+		var signInCode, state string
+		for i, end := range ends {
 			u, _ := url.Parse(end)
 			switch q := u.Query(); {
-			case q.Get("token") != "" && token == "":
-				token = q.Get("token")
 			case q.Get("token") != "":
+				t.Errorf("a token in the URL: %s", end)
+			case q.Get("code") != "" && signInCode == "":
+				signInCode, state = q.Get("code"), fmt.Sprintf("state%d", i)
+			case q.Get("code") != "":
 				t.Errorf("a second sign-in with one code: %s", end)
 			case q.Get("error") == "":
 				t.Errorf("a sign-in ended at %q", end)
 			}
 		}
-		if token == "" {
+		if signInCode == "" {
 			t.Fatalf("no sign-in won: %v", ends)
+		}
+		expectCount(t, "sessions before the exchange", sessions(), before)
+
+		tokens := make([]string, raceN)
+		statuses := make([]int, raceN)
+		body := `{"code":"` + signInCode + `"}`
+		testenv.Together(r.d, raceN, func(i int) {
+			req, _ := http.NewRequestWithContext(t.Context(), "POST", r.http.URL+"/api/auth/exchange", strings.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			req.AddCookie(&http.Cookie{Name: stateCookie, Value: state})
+			res, err := client.Do(req)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer res.Body.Close()
+			var out struct {
+				Token string `json:"token"`
+			}
+			_ = json.NewDecoder(res.Body).Decode(&out)
+			statuses[i], tokens[i] = res.StatusCode, out.Token
+		})
+		var token string
+		for i := range raceN {
+			switch {
+			case statuses[i] == 200 && tokens[i] != "" && token == "":
+				token = tokens[i]
+			case statuses[i] == 200:
+				t.Errorf("a second token for one sign-in code")
+			case statuses[i] != http.StatusUnauthorized:
+				t.Errorf("an exchange answered %d", statuses[i])
+			}
+		}
+		if token == "" {
+			t.Fatalf("no exchange won: %v", statuses)
 		}
 		expectCount(t, "sessions opened", sessions(), before+1)
 

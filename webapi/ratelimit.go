@@ -2,6 +2,7 @@ package webapi
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/gin-gonic/gin"
 
@@ -25,19 +26,27 @@ func (l *keyedLimiter) allow(ctx context.Context, key string) (bool, error) {
 	return l.store.Allow(ctx, l.bucket, key, l.perMin)
 }
 
-func (l *keyedLimiter) middleware(message string) gin.HandlerFunc {
+// formMiddleware limits a public form per client address. Only submissions that were
+// taken count: one refused as malformed (400) or over the limit (429) gives its hit back.
+func (l *keyedLimiter) formMiddleware(message string) gin.HandlerFunc {
 	refusal := errs.RateLimited(message)
 	return func(c *gin.Context) {
-		ok, err := l.allow(c.Request.Context(), c.ClientIP())
+		ok, ticket, err := l.store.Take(c.Request.Context(), l.bucket, c.ClientIP(), l.perMin)
 		if err != nil {
 			fail(c, err)
 			return
 		}
+		// The answer is written by then; a failure to give the hit back leaves it counted.
+		giveBack := func() { _ = l.store.GiveBack(context.WithoutCancel(c.Request.Context()), ticket) }
 		if !ok {
+			giveBack()
 			c.Header("Retry-After", "60")
 			fail(c, refusal)
 			return
 		}
 		c.Next()
+		if c.Writer.Status() == http.StatusBadRequest {
+			giveBack()
+		}
 	}
 }

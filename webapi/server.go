@@ -94,13 +94,14 @@ func (s *Server) routes() {
 	api := r.Group("/api")
 	api.GET("/config", s.publicConfig)
 
-	signIn := s.signIns.middleware("Demasiados intentos de inicio de sesión. Espera un minuto e inténtalo de nuevo.")
+	signIn := s.signInLimit("Demasiados intentos de inicio de sesión. Espera un minuto e inténtalo de nuevo.")
 	api.GET("/auth/discord", signIn, s.beginSignIn)
 	api.GET("/auth/discord/callback", signIn, s.finishSignIn)
+	api.POST("/auth/exchange", s.exchangeSignIn)
 	api.GET("/auth/profile", s.requireAuth, s.profile)
 	api.POST("/auth/logout", s.requireAuth, s.logout)
 
-	publicWrite := s.publicWrites.middleware("Has enviado demasiadas solicitudes. Espera un minuto e inténtalo de nuevo.")
+	publicWrite := s.publicWrites.formMiddleware("Has enviado demasiadas solicitudes. Espera un minuto e inténtalo de nuevo.")
 	api.GET("/news/news-cards", s.optionalAuth, s.listNews)
 	api.POST("/news/news-cards", s.requireAuth, once, s.createNews)
 	api.PUT("/news/news-cards/:id", s.requireAuth, s.updateNews)
@@ -132,6 +133,7 @@ func (s *Server) routes() {
 	api.POST("/staff/:userId/notes", s.requireAuth, once, s.staffNote(staff.KindNote))
 	api.POST("/staff/:userId/warns", s.requireAuth, once, s.staffNote(staff.KindWarn))
 	api.PUT("/staff/:userId/hired", s.requireAuth, s.setHired)
+	api.GET("/staff/members/:userId", s.requireAuth, s.staffMember)
 
 	api.GET("/documents/status", s.requireAuth, s.documentStatus)
 	api.GET("/documents/mine", s.requireAuth, s.myDocument)

@@ -41,7 +41,8 @@ func TestServingTheApp(t *testing.T) {
 		contains   string
 	}{
 		{"a client route gets index.html", "/records", 200, "id=root"},
-		{"a deep client route gets index.html", "/news/abc", 200, "id=root"},
+		{"a deep client route gets index.html", "/legislative/initiatives/abc", 200, "id=root"},
+		{"an unknown path gets index.html with a 404", "/no/such/page", 404, "id=root"},
 		{"an asset", "/assets/app-1.js", 200, "console.log"},
 		{"a missing asset is a 404, not the app", "/assets/missing.js", 404, "not found"},
 		{"an unknown API path answers JSON", "/api/nothing/here", 404, `"message"`},

@@ -26,12 +26,12 @@ func (s *Server) adjustHours(c *gin.Context) {
 	if in.Minutes != nil {
 		minutes = *in.Minutes
 	}
-	total, err := s.deps.App.Staff.AdjustHours(c.Request.Context(), actor(c), in.UserID, hours, minutes, in.Operation)
+	change, err := s.deps.App.Staff.AdjustHours(c.Request.Context(), actor(c), in.UserID, hours, minutes, in.Operation)
 	if err != nil {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"message": "Horas actualizadas.", "TiempoTotal": total})
+	c.JSON(http.StatusOK, gin.H{"message": "Horas actualizadas.", "TiempoTotal": change.Total, "applied": change.Applied})
 }
 
 func (s *Server) dismiss(c *gin.Context) {
@@ -125,4 +125,14 @@ func (s *Server) setHired(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, gin.H{"message": "Fecha de contratación actualizada."})
+}
+
+// staffMember is a staff member's file, for directors.
+func (s *Server) staffMember(c *gin.Context) {
+	rec, err := s.deps.App.Staff.MemberRecord(c.Request.Context(), actor(c), c.Param("userId"))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, rec)
 }

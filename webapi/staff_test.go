@@ -30,12 +30,19 @@ func TestStaffHours(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := staffPersonas(e)
+		var applied int64
+		var refusal string
 		hours := func(who string, h, m any, op string) (int, int64) {
 			var out struct {
 				Message     string
 				TiempoTotal int64
+				Applied     *int64 `json:"applied"`
 			}
 			code := e.call("PUT", "/api/staff/hours", tok[who], body(map[string]any{"userId": "550000000000000003", "hours": h, "minutes": m, "operation": op}), &out)
+			applied, refusal = -1, out.Message
+			if out.Applied != nil {
+				applied = *out.Applied
+			}
 			return code, out.TiempoTotal
 		}
 		for who, want := range map[string]int{"": 401, "jugador": 403, "moderador": 403, "tesoreria": 403} {
@@ -43,8 +50,14 @@ func TestStaffHours(t *testing.T) {
 				t.Fatalf("%q: %d, want %d", who, code, want)
 			}
 		}
-		if code, total := hours("rh", 1, 30, "add"); code != 200 || total != 5400 {
-			t.Fatalf("add 1 h 30 min: %d %d", code, total)
+		if code, total := hours("rh", 1, 30, "add"); code != 200 || total != 5400 || applied != 5400 {
+			t.Fatalf("add 1 h 30 min: %d %d, applied %d", code, total, applied)
+		}
+		// A change of nothing is refused, however it is sent.
+		for _, zero := range [][2]any{{0, 0}, {nil, nil}, {nil, 0}} {
+			if code, _ := hours("rh", zero[0], zero[1], "add"); code != 400 || refusal != "Indica un cambio de al menos 1 minuto: 0 h 0 min no cambia nada." {
+				t.Fatalf("a zero change %v: %d %q", zero, code, refusal)
+			}
 		}
 		if code, _ := hours("rh", 0, 60, "add"); code != 400 {
 			t.Fatalf("60 minutes: %d", code)
@@ -58,8 +71,9 @@ func TestStaffHours(t *testing.T) {
 		if code, total := hours("comite", nil, 15, "subtract"); code != 200 || total != 4500 {
 			t.Fatalf("empty hours count as 0: %d %d", code, total)
 		}
-		if code, total := hours("comite", 5, 0, "subtract"); code != 200 || total != 0 {
-			t.Fatalf("floor at zero: %d %d", code, total)
+		// Subtracting more than the total stops at zero, and the answer says how much went.
+		if code, total := hours("comite", 5, 0, "subtract"); code != 200 || total != 0 || applied != 4500 {
+			t.Fatalf("floor at zero: %d %d, applied %d", code, total, applied)
 		}
 		if code, total := hours("rh", 0, 30, "add"); code != 200 || total != 1800 {
 			t.Fatalf("after the floor: %d %d", code, total)

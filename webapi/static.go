@@ -13,7 +13,8 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// serveWeb serves a file of the built app, or index.html for the app's own routes.
+// serveWeb serves a file of the built app, or index.html with the page's title and preview
+// tags: 200 for the app's own routes, 404 for any other path (the app shows its 404 page).
 func (s *Server) serveWeb(c *gin.Context) {
 	if s.deps.WebFS == nil {
 		c.String(http.StatusNotFound, "web app not built: run make build")
@@ -42,12 +43,22 @@ func (s *Server) serveWeb(c *gin.Context) {
 		c.String(http.StatusNotFound, "web app not built: run make build")
 		return
 	}
+	meta, status, err := s.metaFor(c.Request.Context(), c.Request.URL.Path)
+	if err != nil {
+		// The page still works without its preview: the app loads the news itself.
+		s.deps.Logger.Warn("page meta", "path", c.Request.URL.Path, "err", err)
+	}
 	c.Header("Cache-Control", "no-cache")
-	c.Data(http.StatusOK, "text/html; charset=utf-8", index)
+	c.Data(status, "text/html; charset=utf-8", withMeta(index, meta))
+}
+
+func init() {
+	// Go's table of types does not know the web manifest's extension.
+	_ = mime.AddExtensionType(".webmanifest", "application/manifest+json")
 }
 
 // compressible are the kinds of file worth compressing; images and fonts already are.
-var compressible = map[string]bool{".js": true, ".css": true, ".svg": true, ".json": true, ".txt": true, ".map": true}
+var compressible = map[string]bool{".js": true, ".webmanifest": true, ".css": true, ".svg": true, ".json": true, ".txt": true, ".map": true}
 
 // gzipCache holds each built file compressed once: the files never change while the
 // process runs, and compressing the app's scripts on every visit would cost more CPU than

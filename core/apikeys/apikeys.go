@@ -64,6 +64,7 @@ var (
 	errAdmin    = errs.Forbidden("Solo la administración puede gestionar las claves de API.")
 	errName     = errs.Invalid("Ponle un nombre a la clave (máximo 80 caracteres).")
 	errNotFound = errs.NotFound("No existe esa clave de API.")
+	errTaken    = errs.Conflict("Ya hay una clave activa con ese nombre. Elige otro nombre o revoca la anterior.")
 	errInvalid  = errs.Unauthorized("Clave de API no válida o revocada.")
 )
 
@@ -108,6 +109,19 @@ func (s *Service) issue(ctx context.Context, name string, by audit.Change) (Crea
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
 		if err := idempotency.Claim(ctx, s.db, k.CreatedAt); err != nil {
 			return err
+		}
+		// Names tell active keys apart: creations take turns to check them.
+		if err := s.db.LockKey(ctx, "apikeys.names"); err != nil {
+			return err
+		}
+		var active []string
+		if err := s.db.Conn(ctx).Model(&Key{}).Where("revoked_at IS NULL").Pluck("name", &active).Error; err != nil {
+			return err
+		}
+		for _, other := range active {
+			if strings.EqualFold(other, name) {
+				return errTaken
+			}
 		}
 		if err := s.db.Conn(ctx).Create(&k).Error; err != nil {
 			return err

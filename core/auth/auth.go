@@ -5,6 +5,7 @@ package auth
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
 	"fmt"
@@ -41,6 +42,19 @@ type Session struct {
 	ExpiresAt time.Time  `gorm:"not null;index:idx_sessions_expires_at"`
 	RevokedAt *time.Time `gorm:""`
 }
+
+// SignInCode is the one-time code a finished sign-in ends with, bound to the sign-in's
+// state: only the browser holding that state can trade it for a token, once, before it
+// expires. Code and state are kept hashed.
+type SignInCode struct {
+	CodeHash  string    `gorm:"primaryKey;size:64"`
+	StateHash string    `gorm:"size:64;not null"`
+	UserID    string    `gorm:"size:32;not null"`
+	ExpiresAt time.Time `gorm:"not null;index:idx_sign_in_codes_expires_at"`
+}
+
+// SignInCodeTTL is how long a sign-in's code may be exchanged.
+const SignInCodeTTL = 60 * time.Second
 
 // Identity is what Discord tells about the person signing in.
 type Identity struct {
@@ -95,6 +109,7 @@ var (
 	errBadState     = errs.Invalid("La solicitud de inicio de sesión no es válida o expiró. Inténtalo de nuevo.")
 	errDiscordLogin = errs.Unavailable("No se pudo completar el inicio de sesión con Discord. Inténtalo de nuevo.")
 	errDenied       = errs.Unauthorized("Se canceló el inicio de sesión con Discord.")
+	errBadCode      = errs.Unauthorized("El código de inicio de sesión no es válido, ya se usó o expiró. Inicia sesión de nuevo.")
 )
 
 // BeginSignIn makes a fresh state and the URL of Discord's consent page.
@@ -104,7 +119,8 @@ func (s *Service) BeginSignIn() (authorizeURL, state string) {
 }
 
 // FinishSignIn checks the state the browser brought back against the one it was given,
-// trades the code for the identity, records the user and member, and issues a token.
+// trades Discord's code for the identity, records the user and member, and answers a
+// one-time sign-in code bound to the state (see ExchangeCode).
 func (s *Service) FinishSignIn(ctx context.Context, wantState, gotState, code, providerError string) (string, error) {
 	if wantState == "" || gotState == "" || subtle.ConstantTimeCompare([]byte(wantState), []byte(gotState)) != 1 {
 		return "", errBadState
@@ -139,11 +155,57 @@ func (s *Service) FinishSignIn(ctx context.Context, wantState, gotState, code, p
 		}).Create(&u).Error; err != nil {
 			return err
 		}
-		var err error
-		token, err = s.issue(ctx, id.DiscordID)
-		return err
+		token = randomHex(32)
+		return s.db.Conn(ctx).Create(&SignInCode{CodeHash: hashHex(token), StateHash: hashHex(gotState),
+			UserID: id.DiscordID, ExpiresAt: now.Add(SignInCodeTTL)}).Error
 	})
 	return token, err
+}
+
+// ExchangeCode trades a sign-in's one-time code for a token, when state is the state of
+// that sign-in. A code is good once: of exchanges at once, the one whose delete removes
+// the row wins. Expired codes are swept on the way.
+func (s *Service) ExchangeCode(ctx context.Context, code, state string) (string, error) {
+	if code == "" || state == "" {
+		return "", errBadCode
+	}
+	now := s.opts.Now()
+	var token string
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		conn := s.db.Conn(ctx)
+		if err := conn.Where("expires_at <= ?", now).Delete(&SignInCode{}).Error; err != nil {
+			return err
+		}
+		var row SignInCode
+		err := conn.Where("code_hash = ?", hashHex(code)).Take(&row).Error
+		if db.IsNotFound(err) {
+			return errBadCode
+		}
+		if err != nil {
+			return err
+		}
+		if subtle.ConstantTimeCompare([]byte(row.StateHash), []byte(hashHex(state))) != 1 {
+			return errBadCode
+		}
+		res := conn.Where("code_hash = ?", row.CodeHash).Delete(&SignInCode{})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return errBadCode
+		}
+		token, err = s.issue(ctx, row.UserID)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
+func hashHex(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(h[:])
 }
 
 // Claims are the token's claims: who (sub) and which session (jti).

@@ -52,7 +52,7 @@ func NewService(d *db.DB, o *outbox.Store, channel string, now func() time.Time)
 var (
 	errName    = errs.Invalid("El nombre es obligatorio (máximo 100 caracteres).")
 	errEmail   = errs.Invalid("Escribe un correo electrónico válido.")
-	errMessage = errs.Invalid("El mensaje es obligatorio (máximo 5,000 caracteres).")
+	errMessage = errs.Invalid("El mensaje es obligatorio (máximo 5000 caracteres).")
 	errSubject = errs.Invalid("El asunto puede tener hasta 200 caracteres.")
 	errPhone   = errs.Invalid("El teléfono no es válido.")
 )

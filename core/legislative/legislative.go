@@ -190,7 +190,7 @@ var (
 	errAdmin      = errs.Forbidden("Solo la administración de la SCJN y del Congreso puede hacer esto.")
 	errBody       = errs.Invalid("El tipo debe ser SCJN o Congreso.")
 	errTitle      = errs.Invalid("El título es obligatorio (máximo 200 caracteres).")
-	errSummary    = errs.Invalid("El resumen es obligatorio (máximo 10,000 caracteres).")
+	errSummary    = errs.Invalid("El resumen es obligatorio (máximo 10 000 caracteres).")
 	errNotFound   = errs.NotFound("No existe esa iniciativa.")
 	errNoAgenda   = errs.NotFound("No existe ese punto de la orden del día.")
 	errNoSeat     = errs.Forbidden("No tienes voto en este órgano.")
@@ -202,7 +202,7 @@ var (
 	errWithdrawn  = errs.Conflict("Esta iniciativa fue retirada: ya no se puede votar ni reabrir.")
 	errAgendaTime = errs.Invalid("La hora debe tener el formato HH:MM.")
 	errAgendaDate = errs.Invalid("La fecha debe tener el formato AAAA-MM-DD.")
-	errAgendaDesc = errs.Invalid("La descripción puede tener hasta 5,000 caracteres.")
+	errAgendaDesc = errs.Invalid("La descripción puede tener hasta 5000 caracteres.")
 )
 
 // MayRead tells who may read (legislative panel, read; the LEGISLATIVE group by default).
@@ -452,7 +452,11 @@ func countsOf(in Initiative) Counts {
 
 // tally is the counts as the timeline words them.
 func tally(c Counts) string {
-	return fmt.Sprintf("%d a favor, %d en contra, %d abstenciones", c.InFavor, c.Against, c.Abstention)
+	abstentions := "abstenciones"
+	if c.Abstention == 1 {
+		abstentions = "abstención"
+	}
+	return fmt.Sprintf("%d a favor, %d en contra, %d %s", c.InFavor, c.Against, c.Abstention, abstentions)
 }
 
 // countFields are the body and the counts, as the legislative channel shows them.

@@ -230,7 +230,11 @@ func (s *Service) closeEnded(ctx context.Context, in *Initiative, now time.Time)
 // (abstentions included) reach the quorum; a tie is rejected. why explains a quorum failure.
 func Result(c Counts, quorum int64) (status, why string) {
 	if c.Total() < quorum {
-		return StatusRejected, fmt.Sprintf(" (sin quórum: %d de %d votos)", c.Total(), quorum)
+		votes := "votos"
+		if quorum == 1 {
+			votes = "voto"
+		}
+		return StatusRejected, fmt.Sprintf(" (sin quórum: %d de %d %s)", c.Total(), quorum, votes)
 	}
 	if c.InFavor > c.Against {
 		return StatusApproved, ""

@@ -106,7 +106,7 @@ var (
 	errNoPermission = errs.Forbidden("No tienes permiso para acceder a esta sección")
 	errNotFound     = errs.NotFound("Noticia no encontrada")
 	errTitle        = errs.Invalid("El título es obligatorio (máximo 200 caracteres).")
-	errContent      = errs.Invalid("El contenido es obligatorio (máximo 20,000 caracteres).")
+	errContent      = errs.Invalid("El contenido es obligatorio (máximo 20 000 caracteres).")
 	errType         = errs.Invalid("El tipo debe ser update, announcement o event.")
 	errImage        = errs.Invalid("La URL de la imagen debe ser una dirección http:// o https://.")
 	errDate         = errs.Invalid("La fecha no es válida.")

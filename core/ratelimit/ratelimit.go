@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"gorm.io/gorm"
+
 	"zocalo/core/db"
 )
 
@@ -40,18 +42,38 @@ func NewStore(d *db.DB, now func() time.Time) *Store {
 // perMinute. Minutes are fixed windows: at a window's edge a client may get up to twice the
 // rate for a moment, which these limits (sign-ins, public forms, game servers) tolerate.
 func (s *Store) Allow(ctx context.Context, bucket, key string, perMinute int) (bool, error) {
+	ok, _, err := s.Take(ctx, bucket, key, perMinute)
+	return ok, err
+}
+
+// Ticket is one counted hit, which GiveBack can return to its window.
+type Ticket struct {
+	bucket, key string
+	window      time.Time
+}
+
+// GiveBack uncounts a hit Take admitted, for a request that turned out not to count (a
+// public form refused as malformed). The hit leaves the window it was counted in.
+func (s *Store) GiveBack(ctx context.Context, t Ticket) error {
+	return s.db.Conn(ctx).Model(&Hit{}).Where("bucket = ? AND key = ? AND window_start = ? AND hits > 0", t.bucket, t.key, t.window).
+		Update("hits", gorm.Expr("hits - 1")).Error
+}
+
+// Take is Allow, also returning the hit's ticket.
+func (s *Store) Take(ctx context.Context, bucket, key string, perMinute int) (bool, Ticket, error) {
 	now := s.now().UTC()
 	window := now.Truncate(time.Minute)
+	ticket := Ticket{bucket: bucket, key: key, window: window}
 	var hits int64
 	err := s.db.Conn(ctx).Raw(
 		`INSERT INTO rate_limit_hits (bucket, key, window_start, hits) VALUES (?, ?, ?, 1)
 		 ON CONFLICT (bucket, key, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
 		 RETURNING hits`, bucket, key, window).Scan(&hits).Error
 	if err != nil {
-		return false, err
+		return false, Ticket{}, err
 	}
 	s.prune(ctx, now)
-	return hits <= int64(perMinute), nil
+	return hits <= int64(perMinute), ticket, nil
 }
 
 // prune drops finished windows, at most once a minute per process.

@@ -153,7 +153,7 @@ func TestDismissalReasonLimit(t *testing.T) {
 			t.Fatal(err)
 		}
 		err = r.staff.Dismiss(ctx, director, "550000000000000001", strings.Repeat("ñ", 1001))
-		if e, ok := errs.As(err); !ok || e.Kind != errs.KindInvalid || e.Message != "El motivo puede tener hasta 1,000 caracteres." {
+		if e, ok := errs.As(err); !ok || e.Kind != errs.KindInvalid || e.Message != "El motivo puede tener hasta 1000 caracteres." {
 			t.Fatalf("a 1,001-character reason: %v", err)
 		}
 		if rec := r.record(t, "550000000000000001"); rec.Inactive {

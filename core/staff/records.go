@@ -80,9 +80,10 @@ var (
 	errNotDirector = errs.Forbidden("Solo Comité, RH o AI pueden hacer esto.")
 	errMinutes     = errs.Invalid("Los minutos van de 0 a 59 y las horas no pueden ser negativas.")
 	errOperation   = errs.Invalid("La operación debe ser add o subtract.")
+	errNoChange    = errs.Invalid("Indica un cambio de al menos 1 minuto: 0 h 0 min no cambia nada.")
 	errNotAStaff   = errs.NotFound("Esa persona no es parte del staff.")
-	errNoteText    = errs.Invalid("El texto es obligatorio (máximo 2,000 caracteres).")
-	errReasonLong  = errs.Invalid("El motivo puede tener hasta 1,000 caracteres.")
+	errNoteText    = errs.Invalid("El texto es obligatorio (máximo 2000 caracteres).")
+	errReasonLong  = errs.Invalid("El motivo puede tener hasta 1000 caracteres.")
 	// A repeat of a dismissal: nothing changes, nothing is posted.
 	errAlreadyDismissed = errs.Conflict("Esta persona ya fue dada de baja del staff.")
 )
@@ -143,17 +144,27 @@ func (s *Service) staffMember(ctx context.Context, id string) (*members.Member, 
 	return &m, err
 }
 
+// HoursChange is what an adjustment did: the new total, and the seconds actually added
+// or subtracted (less than asked when a subtraction met the floor at zero).
+type HoursChange struct {
+	Total   int64
+	Applied int64
+}
+
 // AdjustHours adds or subtracts time from a staff member's total; the total never goes
-// below zero. It returns the new total in seconds.
-func (s *Service) AdjustHours(ctx context.Context, actor *authz.Actor, userID string, hours, minutes int, operation string) (int64, error) {
+// below zero, and the answer says how much was applied.
+func (s *Service) AdjustHours(ctx context.Context, actor *authz.Actor, userID string, hours, minutes int, operation string) (HoursChange, error) {
 	if !Directors(actor) {
-		return 0, errNotDirector
+		return HoursChange{}, errNotDirector
 	}
 	if hours < 0 || minutes < 0 || minutes > 59 || hours > 10000 {
-		return 0, errMinutes
+		return HoursChange{}, errMinutes
 	}
 	if operation != "add" && operation != "subtract" {
-		return 0, errOperation
+		return HoursChange{}, errOperation
+	}
+	if hours == 0 && minutes == 0 {
+		return HoursChange{}, errNoChange
 	}
 	delta := int64(hours)*3600 + int64(minutes)*60
 	var total int64
@@ -189,7 +200,10 @@ func (s *Service) AdjustHours(ctx context.Context, actor *authz.Actor, userID st
 			EntityType: "member", EntityID: userID, Before: map[string]int64{"TiempoTotal": current},
 			After: map[string]int64{"TiempoTotal": total}})
 	})
-	return total, err
+	if delta < 0 {
+		delta = -delta
+	}
+	return HoursChange{Total: total, Applied: delta}, err
 }
 
 // Dismiss takes a member off the staff: their open shift ends, their record shows who
@@ -288,7 +302,7 @@ func (s *Service) AddNote(ctx context.Context, actor *authz.Actor, userID, kind,
 var (
 	errReporter    = errs.Forbidden("Solo Moderador o Soporte Técnico pueden crear reportes de jornada.")
 	errReportDate  = errs.Invalid("La fecha es obligatoria (AAAA-MM-DD).")
-	errReportEmpty = errs.Invalid("El contenido es obligatorio (máximo 4,000 caracteres).")
+	errReportEmpty = errs.Invalid("El contenido es obligatorio (máximo 4000 caracteres).")
 )
 
 // SubmitReport stores a shift report and posts it to the staff reports channel.

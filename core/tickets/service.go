@@ -61,7 +61,7 @@ var (
 	errTitle        = errs.Invalid("Por favor, ingresa un título para el ticket")
 	errCategory     = errs.Invalid("La categoría debe ser Soporte Tecnico u Otros.")
 	errEmptyReply   = errs.Invalid("Escribe un mensaje o adjunta al menos un archivo.")
-	errLongMessage  = errs.Invalid("El mensaje puede tener hasta 4,000 caracteres.")
+	errLongMessage  = errs.Invalid("El mensaje puede tener hasta 4000 caracteres.")
 	errClosed       = errs.Conflict("El ticket está cerrado y ya no admite mensajes.")
 	errStatus       = errs.Invalid("Estado de ticket no válido.")
 	errPriority     = errs.Invalid("La prioridad debe ser Low, Medium o High.")
@@ -229,6 +229,18 @@ func (s *Service) queueAhead(ctx context.Context, id uint64) (int64, error) {
 	return n, err
 }
 
+// waitEstimate words a wait of some minutes: in minutes below an hour, else in whole hours
+// rounded up.
+func waitEstimate(minutes int64) string {
+	if minutes < 60 {
+		return fmt.Sprintf("el tiempo de espera estimado es de unos %d minutos.", minutes)
+	}
+	if hours := (minutes + 59) / 60; hours > 1 {
+		return fmt.Sprintf("el tiempo de espera estimado es de unas %d horas.", hours)
+	}
+	return "el tiempo de espera estimado es de alrededor de 1 hora."
+}
+
 // assistantReply confirms the ticket, estimates the wait and adds matching FAQ answers.
 func (s *Service) assistantReply(t Ticket, content string, ahead int64) string {
 	wait := 10 + 5*ahead
@@ -242,11 +254,7 @@ func (s *Service) assistantReply(t Ticket, content string, ahead int64) string {
 	default:
 		fmt.Fprintf(&b, "Hay %d tickets antes que el tuyo: ", ahead)
 	}
-	if wait < 60 {
-		fmt.Fprintf(&b, "el tiempo de espera estimado es de unos %d minutos.", wait)
-	} else {
-		fmt.Fprintf(&b, "el tiempo de espera estimado es de unas %d horas.", (wait+59)/60)
-	}
+	b.WriteString(waitEstimate(wait))
 	b.WriteString(" Un miembro del staff te responderá aquí.")
 	text := normalize(t.Title + " " + content)
 	for _, f := range s.s.FAQ {
@@ -491,11 +499,8 @@ func (s *Service) Assign(ctx context.Context, actor *authz.Actor, id string, sta
 		if err := s.db.Conn(ctx).Model(t).Updates(updates).Error; err != nil {
 			return err
 		}
-		text := "Sin asignar"
-		if name != "" {
-			text = name
-		}
-		return s.post(ctx, t, PostPayload{Kind: PostAssign, Author: actor.Username, Content: text})
+		// An empty name is an un-assignment: the bot words it as such.
+		return s.post(ctx, t, PostPayload{Kind: PostAssign, Author: actor.Username, Content: name})
 	})
 	if err != nil {
 		return View{}, err

@@ -13,6 +13,7 @@ var transcriptPage = template.Must(template.New("transcript").Funcs(template.Fun
 	"status":   StatusLabel,
 	"priority": PriorityLabel,
 	"when":     func(t time.Time, loc *time.Location) string { return t.In(loc).Format("02/01/2006 15:04") },
+	"unassign": func(e *Event) bool { return e.Kind == PostAssign && e.After == "" },
 }).Parse(`<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Transcripción del ticket #{{.T.ID}}</title>
@@ -39,7 +40,7 @@ table{border-collapse:collapse;font-size:14px}td{padding:2px 12px 2px 0}
 <div class="meta">{{.SenderName}} · {{if eq .SenderType "staff"}}staff{{else if eq .SenderType "ai"}}asistente{{else}}usuario{{end}} · {{when .CreatedAt $.Loc}}</div>
 <div class="content">{{.Content}}</div>
 {{range .Attachments}}<div class="meta">📎 {{.Filename}} ({{.ContentType}}, {{.Size}} bytes)</div>{{end}}
-</div>{{end}}{{else}}{{with .Event}}<div class="event">{{when .CreatedAt $.Loc}} · {{if .ActorName}}{{.ActorName}}{{else}}Sistema{{end}}: {{.Kind}} {{.Before}} → {{.After}}</div>{{end}}{{end}}{{end}}
+</div>{{end}}{{else}}{{with .Event}}<div class="event">{{when .CreatedAt $.Loc}} · {{if .ActorName}}{{.ActorName}}{{else}}Sistema{{end}}: {{if unassign .}}quitó la asignación del ticket{{else}}{{.Kind}} {{.Before}} → {{.After}}{{end}}</div>{{end}}{{end}}{{end}}
 </body></html>`))
 
 type transcriptItem struct {

@@ -3,6 +3,8 @@
 package testenv
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -159,13 +161,40 @@ func AsPersona(name string) func(u *url.URL) {
 	}
 }
 
-// SignIn goes through the whole sign-in at portal as persona and returns the token.
+// SignIn goes through the whole sign-in at portal as persona, exchanges the one-time code
+// as the web's callback page does, and returns the token.
 func SignIn(t testing.TB, portal, persona string) string {
 	t.Helper()
-	end := FollowSignIn(t, Browser(), portal+"/api/auth/discord", AsPersona(persona))
-	token := end.Query().Get("token")
-	if token == "" {
+	c := Browser()
+	end := FollowSignIn(t, c, portal+"/api/auth/discord", AsPersona(persona))
+	code := end.Query().Get("code")
+	if code == "" {
 		t.Fatalf("sign-in as %s ended at %s", persona, end)
 	}
+	status, token := ExchangeSignIn(t, c, portal, code)
+	if status != http.StatusOK || token == "" {
+		t.Fatalf("exchanging the sign-in code as %s: %d", persona, status)
+	}
 	return token
+}
+
+// ExchangeSignIn posts a sign-in's one-time code with c's cookies and answers the status
+// and the token (or the error message).
+func ExchangeSignIn(t testing.TB, c *http.Client, portal, code string) (int, string) {
+	t.Helper()
+	body, _ := json.Marshal(map[string]string{"code": code})
+	res, err := c.Post(portal+"/api/auth/exchange", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var out struct {
+		Token   string `json:"token"`
+		Message string `json:"message"`
+	}
+	_ = json.NewDecoder(res.Body).Decode(&out)
+	if out.Token != "" {
+		return res.StatusCode, out.Token
+	}
+	return res.StatusCode, out.Message
 }

@@ -63,7 +63,7 @@ test('a role given in Discord opens Tesorería without signing in again, and tak
 
   await page.goto('/treasury');
   await expect(page).toHaveURL('/unauthorized');
-  await expect(page.getByText('jugador, tu cuenta no cuenta con los permisos necesarios.')).toBeVisible();
+  await expect(page.getByText('jugador, tu cuenta no tiene los permisos necesarios.')).toBeVisible();
   await expect(nav.getByText('Tesorería')).toHaveCount(0);
   await shot(page, 'unauthorized-jugador-after-tesoreria');
 });

@@ -33,13 +33,43 @@ test('a signed-out visit to /records returns there after sign-in', async ({ page
   await shot(page, 'records-jugador');
 });
 
+test('a revoked session says so on /login and returns to the same page after signing in again', async ({ page }) => {
+  await signIn(page, 'jugador');
+  await page.goto('/records');
+  await expect(page.getByRole('heading', { name: 'Expedientes Criminales' })).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const logout = await page.request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
+  expect(logout.status()).toBe(200);
+
+  await page.reload();
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByText('Tu sesión expiró. Inicia sesión de nuevo para continuar.')).toBeVisible();
+  await signInFromLogin(page, 'jugador');
+  await expect(page).toHaveURL('/records');
+  await expect(page.getByRole('heading', { name: 'Expedientes Criminales' })).toBeVisible();
+});
+
+test('a signed-in player opening /login goes home', async ({ page }) => {
+  await signIn(page, 'jugador');
+  await page.goto('/login');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: 'Menú de usuario' })).toBeVisible();
+});
+
+test('a link carrying a token signs nobody in', async ({ page }) => {
+  await page.goto('/auth/callback?token=planted');
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByText('No se encontró el código de inicio de sesión. Inicia sesión de nuevo.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
 test('jugador opening /treasury lands on /unauthorized', async ({ page }) => {
   await signIn(page, 'jugador');
   await page.goto('/treasury');
   await expect(page).toHaveURL('/unauthorized');
   await expect(page.getByText('Acceso Denegado')).toBeVisible();
   await expect(page.getByText('No tienes permiso para acceder a esta página.')).toBeVisible();
-  await expect(page.getByText('jugador, tu cuenta no cuenta con los permisos necesarios.')).toBeVisible();
+  await expect(page.getByText('jugador, tu cuenta no tiene los permisos necesarios.')).toBeVisible();
   await shot(page, 'unauthorized-jugador');
 });
 

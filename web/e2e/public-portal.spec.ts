@@ -93,8 +93,10 @@ test('comite publishes a news item, which shows as text on /news and its page, t
   await choose(page, editor.getByLabel('Tipo'), 'Anuncio');
   await shot(page, 'admin-news-editor');
   await editor.getByRole('button', { name: 'Crear Noticia' }).click();
-  await expect(page.getByText('Noticia creada exitosamente')).toBeVisible();
+  // The editor says so, then closes on its own a moment later; the page keeps the word.
+  await expect(editor.getByText('Noticia creada exitosamente')).toBeVisible();
   await expect(editor).toBeHidden();
+  await expect(page.getByText('Noticia creada exitosamente')).toBeVisible();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await shot(page, 'admin-news');
 

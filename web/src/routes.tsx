@@ -41,6 +41,7 @@ const PlayerProfilePage = page(membersArea, 'PlayerProfilePage');
 const DashboardPage = page(staffArea, 'DashboardPage');
 const StaffProfilePage = page(staffArea, 'StaffProfilePage');
 const StaffStatsPage = page(staffArea, 'StaffStatsPage');
+const StaffRecordPage = page(staffArea, 'StaffRecordPage');
 const AdminSupportPage = page(staffArea, 'AdminSupportPage');
 
 const TreasuryPage = page(treasuryArea, 'TreasuryPage');
@@ -109,6 +110,7 @@ export function AppRoutes() {
           />
           <Route path="staff/profile" element={<ProtectedRoute groups={STAFF}><StaffProfilePage /></ProtectedRoute>} />
           <Route path="staff/stats" element={<ProtectedRoute groups={STAFF}><StaffStatsPage /></ProtectedRoute>} />
+          <Route path="staff/:userId" element={<ProtectedRoute groups={STAFF}><StaffRecordPage /></ProtectedRoute>} />
           <Route path="admin/support" element={<ProtectedRoute groups={STAFF}><AdminSupportPage /></ProtectedRoute>} />
 
           <Route path="treasury" element={<ProtectedRoute groups={TREASURY}><TreasuryPage /></ProtectedRoute>} />

@@ -191,7 +191,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Discord's redirect back. Ends at /auth/callback?token=… or /auth/callback?error=…. */
+        /** Discord's redirect back. Ends at /auth/callback?code=… (a one-time sign-in code, never a token) or /auth/callback?error=…. */
         get: {
             parameters: {
                 query?: {
@@ -217,6 +217,52 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Trades the one-time code a sign-in ended with for a token. Only the browser holding that sign-in's state cookie can, once, within 60 s. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the session token */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            token: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1229,7 +1275,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Adds or subtracts hours and minutes (COMITE, RH, AI); the total never goes below zero. */
+        /** Adds or subtracts hours and minutes (COMITE, RH, AI); a zero change is refused and the total never goes below zero. */
         put: {
             parameters: {
                 query?: never;
@@ -1249,7 +1295,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description the new total */
+                /** @description the new total, and the seconds actually added or subtracted (a subtraction past the total stops at zero) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1258,6 +1304,7 @@ export interface paths {
                         "application/json": {
                             message: string;
                             TiempoTotal: number;
+                            applied: number;
                         };
                     };
                 };
@@ -1611,6 +1658,48 @@ export interface paths {
                     };
                 };
                 403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        /** A staff member's file (COMITE, RH, AI) - record, hours, notes and warnings; a dismissed member keeps theirs. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description record */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StaffMemberRecord"];
+                    };
+                };
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
             };
         };
         put?: never;
@@ -2358,7 +2447,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Issues a key (ADMIN group); the answer holds the key, shown only once. */
+        /** Issues a key (ADMIN group); the answer holds the key, shown only once. An active key's name (any case) is not taken twice. */
         post: {
             parameters: {
                 query?: never;
@@ -2394,6 +2483,7 @@ export interface paths {
                 };
                 400: components["responses"]["Error"];
                 403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
             };
         };
         delete?: never;
@@ -4295,6 +4385,38 @@ export interface components {
                 Warn: components["schemas"]["StaffWarn"][];
             }[];
             jornada: components["schemas"]["Moderator"]["jornada"];
+        };
+        StaffMemberNote: {
+            id: number;
+            /** @enum {string} */
+            kind: "note" | "warn";
+            text: string;
+            author: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        StaffMemberRecord: {
+            userId: string;
+            username: string;
+            avatar: string;
+            /** Format: date-time */
+            hiredAt: string | null;
+            active: boolean;
+            /** Format: date-time */
+            dismissedAt: string | null;
+            /** @description who dismissed them; empty while active */
+            dismissedBy: string;
+            dismissReason: string;
+            /** @description seconds */
+            totalSeconds: number;
+            /** @description this week's seconds */
+            weekSeconds: number;
+            /** @description newest first */
+            notes: components["schemas"]["StaffMemberNote"][];
+            /** @description newest first */
+            warnings: components["schemas"]["StaffMemberNote"][];
+            /** @description the caller may correct the hire date (COMITE and RH) */
+            canSetHired: boolean;
         };
         DocumentStatus: {
             hasINE: boolean;

@@ -7,6 +7,7 @@ import type {
   HoursInput,
   MessageBody,
   Moderator,
+  StaffMemberRecord,
   StaffProfile,
   StaffReportInput,
   StaffStats,
@@ -21,6 +22,10 @@ export const WEEKLY_REPORT_ERROR = 'Error al cargar el reporte semanal';
 export const STAFF_REPORT_ERROR = 'Error al enviar el reporte';
 export const HOURS_ERROR = 'Error al actualizar las horas';
 export const DISMISS_ERROR = 'Error al dar de baja';
+export const STAFF_RECORD_ERROR = 'Error al cargar el expediente';
+export const STAFF_NOTE_ERROR = 'Error al registrar la nota';
+export const STAFF_WARN_ERROR = 'Error al registrar la advertencia';
+export const HIRED_ERROR = 'Error al actualizar la fecha de contratación';
 
 /** The moderator roster is kept for 5 minutes; the refresh button and every change read it again. */
 export const MODERATORS_STALE_TIME = 5 * 60_000;
@@ -31,6 +36,7 @@ export const staffKeys = {
   stats: ['staff', 'stats'] as const,
   profile: ['staff', 'profile'] as const,
   weekly: ['staff', 'weekly'] as const,
+  member: (userId: string) => ['staff', 'member', userId] as const,
 };
 
 export async function fetchModerators(): Promise<Moderator[]> {
@@ -102,5 +108,49 @@ export function useSubmitStaffReport() {
   return useCreateMutation({
     mutationFn: (input: StaffReportInput, idempotencyKey) =>
       apiFetch<MessageBody>('/api/staff/report', { method: 'POST', body: input, idempotencyKey, errorMessage: STAFF_REPORT_ERROR }),
+  });
+}
+
+/** A staff member's file for directors: record, hours, notes and warnings (newest first). */
+export function useStaffMemberRecord(userId: string) {
+  return useQuery({
+    queryKey: staffKeys.member(userId),
+    queryFn: () =>
+      apiFetch<StaffMemberRecord>(`/api/staff/members/${encodeURIComponent(userId)}`, { errorMessage: STAFF_RECORD_ERROR }),
+    staleTime: 0,
+  });
+}
+
+export type StaffEntryKind = 'note' | 'warn';
+
+/** Writes a note or a warning on a staff member; their file is read again after. */
+export function useAddStaffEntry(userId: string) {
+  const queryClient = useQueryClient();
+  return useCreateMutation({
+    mutationFn: ({ kind, text }: { kind: StaffEntryKind; text: string }, idempotencyKey) =>
+      kind === 'warn'
+        ? apiFetch<MessageBody>(`/api/staff/${encodeURIComponent(userId)}/warns`, {
+            method: 'POST',
+            body: { warn: text },
+            idempotencyKey,
+            errorMessage: STAFF_WARN_ERROR,
+          })
+        : apiFetch<MessageBody>(`/api/staff/${encodeURIComponent(userId)}/notes`, {
+            method: 'POST',
+            body: { nota: text },
+            idempotencyKey,
+            errorMessage: STAFF_NOTE_ERROR,
+          }),
+    onSuccess: () => refreshStaff(queryClient),
+  });
+}
+
+/** Corrects a staff member's hire date (YYYY-MM-DD). */
+export function useSetHired(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (date: string) =>
+      apiFetch<MessageBody>(`/api/staff/${encodeURIComponent(userId)}/hired`, { method: 'PUT', body: { date }, errorMessage: HIRED_ERROR }),
+    onSuccess: () => refreshStaff(queryClient),
   });
 }

@@ -7,6 +7,7 @@ import { focusWindow } from '../test/focus';
 import { renderWithProviders } from '../test/render';
 import { PROFILE_FAILED_MESSAGE, PROFILE_NETWORK_MESSAGE, SESSION_EXPIRED_MESSAGE, USER_KEY, type AuthContextValue } from './context';
 import { PROFILE_REFRESH_INTERVAL } from './profileQuery';
+import { REDIRECT_KEY } from './redirect';
 import { useAuth } from './useAuth';
 
 const captured: { current: AuthContextValue | null } = { current: null };
@@ -85,7 +86,8 @@ describe('AuthProvider', () => {
 
     await waitFor(() => expect(text('error')).toBe(SESSION_EXPIRED_MESSAGE));
     expect(text('user')).toBe('none');
-    expect(text('location')).toBe('/');
+    expect(text('location')).toBe('/login');
+    expect(sessionStorage.getItem(REDIRECT_KEY)).toBe('/records');
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(USER_KEY)).toBeNull();
   });
@@ -187,7 +189,7 @@ describe('AuthProvider', () => {
 
       await waitFor(() => expect(text('error')).toBe(SESSION_EXPIRED_MESSAGE));
       expect(text('user')).toBe('none');
-      expect(text('location')).toBe('/');
+      expect(text('location')).toBe('/login');
       expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
       expect(localStorage.getItem(USER_KEY)).toBeNull();
     });

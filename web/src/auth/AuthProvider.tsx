@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError, TOKEN_KEY, apiFetch, setUnauthorizedHandler } from '../api/client';
 import { queryKeys, useConfig } from '../api/queries';
 import type { GroupName, PanelId, PanelLevel, Profile, RoleName } from '../api/types';
@@ -13,6 +13,7 @@ import {
   type AuthContextValue,
   type AuthState,
 } from './context';
+import { saveRedirect } from './redirect';
 import { hasPermission as checkPermission, hasRole as checkRole, rolesOfGroups } from './permissions';
 import { PROFILE_REFRESH_INTERVAL, profileQuery } from './profileQuery';
 
@@ -82,7 +83,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [clearStoredSession, navigate],
   );
 
-  const expireSession = useCallback(() => signOutAndGoHome(SESSION_EXPIRED_MESSAGE), [signOutAndGoHome]);
+  // An ended session sends the person to sign in again, with the reason, and back to the
+  // page they were on afterwards.
+  const location = useLocation();
+  const here = useRef('/');
+  useEffect(() => {
+    here.current = location.pathname + location.search + location.hash;
+  }, [location]);
+  const expireSession = useCallback(() => {
+    const page = here.current;
+    if (page !== '/login' && !page.startsWith('/auth/')) saveRedirect(page);
+    clearStoredSession();
+    startTransition(() => {
+      setState({ token: null, user: null, loading: false, error: SESSION_EXPIRED_MESSAGE });
+      navigate('/login');
+    });
+  }, [clearStoredSession, navigate]);
 
   const logout = useCallback(() => {
     const token = localStorage.getItem(TOKEN_KEY);

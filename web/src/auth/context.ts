@@ -2,7 +2,7 @@ import { createContext } from 'react';
 import type { GroupName, PanelId, PanelLevel, Profile, RoleName } from '../api/types';
 
 export const USER_KEY = 'user';
-export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
+export const SESSION_EXPIRED_MESSAGE = 'Tu sesión expiró. Inicia sesión de nuevo para continuar.';
 export const PROFILE_FAILED_MESSAGE = 'Failed to fetch user profile';
 export const PROFILE_NETWORK_MESSAGE = 'Network error. Please try again.';
 

@@ -82,7 +82,7 @@ describe('NewsAdminPage', () => {
     expect(within(dialog).getByRole('switch')).toBeChecked();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Crear Noticia' }));
 
-    expect(await screen.findByText('Noticia creada exitosamente')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Noticia creada exitosamente')).toBeInTheDocument();
     const [post] = calls(fetch, 'POST', '/api/news/news-cards');
     const body = JSON.parse(String(post?.[1]?.body)) as Record<string, unknown>;
     expect(body).toMatchObject({ title: 'Nueva temporada', content: 'Línea 1\nLínea 2', type: 'update', imageUrl: '', active: true });
@@ -102,7 +102,12 @@ describe('NewsAdminPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Título'), 'Cambiada');
     await userEvent.click(within(dialog).getByRole('switch'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar Cambios' }));
-    expect(await screen.findByText('Noticia actualizada exitosamente')).toBeInTheDocument();
+    // The dialog says so and stays a moment before it closes on its own.
+    expect(await within(dialog).findByText('Noticia actualizada exitosamente')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Guardar Cambios' })).toBeDisabled();
+    // Under jsdom the closing animation never ends, so the dialog is seen starting to leave.
+    expect(dialog).not.toHaveClass('ant-zoom-leave');
+    await waitFor(() => expect(dialog).toHaveClass('ant-zoom-leave'), { timeout: 6000 });
     const [put] = calls(fetch, 'PUT', '/api/news/news-cards/5');
     expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ title: 'Cambiada', type: 'event', imageUrl: 'https://img.example/a.png', active: false });
   });

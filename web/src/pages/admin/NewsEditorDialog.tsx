@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { DatePicker, Form, Input, Modal, Select, Switch } from 'antd';
+import { Alert, DatePicker, Form, Input, Modal, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSaveNews } from '../../api/newsEditing';
 import type { NewsCard, NewsInput, NewsType } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { NEWS_TYPES, newsTypeLabel } from '../../components/news/newsFormat';
+import { useCloseAfterSuccess } from '../../components/useCloseAfterSuccess';
 import '../../components/dayjsLocale';
 
 export const NEWS_CREATED = 'Noticia creada exitosamente';
@@ -48,6 +49,12 @@ export function NewsEditorDialog({ open, item, onClose, onSaved }: NewsEditorDia
   const save = useSaveNews();
   const editing = item !== null;
   const { reset } = save;
+  const done = save.isSuccess;
+  const { closeSoon, cancel } = useCloseAfterSuccess(onClose);
+  const closeNow = () => {
+    cancel();
+    onClose();
+  };
 
   useEffect(() => {
     if (open) reset();
@@ -67,7 +74,7 @@ export function NewsEditorDialog({ open, item, onClose, onSaved }: NewsEditorDia
       {
         onSuccess: () => {
           onSaved(editing ? NEWS_UPDATED : NEWS_CREATED);
-          onClose();
+          closeSoon();
         },
       },
     );
@@ -77,10 +84,11 @@ export function NewsEditorDialog({ open, item, onClose, onSaved }: NewsEditorDia
     <Modal
       title={editing ? 'Editar Noticia' : 'Nueva Noticia'}
       open={open}
-      onCancel={onClose}
+      onCancel={closeNow}
       onOk={() => form.submit()}
       okText={editing ? 'Guardar Cambios' : 'Crear Noticia'}
-      cancelText="Cancelar"
+      okButtonProps={{ disabled: done }}
+      cancelText={done ? 'Cerrar' : 'Cancelar'}
       confirmLoading={save.isPending}
       destroyOnHidden
       width={640}
@@ -91,7 +99,7 @@ export function NewsEditorDialog({ open, item, onClose, onSaved }: NewsEditorDia
         initialValues={initialValues(item)}
         onFinish={submit}
         clearOnDestroy
-        disabled={save.isPending}
+        disabled={save.isPending || done}
         requiredMark="optional"
       >
         <Form.Item label="Título" name="title" rules={[{ required: true, whitespace: true, message: 'El título es obligatorio' }]}>
@@ -123,6 +131,7 @@ export function NewsEditorDialog({ open, item, onClose, onSaved }: NewsEditorDia
           <Switch />
         </Form.Item>
       </Form>
+      {done ? <Alert type="success" showIcon title={editing ? NEWS_UPDATED : NEWS_CREATED} style={{ marginBottom: 0 }} /> : null}
       <ErrorBanner message={save.error?.message ?? null} onClose={reset} style={{ marginBottom: 0 }} />
     </Modal>
   );

@@ -46,7 +46,7 @@ const record = (overrides: Partial<InitiativeRecord> = {}) =>
       { kind: 'created', detail: '', actor: 'oficina', at: '2026-01-10T18:00:00Z' },
       { kind: 'voting_opened', detail: 'hasta el 12/01/2026 12:00', actor: 'oficina', at: '2026-01-10T19:00:00Z' },
       { kind: 'voting_stopped', detail: '', actor: 'oficina', at: '2026-01-10T20:00:00Z' },
-      { kind: 'closed', detail: 'Aprobada: 3 a favor, 1 en contra, 1 abstenciones', actor: '', at: '2026-01-12T12:00:00Z' },
+      { kind: 'closed', detail: 'Aprobada: 3 a favor, 1 en contra, 1 abstención', actor: '', at: '2026-01-12T12:00:00Z' },
     ],
     ...overrides,
   });
@@ -72,7 +72,7 @@ describe('InitiativePage', () => {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
     expect(screen.getByText('hasta el 12/01/2026 12:00')).toBeInTheDocument();
-    expect(screen.getByText('Aprobada: 3 a favor, 1 en contra, 1 abstenciones')).toBeInTheDocument();
+    expect(screen.getByText('Aprobada: 3 a favor, 1 en contra, 1 abstención')).toBeInTheDocument();
     expect(screen.queryByText('Votos emitidos')).not.toBeInTheDocument();
   });
 
@@ -135,7 +135,7 @@ describe('InitiativePage', () => {
     const withdrawn = record({
       initiative: initiative({ _id: 7, title: 'Ley de Tránsito', status: 'withdrawn', result: 'approved', mayWithdraw: false, mayDelete: false }),
     });
-    withdrawn.timeline.push({ kind: 'withdrawn', detail: 'Aprobada: 3 a favor, 1 en contra, 1 abstenciones', actor: 'oficina', at: '2026-01-13T12:00:00Z' });
+    withdrawn.timeline.push({ kind: 'withdrawn', detail: 'Aprobada: 3 a favor, 1 en contra, 1 abstención', actor: 'oficina', at: '2026-01-13T12:00:00Z' });
     serve([roleIds.CONGRESO_ADMIN], withdrawn);
     renderAt('/legislative/initiatives/7');
     expect(await screen.findByRole('heading', { name: 'Ley de Tránsito' })).toBeInTheDocument();

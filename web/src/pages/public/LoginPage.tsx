@@ -23,7 +23,7 @@ export function LoginPage() {
   const [notice] = useState(() => loginNoticeFor(peekRedirect()));
 
   useEffect(() => {
-    if (user) navigate(takeRedirect('/dashboard'), { replace: true });
+    if (user) navigate(takeRedirect('/'), { replace: true });
   }, [user, navigate]);
 
   const signIn = () => {

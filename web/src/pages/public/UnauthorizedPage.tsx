@@ -14,7 +14,7 @@ export function UnauthorizedPage() {
           <div>No tienes permiso para acceder a esta página.</div>
           <div>
             {user
-              ? `${user.username}, tu cuenta no cuenta con los permisos necesarios.`
+              ? `${user.username}, tu cuenta no tiene los permisos necesarios.`
               : 'Inicia sesión con una cuenta que tenga los permisos adecuados.'}
           </div>
         </>

@@ -7,7 +7,8 @@ import { LEGISLATIVE_LOGIN_NOTICE } from '../../auth/loginNotices';
 import { REDIRECT_KEY } from '../../auth/redirect';
 import { jsonResponse, mockFetch, profile } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { AuthCallbackPage, MISSING_TOKEN_MESSAGE } from './AuthCallbackPage';
+import { SESSION_EXPIRED_MESSAGE } from '../../auth/context';
+import { AuthCallbackPage, MISSING_CODE_MESSAGE } from './AuthCallbackPage';
 import { LoginPage } from './LoginPage';
 import { UnauthorizedPage } from './UnauthorizedPage';
 
@@ -65,29 +66,88 @@ describe('LoginPage', () => {
     expect(sessionStorage.getItem(REDIRECT_KEY)).toBeNull();
   });
 
-  it('sends a signed-in user to /dashboard by default', async () => {
+  it('sends a signed-in user home by default', async () => {
     localStorage.setItem(TOKEN_KEY, 'token');
     mockFetch({ '/api/auth/profile': () => jsonResponse(profile()) });
     renderWithProviders(routes(), '/login');
-    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+
+  it('shows the Spanish message of a sign-in refused by the limit', async () => {
+    mockFetch();
+    const limited = 'Demasiados intentos de inicio de sesión. Espera un minuto e inténtalo de nuevo.';
+    renderWithProviders(routes(), '/auth/callback?error=' + encodeURIComponent(limited));
+    expect(await screen.findByText(limited)).toBeInTheDocument();
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+  });
+
+  it('says the session expired and returns to the same page after signing in again', async () => {
+    localStorage.setItem(TOKEN_KEY, 'old-token');
+    let signedIn = false;
+    mockFetch({
+      '/api/auth/profile': ({ init }) =>
+        new Headers(init?.headers).get('Authorization') === 'Bearer jwt-2' && signedIn
+          ? jsonResponse(profile())
+          : jsonResponse({ message: 'Sesión terminada' }, 401),
+      'POST /api/auth/exchange': () => {
+        signedIn = true;
+        return jsonResponse({ token: 'jwt-2' });
+      },
+    });
+    const expired = renderWithProviders(routes(), '/records?tab=2');
+    expect(await screen.findByText(SESSION_EXPIRED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+    expect(sessionStorage.getItem(REDIRECT_KEY)).toBe('/records?tab=2');
+    expired.unmount();
+
+    renderWithProviders(routes(), '/auth/callback?code=one-time');
+    expect(await screen.findByText('records page')).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('jwt-2');
   });
 });
 
 describe('AuthCallbackPage', () => {
-  it('signs in with the token and returns to the stored page', async () => {
+  it('exchanges the one-time code for the token and returns to the stored page', async () => {
     sessionStorage.setItem(REDIRECT_KEY, '/records');
-    mockFetch({ '/api/auth/profile': () => jsonResponse(profile()) });
-    renderWithProviders(routes(), '/auth/callback?token=jwt-1');
+    const fetch = mockFetch({
+      '/api/auth/profile': () => jsonResponse(profile()),
+      'POST /api/auth/exchange': () => jsonResponse({ token: 'jwt-1' }),
+    });
+    renderWithProviders(routes(), '/auth/callback?code=one-time');
     expect(screen.getByText('Iniciando sesión...')).toBeInTheDocument();
     expect(await screen.findByText('records page')).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBe('jwt-1');
     expect(sessionStorage.getItem(REDIRECT_KEY)).toBeNull();
+    const exchange = fetch.mock.calls.find(([url]) => String(url) === '/api/auth/exchange');
+    expect(exchange?.[1]?.body).toBe(JSON.stringify({ code: 'one-time' }));
   });
 
   it('goes home when no page was stored', async () => {
-    mockFetch({ '/api/auth/profile': () => jsonResponse(profile()) });
-    renderWithProviders(routes(), '/auth/callback?token=jwt-1');
+    mockFetch({
+      '/api/auth/profile': () => jsonResponse(profile()),
+      'POST /api/auth/exchange': () => jsonResponse({ token: 'jwt-1' }),
+    });
+    renderWithProviders(routes(), '/auth/callback?code=one-time');
     expect(await screen.findByText('home page')).toBeInTheDocument();
+  });
+
+  it('ignores a token in the URL: nobody is signed in', async () => {
+    const fetch = mockFetch({ '/api/auth/profile': () => jsonResponse(profile()) });
+    renderWithProviders(routes(), '/auth/callback?token=planted');
+    expect(await screen.findByText(MISSING_CODE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/api/auth/'))).toBe(false);
+  });
+
+  it('shows the server message when the code is refused and signs nobody in', async () => {
+    const refused = 'El código de inicio de sesión no es válido, ya se usó o expiró. Inicia sesión de nuevo.';
+    mockFetch({ 'POST /api/auth/exchange': () => jsonResponse({ message: refused }, 401) });
+    renderWithProviders(routes(), '/auth/callback?code=used');
+    expect(await screen.findByText(refused)).toBeInTheDocument();
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
   it('shows the error of a failed sign-in on /login', async () => {
@@ -97,16 +157,19 @@ describe('AuthCallbackPage', () => {
     expect(screen.getByTestId('location').textContent).toBe('/login');
   });
 
-  it('complains when the token is missing', async () => {
+  it('complains when the code is missing', async () => {
     mockFetch();
     renderWithProviders(routes(), '/auth/callback');
-    expect(await screen.findByText(MISSING_TOKEN_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(MISSING_CODE_MESSAGE)).toBeInTheDocument();
   });
 
   it('shows the session error on /login when the profile is refused', async () => {
-    mockFetch({ '/api/auth/profile': () => jsonResponse({ message: 'Token inválido' }, 401) });
-    renderWithProviders(routes(), '/auth/callback?token=bad');
-    expect(await screen.findByText('Session expired. Please login again.')).toBeInTheDocument();
+    mockFetch({
+      '/api/auth/profile': () => jsonResponse({ message: 'Token inválido' }, 401),
+      'POST /api/auth/exchange': () => jsonResponse({ token: 'bad' }),
+    });
+    renderWithProviders(routes(), '/auth/callback?code=one-time');
+    expect(await screen.findByText(SESSION_EXPIRED_MESSAGE)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
@@ -125,7 +188,7 @@ describe('UnauthorizedPage', () => {
     localStorage.setItem(TOKEN_KEY, 'token');
     mockFetch({ '/api/auth/profile': () => jsonResponse(profile({ username: 'jugador' })) });
     renderWithProviders(routes(), '/unauthorized');
-    expect(await screen.findByText('jugador, tu cuenta no cuenta con los permisos necesarios.')).toBeInTheDocument();
+    expect(await screen.findByText('jugador, tu cuenta no tiene los permisos necesarios.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Volver al Inicio' }));
     expect(screen.getByText('home page')).toBeInTheDocument();
   });

@@ -228,7 +228,7 @@ describe('DashboardPage', () => {
 
   it('adds 1 h 30 min through the hours dialog, then reads the roster again', async () => {
     setViewport(1280);
-    const fetch = serve(people.rh, { 'PUT /api/staff/hours': () => jsonResponse({ message: 'Horas actualizadas.', TiempoTotal: 4 * 3600 + 5400 }) });
+    const fetch = serve(people.rh, { 'PUT /api/staff/hours': () => jsonResponse({ message: 'Horas actualizadas.', TiempoTotal: 4 * 3600 + 5400, applied: 5400 }) });
     renderDashboard();
     const table = await staffTable();
     await within(table).findByText('quetzal');
@@ -248,7 +248,7 @@ describe('DashboardPage', () => {
 
   it('sends empty hours as 0 when subtracting minutes', async () => {
     setViewport(1280);
-    const fetch = serve(people.rh, { 'PUT /api/staff/hours': () => jsonResponse({ message: 'Horas actualizadas.', TiempoTotal: 0 }) });
+    const fetch = serve(people.rh, { 'PUT /api/staff/hours': () => jsonResponse({ message: 'Horas actualizadas.', TiempoTotal: 0, applied: 900 }) });
     renderDashboard();
     const table = await staffTable();
     await within(table).findByText('quetzal');
@@ -274,6 +274,42 @@ describe('DashboardPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await within(dialog).findByText('Los minutos van de 0 a 59')).toBeInTheDocument();
     expect(calls(fetch, 'PUT', '/api/staff/hours')).toHaveLength(0);
+  });
+
+  it('refuses letters and a change of nothing in the hours dialog without asking the server', async () => {
+    setViewport(1280);
+    const fetch = serve(people.rh);
+    renderDashboard();
+    const table = await staffTable();
+    await within(table).findByText('quetzal');
+    await user.click(within(table).getByLabelText('Ajustar horas de quetzal'));
+    const dialog = await findDialogTitled('Ajustar Horas');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('Indica un cambio de al menos 1 minuto: 0 h 0 min no cambia nada')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Horas'), 'abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('Escribe un número entero, sin letras ni decimales')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Horas'));
+    await user.type(within(dialog).getByLabelText('Horas'), '0');
+    await user.type(within(dialog).getByLabelText('Minutos'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('Indica un cambio de al menos 1 minuto: 0 h 0 min no cambia nada')).toBeInTheDocument();
+    expect(calls(fetch, 'PUT', '/api/staff/hours')).toHaveLength(0);
+  });
+
+  it('says so when a subtraction stops at zero', async () => {
+    setViewport(1280);
+    serve(people.rh, { 'PUT /api/staff/hours': () => jsonResponse({ message: 'Horas actualizadas.', TiempoTotal: 0, applied: 4500 }) });
+    renderDashboard();
+    const table = await staffTable();
+    await within(table).findByText('quetzal');
+    await user.click(within(table).getByLabelText('Ajustar horas de quetzal'));
+    const dialog = await findDialogTitled('Ajustar Horas');
+    await user.click(within(dialog).getByText('Restar'));
+    await user.type(within(dialog).getByLabelText('Horas'), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('Se restaron solo 1 h 15 min: el total no puede ser negativo.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Horas actualizadas. Nuevo total: 0 s')).toBeInTheDocument();
   });
 
   it("shows the server's message when an hours change is refused", async () => {

@@ -55,11 +55,11 @@ describe('DismissDialog', () => {
   });
 
   it("shows the server's message when it refuses the reason", async () => {
-    mockFetch({ 'POST /api/staff/dismiss': () => jsonResponse({ message: 'El motivo puede tener hasta 1,000 caracteres.' }, 400) });
+    mockFetch({ 'POST /api/staff/dismiss': () => jsonResponse({ message: 'El motivo puede tener hasta 1000 caracteres.' }, 400) });
     const user = userEvent.setup();
     const dialog = await openDialog();
     await user.type(within(dialog).getByLabelText('Motivo'), 'Inactivo');
     await user.click(within(dialog).getByRole('button', { name: 'Dar de baja' }));
-    expect(await screen.findByText('El motivo puede tener hasta 1,000 caracteres.')).toBeInTheDocument();
+    expect(await screen.findByText('El motivo puede tener hasta 1000 caracteres.')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Radio, Typography, type FormRule } from 'antd';
+import { Alert, Button, Flex, Form, Input, Modal, Radio, Typography, type FormRule } from 'antd';
 import { useAdjustHours, useDismissStaff, useSubmitStaffReport } from '../../api/staff';
 import type { HoursInput, Moderator } from '../../api/types';
 import { todayDay } from '../../components/dates';
@@ -9,10 +9,12 @@ import { useCloseAfterSuccess } from '../../components/useCloseAfterSuccess';
 
 export const REPORT_SUCCESS = 'Reporte enviado exitosamente';
 export const HOURS_MINUTES_RULE = 'Los minutos van de 0 a 59';
-export const HOURS_HOURS_RULE = 'Las horas van de 0 a 10,000';
+export const HOURS_HOURS_RULE = 'Las horas van de 0 a 10 000';
+export const HOURS_NUMBER_RULE = 'Escribe un número entero, sin letras ni decimales';
+export const HOURS_ZERO_RULE = 'Indica un cambio de al menos 1 minuto: 0 h 0 min no cambia nada';
 /** The longest dismissal reason the server takes (it is posted to Discord). */
 export const DISMISS_REASON_MAX = 1000;
-export const DISMISS_REASON_RULE = 'El motivo puede tener hasta 1,000 caracteres.';
+export const DISMISS_REASON_RULE = 'El motivo puede tener hasta 1000 caracteres.';
 
 /** Closes at once on the user's request, or shortly after a successful submit. */
 function useDialogClose(onClose: () => void) {
@@ -24,32 +26,65 @@ function useDialogClose(onClose: () => void) {
   return { closeSoon, closeNow };
 }
 
-/** A whole number in [min, max]; an empty field passes (it counts as 0). */
-function wholeNumberRule(min: number, max: number, message: string): FormRule {
+/** The whole number a field holds: 0 when empty, null when it is not a whole number. */
+export function wholeNumber(value: unknown): number | null {
+  const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
+  if (text === '') return 0;
+  return /^\d+$/.test(text) ? Number(text) : null;
+}
+
+/** A whole number in [0, max]; an empty field passes (it counts as 0). */
+function wholeNumberRule(max: number, message: string): FormRule {
   return {
-    validator: (_, value: unknown) =>
-      value === null || value === undefined || value === '' || (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max)
-        ? Promise.resolve()
-        : Promise.reject(new Error(message)),
+    validator: (_, value: unknown) => {
+      const n = wholeNumber(value);
+      if (n === null) return Promise.reject(new Error(HOURS_NUMBER_RULE));
+      return n <= max ? Promise.resolve() : Promise.reject(new Error(message));
+    },
   };
+}
+
+/** Refuses 0 h 0 min once both fields hold whole numbers (their own rules speak otherwise). */
+const nonZeroChangeRule: FormRule = ({ getFieldValue }) => ({
+  validator: () => {
+    const hours = wholeNumber(getFieldValue('hours'));
+    const minutes = wholeNumber(getFieldValue('minutes'));
+    return hours === 0 && minutes === 0 ? Promise.reject(new Error(HOURS_ZERO_RULE)) : Promise.resolve();
+  },
+});
+
+/** The line shown when a subtraction met the floor at zero, e.g. "Se restaron solo 1 h 15 min: …". */
+export function clampedSubtraction(appliedSeconds: number): string {
+  const h = Math.floor(appliedSeconds / 3600);
+  const m = Math.floor((appliedSeconds % 3600) / 60);
+  return `Se restaron solo ${h} h ${m} min: el total no puede ser negativo.`;
 }
 
 interface HoursValues {
   operation: HoursInput['operation'];
-  hours?: number | null;
-  minutes?: number | null;
+  hours?: string;
+  minutes?: string;
 }
 
 function HoursForm({ member, onDone, onCancel }: { member: Moderator; onDone: () => void; onCancel: () => void }) {
   const formName = `hours${useId()}`;
   const adjust = useAdjustHours();
   const submit = (values: HoursValues) => {
+    const hours = wholeNumber(values.hours) ?? 0;
+    const minutes = wholeNumber(values.minutes) ?? 0;
+    const asked = hours * 3600 + minutes * 60;
     adjust.mutate(
-      { userId: member.UserId, hours: values.hours ?? 0, minutes: values.minutes ?? 0, operation: values.operation },
-      { onSuccess: onDone },
+      { userId: member.UserId, hours, minutes, operation: values.operation },
+      {
+        // A subtraction that met the floor stays open, so its warning can be read.
+        onSuccess: (answer) => {
+          if (answer.applied >= asked) onDone();
+        },
+      },
     );
   };
   const done = adjust.isSuccess;
+  const clamped = adjust.data && adjust.variables && adjust.data.applied < (adjust.variables.hours ?? 0) * 3600 + (adjust.variables.minutes ?? 0) * 60;
   return (
     <Form<HoursValues>
       name={formName}
@@ -73,11 +108,17 @@ function HoursForm({ member, onDone, onCancel }: { member: Moderator; onDone: ()
         />
       </Form.Item>
       <Flex gap={16} wrap>
-        <Form.Item label="Horas" name="hours" rules={[wholeNumberRule(0, 10_000, HOURS_HOURS_RULE)]} style={{ flex: '1 1 140px' }}>
-          <InputNumber placeholder="0" style={{ width: '100%' }} />
+        <Form.Item
+          label="Horas"
+          name="hours"
+          dependencies={['minutes']}
+          rules={[wholeNumberRule(10_000, HOURS_HOURS_RULE), nonZeroChangeRule]}
+          style={{ flex: '1 1 140px' }}
+        >
+          <Input inputMode="numeric" placeholder="0" autoComplete="off" />
         </Form.Item>
-        <Form.Item label="Minutos" name="minutes" rules={[wholeNumberRule(0, 59, HOURS_MINUTES_RULE)]} style={{ flex: '1 1 140px' }}>
-          <InputNumber placeholder="0" style={{ width: '100%' }} />
+        <Form.Item label="Minutos" name="minutes" rules={[wholeNumberRule(59, HOURS_MINUTES_RULE)]} style={{ flex: '1 1 140px' }}>
+          <Input inputMode="numeric" placeholder="0" autoComplete="off" />
         </Form.Item>
       </Flex>
       {adjust.data ? (
@@ -88,6 +129,7 @@ function HoursForm({ member, onDone, onCancel }: { member: Moderator; onDone: ()
           style={{ marginBottom: 16 }}
         />
       ) : null}
+      {adjust.data && clamped ? <Alert type="warning" showIcon title={clampedSubtraction(adjust.data.applied)} style={{ marginBottom: 16 }} /> : null}
       <ErrorBanner message={adjust.error?.message} onClose={() => adjust.reset()} />
       <Flex justify="flex-end" gap={8}>
         <Button onClick={onCancel} disabled={false}>

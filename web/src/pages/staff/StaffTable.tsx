@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { ClockCircleOutlined, ReloadOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import { useModerators } from '../../api/staff';
 import type { Moderator } from '../../api/types';
 import { formatShortDate } from '../../components/dates';
@@ -23,9 +24,14 @@ const columns = (act: (action: Action, member: Moderator) => void): TableColumns
     render: (_: unknown, member: Moderator) => (
       <Flex align="center" gap={8} style={{ minWidth: 0 }}>
         <MemberAvatar discordId={member.UserId} avatar={member.avatar} username={member.username} />
-        <Typography.Text strong ellipsis={{ tooltip: member.username }}>
+        <Link
+          to={`/staff/${member.UserId}`}
+          aria-label={`Ver expediente de ${member.username}`}
+          title={member.username}
+          style={{ minWidth: 0, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
           {member.username}
-        </Typography.Text>
+        </Link>
       </Flex>
     ),
   },

@@ -1,4 +1,5 @@
 export { AdminSupportPage } from './AdminSupportPage';
 export { DashboardPage } from './DashboardPage';
 export { StaffProfilePage } from './StaffProfilePage';
+export { StaffRecordPage } from './StaffRecordPage';
 export { StaffStatsPage } from './StaffStatsPage';

@@ -117,6 +117,14 @@ describe('SalesHistoryPage', () => {
     });
   });
 
+  it('counts a single sale shown in the singular', async () => {
+    setViewport(1280);
+    serveHistory(tesoreria, { 'GET /api/treasury/sales': () => jsonResponse([sale({ _id: 7, item: 'UNICA' })]) });
+    renderWithProviders(<SalesHistoryPage />, '/treasury/history');
+    await screen.findByText('UNICA');
+    expect(screen.getByText('1 venta mostrada')).toBeInTheDocument();
+  });
+
   it("reads older sales with 'Cargar más'", async () => {
     setViewport(1280);
     const firstPage = Array.from({ length: 50 }, (_, i) => sale({ _id: 200 - i, item: i === 0 ? 'PRIMERA' : 'VIP' }));

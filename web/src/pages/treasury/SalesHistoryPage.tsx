@@ -331,7 +331,7 @@ function HistoryTable() {
         <NoSales />
       )}
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginTop: 16 }}>
-        <Typography.Text type="secondary">{sales.length > 0 ? `${formatCount(sales.length)} ventas mostradas` : null}</Typography.Text>
+        <Typography.Text type="secondary">{sales.length === 1 ? '1 venta mostrada' : sales.length > 1 ? `${formatCount(sales.length)} ventas mostradas` : null}</Typography.Text>
         {history.hasNextPage ? (
           <Button onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
             Cargar más
