@@ -37,6 +37,9 @@ export async function signInFromLogin(page: Page, persona: string): Promise<void
   const pick = page.getByRole('button', { name: persona, exact: true });
   await expect(pick).toBeVisible();
   await pick.click();
+  // The callback page trades its code for a session, then moves on: the signed-in chrome
+  // can show a moment before that move, and a click made then would be undone by it.
+  await expect(page).not.toHaveURL(/\/auth\/callback/);
   await expect(page.getByRole('button', { name: 'Menú de usuario' })).toBeVisible();
 }
 

@@ -167,6 +167,8 @@ test.describe.serial('support tickets', () => {
     await button.click();
     const form = page.getByRole('dialog', { name: 'Nuevo Ticket de Soporte' });
     await expect(form.getByRole('link', { name: /Mis tickets/ })).toBeVisible();
+    // A click while the dialog is still opening can land before the link takes it.
+    await settled(page);
     await form.getByRole('link', { name: /Mis tickets/ }).click();
     await expect(page).toHaveURL('/support');
 
