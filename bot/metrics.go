@@ -10,6 +10,8 @@ type metrics struct {
 	events         *prometheus.CounterVec
 	pending        prometheus.Gauge
 	oldest         prometheus.Gauge
+	blocked        prometheus.Gauge
+	failed         prometheus.Gauge
 	relayFailures  *prometheus.CounterVec
 	commandLatency *prometheus.HistogramVec
 	reconciles     prometheus.Counter
@@ -33,6 +35,10 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Help: "Outbox events waiting for delivery."}),
 		oldest: prometheus.NewGauge(prometheus.GaugeOpts{Name: "zocalo_outbox_oldest_pending_seconds",
 			Help: "Age of the oldest undelivered outbox event."}),
+		blocked: prometheus.NewGauge(prometheus.GaugeOpts{Name: "zocalo_outbox_blocked",
+			Help: "Outbox events Discord refused for a reason an operator can fix (a permission, a deleted channel)."}),
+		failed: prometheus.NewGauge(prometheus.GaugeOpts{Name: "zocalo_outbox_failed",
+			Help: "Outbox events Discord will never accept as they are, set aside."}),
 		relayFailures: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "zocalo_relay_failures_total",
 			Help: "Failed outbox deliveries, by event kind."}, []string{"kind"}),
 		commandLatency: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "zocalo_bot_command_duration_seconds",
@@ -55,7 +61,7 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		missingIDs: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "zocalo_bot_configured_id_missing",
 			Help: "1 for each configured role or channel id the guild lacks, by configuration key."}, []string{"key"}),
 	}
-	reg.MustRegister(m.connected, m.events, m.pending, m.oldest, m.relayFailures, m.commandLatency, m.reconciles,
+	reg.MustRegister(m.connected, m.events, m.pending, m.oldest, m.blocked, m.failed, m.relayFailures, m.commandLatency, m.reconciles,
 		m.authRefused, m.gatewayStopped, m.gatewayCloses, m.identifies, m.identifiesInWindow, m.identifyBudgetWaiting, m.missingIDs)
 	return m
 }

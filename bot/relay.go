@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/prometheus/client_golang/prometheus"
 
 	"zocalo/core/outbox"
 )
@@ -35,13 +34,12 @@ const relayWorkers = 8
 
 // relayRun is one leadership term of the relay: the channels being delivered.
 type relayRun struct {
-	b      *Bot
-	s      *discordgo.Session
-	gauges relayGauges
-	wg     sync.WaitGroup
-	freed  chan struct{} // a worker ended: its channel (or a slot) can be looked at again
-	mu     sync.Mutex
-	busy   map[string]bool
+	b     *Bot
+	s     *discordgo.Session
+	wg    sync.WaitGroup
+	freed chan struct{} // a worker ended: its channel (or a slot) can be looked at again
+	mu    sync.Mutex
+	busy  map[string]bool
 	// starved: due channels waited for a free worker at the last dispatch.
 	starved bool
 }
@@ -49,7 +47,7 @@ type relayRun struct {
 // relay delivers due events until ctx ends: each channel's events in order, the next
 // only after the previous one landed, channels side by side.
 func (b *Bot) relay(ctx context.Context, s *discordgo.Session) {
-	r := &relayRun{b: b, s: s, gauges: b.relayGauges(), freed: make(chan struct{}, 1), busy: map[string]bool{}}
+	r := &relayRun{b: b, s: s, freed: make(chan struct{}, 1), busy: map[string]bool{}}
 	defer r.wg.Wait()
 	t := time.NewTicker(b.deps.Timing.RelayInterval)
 	defer t.Stop()
@@ -228,36 +226,6 @@ func (b *Bot) backoff(attempts int) time.Duration {
 	return d/2 + rand.N(d/2+1)
 }
 
-// relayGauges count the events that wait on an operator, next to the pending ones.
-type relayGauges struct {
-	blocked prometheus.Gauge
-	failed  prometheus.Gauge
-}
-
-func (b *Bot) relayGauges() relayGauges {
-	return relayGauges{
-		blocked: registeredGauge(b.deps.Metrics, prometheus.GaugeOpts{Name: "zocalo_outbox_blocked",
-			Help: "Outbox events Discord refused for a reason an operator can fix (a permission, a deleted channel)."}),
-		failed: registeredGauge(b.deps.Metrics, prometheus.GaugeOpts{Name: "zocalo_outbox_failed",
-			Help: "Outbox events Discord will never accept as they are, set aside."}),
-	}
-}
-
-// registeredGauge registers a gauge once per registry: the relay starts again with every
-// leadership term.
-func registeredGauge(reg prometheus.Registerer, opts prometheus.GaugeOpts) prometheus.Gauge {
-	g := prometheus.NewGauge(opts)
-	if err := reg.Register(g); err != nil {
-		var taken prometheus.AlreadyRegisteredError
-		if errors.As(err, &taken) {
-			if existing, ok := taken.ExistingCollector.(prometheus.Gauge); ok {
-				return existing
-			}
-		}
-	}
-	return g
-}
-
 func (r *relayRun) updateGauges(ctx context.Context) {
 	backlog, err := r.b.deps.App.Outbox.Backlog(ctx)
 	if err != nil {
@@ -265,8 +233,8 @@ func (r *relayRun) updateGauges(ctx context.Context) {
 	}
 	r.b.metrics.pending.Set(float64(backlog.Pending))
 	r.b.metrics.oldest.Set(backlog.OldestQueued.Seconds())
-	r.gauges.blocked.Set(float64(backlog.Blocked))
-	r.gauges.failed.Set(float64(backlog.Failed))
+	r.b.metrics.blocked.Set(float64(backlog.Blocked))
+	r.b.metrics.failed.Set(float64(backlog.Failed))
 }
 
 // failureClass is what a refused or failed attempt means for its event.

@@ -367,7 +367,7 @@ func TestGlobalRateLimitPausesEveryChannel(t *testing.T) {
 		}
 		b1 := r.post(otherChannel, "b1")
 		// A dispatch during the pause starts no channel (the running relay uses the same gate).
-		run := &relayRun{b: b, s: b.currentSession(), gauges: b.relayGauges(), freed: make(chan struct{}, 1), busy: map[string]bool{}}
+		run := &relayRun{b: b, s: b.currentSession(), freed: make(chan struct{}, 1), busy: map[string]bool{}}
 		run.dispatch(context.Background())
 		if len(run.busy) != 0 || !untouched(r.event(b1.ID)) {
 			t.Fatalf("a channel started during the global pause: busy %v, b1 %+v", run.busy, r.event(b1.ID))

@@ -6,6 +6,7 @@ import { BackToDashboard } from '../../components/BackToDashboard';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatDateTime } from '../../components/dates';
 import { Page } from '../../components/Page';
+import { useServerPagination } from '../../components/useServerPagination';
 
 export const CONTACT_MESSAGES_TITLE = 'Mensajes de contacto';
 export const NO_MESSAGES_TEXT = 'Aún no llegan mensajes de contacto';
@@ -39,8 +40,9 @@ function MessageDetail({ message }: { message: ContactMessage }) {
 
 function ContactMessages() {
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, setPage, pagination } = useServerPagination(DEFAULT_PAGE_SIZE, (total) =>
+    (total === 1 ? '1 mensaje' : `${total} mensajes`),
+  );
   const list = useContactMessages({ q: search, page, limit: pageSize });
   // Below the medium breakpoint the email and phone live in the expanded message only.
   const wide = Grid.useBreakpoint().md ?? false;
@@ -126,20 +128,7 @@ function ContactMessages() {
           expand: 'Ver mensaje',
           collapse: 'Ocultar mensaje',
         }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 25, 50, 100],
-          showTotal: (total) => (total === 1 ? '1 mensaje' : `${total} mensajes`),
-          onChange: (next, size) => {
-            if (size !== pageSize) {
-              setPageSize(size);
-              setPage(1);
-            } else setPage(next);
-          },
-        }}
+        pagination={pagination(list.data?.total ?? 0)}
       />
     </Card>
   );

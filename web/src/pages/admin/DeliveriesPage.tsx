@@ -17,6 +17,7 @@ import { BackToDashboard } from '../../components/BackToDashboard';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatDateTime } from '../../components/dates';
 import { Page } from '../../components/Page';
+import { useServerPagination } from '../../components/useServerPagination';
 
 export const DELIVERIES_TITLE = 'Entregas a Discord';
 export const NO_DELIVERIES_TEXT = 'Todo llegó a Discord: no hay entregas en este estado.';
@@ -109,8 +110,9 @@ function Deliveries() {
   const wide = Grid.useBreakpoint().md ?? true;
   const queryClient = useQueryClient();
   const [state, setState] = useState<DeliveryState>('waiting');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, setPage, pagination } = useServerPagination(DEFAULT_PAGE_SIZE, (total) =>
+    (total === 1 ? '1 entrega' : `${total} entregas`),
+  );
   const list = useDeliveries({ state, page, limit: pageSize });
   const retry = useRetryDelivery();
   const discard = useDiscardDelivery();
@@ -260,20 +262,7 @@ function Deliveries() {
         locale={{
           emptyText: list.isError || list.isPending ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_DELIVERIES_TEXT} />,
         }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 25, 50, 100],
-          showTotal: (total) => (total === 1 ? '1 entrega' : `${total} entregas`),
-          onChange: (next, size) => {
-            if (size !== pageSize) {
-              setPageSize(size);
-              setPage(1);
-            } else setPage(next);
-          },
-        }}
+        pagination={pagination(list.data?.total ?? 0)}
       />
     </Card>
   );

@@ -11,6 +11,7 @@ import { useAuth } from '../../auth/useAuth';
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
+import { useServerPagination } from '../../components/useServerPagination';
 import '../../components/dayjsLocale';
 import { AUDIT_AREAS, actionLabel, areaLabel, entityLabel, fieldLabel } from './auditLabels';
 import { diffRows, formatValue } from './auditDiff';
@@ -224,8 +225,9 @@ function AuditLog() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   // Clearing the filters also drops what was typed and not yet applied.
   const [cleared, setCleared] = useState(0);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, setPage, pagination } = useServerPagination(DEFAULT_PAGE_SIZE, (total) =>
+    (total === 1 ? '1 cambio' : `${total} cambios`),
+  );
   const query = useMemo(() => auditQuery(filters, page, pageSize), [filters, page, pageSize]);
   const log = useAuditLog(query);
   const roles = useGuildRoles();
@@ -347,20 +349,7 @@ function AuditLog() {
           expand: 'Ver cambios',
           collapse: 'Ocultar cambios',
         }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: log.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 25, 50, 100],
-          showTotal: (total) => (total === 1 ? '1 cambio' : `${total} cambios`),
-          onChange: (next, size) => {
-            if (size !== pageSize) {
-              setPageSize(size);
-              setPage(1);
-            } else setPage(next);
-          },
-        }}
+        pagination={pagination(log.data?.total ?? 0)}
       />
     </Card>
   );
