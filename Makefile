@@ -7,7 +7,7 @@ GOFLAGS_TEST ?= -race -count=1
 # Go packages of the project; web/node_modules may ship Go files of its own.
 GOPKGS   = $(shell $(GO) list ./... | grep -v /node_modules/)
 
-.PHONY: all build web go run test lint go-lint web-lint go-test web-test e2e web-deps bench fuzz test-faults clean
+.PHONY: all build web go run test lint go-lint web-lint go-test web-test e2e web-deps bench bench-web bench-web-run fuzz test-faults clean
 
 all: build
 
@@ -42,7 +42,7 @@ go-lint:
 	$(GO) tool staticcheck $(GOPKGS)
 
 web-lint: web-deps
-	cd $(WEB) && $(NPM) run typecheck && $(NPM) run lint && $(NPM) run check:api && $(NPM) run check:routes
+	cd $(WEB) && $(NPM) run typecheck && $(NPM) run lint && $(NPM) run check:api && $(NPM) run check:routes && $(NPM) run check:consts
 
 go-test:
 	$(GO) test $(GOFLAGS_TEST) $(GOPKGS)
@@ -60,10 +60,22 @@ e2e: web-deps
 ## when a budget (docs/performance.md) is missed.
 ## BENCH_FLAGS passes options, e.g. BENCH_FLAGS='-scale 0.1 -duration 2s' for a quick look,
 ## or BENCH_FLAGS='-parts delivery' for the delivery part alone.
+## Then bench-web.
 BENCH_FLAGS ?=
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 3x $(GOPKGS)
 	$(GO) run ./tools/bench -bin bin/zocalo $(BENCH_FLAGS)
+	$(MAKE) --no-print-directory bench-web-run
+
+## bench-web: the web's load in Chromium on a slow phone (CPU x4, 1.6 Mbit/s, 150 ms): the
+## landing, /support and /dashboard (signed in), cold cache, BENCH_WEB_RUNS runs each; exits
+## non-zero when a signed-in page's median Largest Contentful Paint exceeds 3.5 s.
+BENCH_WEB_RUNS ?= 5
+BENCH_WEB_PORT ?= 18490
+bench-web: build bench-web-run
+
+bench-web-run: web-deps
+	cd $(WEB) && node scripts/bench-web.mjs --bin ../$(BIN) --port $(BENCH_WEB_PORT) --runs $(BENCH_WEB_RUNS)
 
 ## test-faults: the real binary killed mid-write on SQLite and (with
 ## ZOCALO_TEST_DATABASE_URL) PostgreSQL; every acknowledged write must survive, and every

@@ -188,6 +188,11 @@ func (k *ticketDesk) open(files *tickets.Uploads) (tickets.View, discordgo.Chann
 		k.t.Fatal(err)
 	}
 	k.eventually("the thread opens", func() bool { return len(k.fake.Threads(k.staffCh)) == 1 })
+	// Messages in the thread count once the ticket knows its thread: Discord answers the
+	// thread's creation before the bot records it.
+	k.eventually("the ticket records its thread", func() bool {
+		return testenv.CountRows(k.t, k.db, "tickets", "discord_thread_id <> ''") == 1
+	})
 	return v, k.fake.Threads(k.staffCh)[0]
 }
 

@@ -20,8 +20,44 @@ function formProviderOnly(): Plugin {
   };
 }
 
+/**
+ * The shared chunks of the packages that two or more on-demand chunks use: forms (the
+ * dialogs and editing pages), date pickers and uploads apart from the rest, so that a page
+ * which only lists and shows does not download them.
+ */
+/** The app's modules for filling in forms and tickets: kept out of the shared chunk the listing pages load. */
+const FORM_MODULES = /src[\\/]components[\\/](forms[\\/]|identity[\\/]|tickets[\\/](AttachmentPicker|NewTicketForm|TicketConversation|TicketDialog|TicketImage)|useFormDialog|dayjsLocale)/;
+
+function uiGroup(id: string): string {
+  if (/node_modules[\\/](antd[\\/]es[\\/](date-picker|calendar|time-picker)|@rc-component[\\/]picker|dayjs)[\\/]/.test(id)) return 'ui-dates';
+  if (/node_modules[\\/](antd[\\/]es[\\/](form|upload|rate|switch|image)|@rc-component[\\/](form|async-validator|upload|rate|switch|image))[\\/]/.test(id)) return 'ui-forms';
+  return 'ui';
+}
+
+const RADIO_NAME_PATH = '\0zocalo:radio-name-path';
+
+/**
+ * antd's radio group takes one small helper, toNamePathStr, from the module of Form.useForm,
+ * which imports the whole form library and its validator: a table (whose filters use radios)
+ * would bring them to every page that lists something. The group gets that helper alone.
+ */
+function radioWithoutForm(): Plugin {
+  return {
+    name: 'zocalo:radio-without-form',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '../form/hooks/useForm' || !importer || !/[\\/]antd[\\/]es[\\/]radio[\\/]group\.js$/.test(importer)) return null;
+      return RADIO_NAME_PATH;
+    },
+    load(id) {
+      if (id !== RADIO_NAME_PATH) return null;
+      return "import { toArray } from 'antd/es/form/util';\nexport function toNamePathStr(name) { return toArray(name).join('_'); }\n";
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), formProviderOnly()],
+  plugins: [react(), formProviderOnly(), radioWithoutForm()],
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: false },
@@ -35,15 +71,24 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Few files for a first visit, each sent with about 0.7 KB of headers (the automatic
-        // split gave the landing 35). vendor: the packages the entry imports; shell: the app's
-        // own modules it imports, kept out of the landing's group so that every page does not
-        // load that; landing: the landing page and what it adds, on showing it (pages that share
-        // its cards and tags load it too). Everything else keeps the automatic on-demand split.
+        // split gave the landing 35 and a signed-in page about 50, fetched level after level).
+        // vendor: the packages the entry imports; shell: the app's own modules it imports, kept
+        // out of the landing's group so that every page does not load that; landing: the landing
+        // page and what it adds, on showing it (pages that share its cards and tags load it too);
+        // signed-in: the wrapper, user menu and support button every signed-in page shows; ui,
+        // ui-forms and common: the packages and the app's modules that two or more on-demand
+        // chunks share. Each area (members, staff...) stays a chunk of its own, and Vite
+        // preloads the groups it imports alongside it.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /node_modules/, tags: ['$initial'], priority: 3 },
-            { name: 'shell', test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 2 },
-            { name: 'landing', test: /src[\\/]pages[\\/]public[\\/]LandingPage\.tsx$/, priority: 1 },
+            { name: 'vendor', test: /node_modules/, tags: ['$initial'], priority: 30 },
+            { name: 'shell', test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 20 },
+            { name: 'ui-base', test: /node_modules[\\/]antd[\\/]es[\\/](card|typography|badge|progress|empty|tag)[\\/]/, priority: 15 },
+            { name: 'landing', test: /src[\\/]pages[\\/]public[\\/]LandingPage\.tsx$/, priority: 10 },
+            { name: 'signed-in', test: /src[\\/]layout[\\/](SignedInArea|UserMenu|SupportButton|dialogs)\.tsx$/, priority: 5 },
+            { name: 'ui-table', test: /node_modules[\\/]antd[\\/]es[\\/]table[\\/]/, priority: 4 },
+            { name: uiGroup, test: /node_modules/, minShareCount: 2, priority: 2 },
+            { name: 'common', test: (id) => /src[\\/](components|api|layout|auth|theme)[\\/]/.test(id) && !FORM_MODULES.test(id), minShareCount: 2, priority: 1 },
           ],
         },
       },

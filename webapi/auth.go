@@ -156,8 +156,16 @@ func principal(c *gin.Context) *auth.Principal {
 	return pr
 }
 
+// profileAnswer is the signed-in person with everything the web decides by: their rights,
+// their abilities and the pages they may open.
+type profileAnswer struct {
+	auth.Profile
+	Pages []string `json:"pages"`
+}
+
 func (s *Server) profile(c *gin.Context) {
-	c.JSON(http.StatusOK, s.deps.App.Auth.Profile(principal(c)))
+	p := s.deps.App.Auth.Profile(principal(c))
+	c.JSON(http.StatusOK, profileAnswer{Profile: p, Pages: pagesFor(actor(c), p.Abilities)})
 }
 
 func (s *Server) logout(c *gin.Context) {

@@ -43,7 +43,7 @@ func TestSignIn(t *testing.T) {
 				t.Fatalf("profile: %d", code)
 			}
 			if p.DiscordID != "500000000000000001" || p.Username != "tesorera" || p.Email != "tesorera@example.com" ||
-				p.Avatar != "a_tesorera" || !slices.Equal(p.DiscordRoles, []string{testRoles[authz.Tesoreria]}) || p.ArtistReviewer {
+				p.Avatar != "a_tesorera" || !slices.Equal(p.DiscordRoles, []string{testRoles[authz.Tesoreria]}) || p.Abilities.ReviewArtists {
 				t.Fatalf("profile = %+v", p)
 			}
 		})
@@ -77,7 +77,7 @@ func TestSignIn(t *testing.T) {
 		t.Run("the allowlist marks artist reviewers", func(t *testing.T) {
 			var p auth.Profile
 			e.call("GET", "/api/auth/profile", e.signIn("revisora"), nil, &p)
-			if !p.ArtistReviewer {
+			if !p.Abilities.ReviewArtists {
 				t.Fatal("revisora is on the allowlist")
 			}
 		})

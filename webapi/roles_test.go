@@ -133,7 +133,7 @@ func TestUntickingAFlagChangesTheAnswerAtOnce(t *testing.T) {
 		if code := e.call("GET", "/api/staff/moderators", tok["comite"], nil, nil); code != 200 {
 			t.Fatalf("comite after changes: %d", code)
 		}
-		if code := e.call("GET", "/api/staff/moderators", tok["rh"], nil, nil); code != 403 {
+		if code := e.call("GET", "/api/staff/reports/weekly", tok["rh"], nil, nil); code != 403 {
 			t.Fatalf("rh after unticking its staff read: %d", code)
 		}
 		if code, _ := set("comite", "nada", tesoreriaRole, true, true, true); code != 404 {

@@ -15,6 +15,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 	"gorm.io/gorm/clause"
 
+	"zocalo/core/access"
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
@@ -306,15 +307,16 @@ func (s *Service) PruneSessions(ctx context.Context) (int64, error) {
 
 // Profile is what the portal shows of the signed-in person.
 type Profile struct {
-	DiscordID      string   `json:"discordId"`
-	Username       string   `json:"username"`
-	Email          string   `json:"email"`
-	Avatar         string   `json:"avatar"`
-	DiscordRoles   []string `json:"discordRoles"`
-	ArtistReviewer bool     `json:"artistReviewer"`
+	DiscordID    string   `json:"discordId"`
+	Username     string   `json:"username"`
+	Email        string   `json:"email"`
+	Avatar       string   `json:"avatar"`
+	DiscordRoles []string `json:"discordRoles"`
 	// Panels are the caller's rights on each panel, as the permission matrix grants them now,
-	// so that the portal offers only what the server would accept.
-	Panels map[authz.Panel]authz.Flags `json:"panels"`
+	// and Abilities the rules outside it, so that the portal offers only what the server
+	// would accept.
+	Panels    map[authz.Panel]authz.Flags `json:"panels"`
+	Abilities access.Abilities            `json:"abilities"`
 }
 
 // Profile of the principal, with their current roles.
@@ -325,8 +327,8 @@ func (s *Service) Profile(p *Principal) Profile {
 	}
 	return Profile{
 		DiscordID: p.User.DiscordID, Username: p.User.Username, Email: p.User.Email, Avatar: p.User.Avatar,
-		DiscordRoles: roles, ArtistReviewer: s.opts.IsArtistReviewer != nil && s.opts.IsArtistReviewer(p.User.DiscordID),
-		Panels: panelRights(p.Actor),
+		DiscordRoles: roles, Panels: panelRights(p.Actor),
+		Abilities: access.Of(p.Actor, s.opts.IsArtistReviewer != nil && s.opts.IsArtistReviewer(p.User.DiscordID)),
 	}
 }
 

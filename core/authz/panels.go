@@ -32,11 +32,12 @@ type Flags struct {
 	Manage bool `json:"manage"`
 }
 
-// Has tells whether the flags grant the level.
+// Has tells whether the flags grant the level. Modificación and Gestión imply Lectura: a
+// right to change what one may not read would be no right at all.
 func (f Flags) Has(l Level) bool {
 	switch l {
 	case Read:
-		return f.Read
+		return f.Read || f.Modify || f.Manage
 	case Modify:
 		return f.Modify
 	case Manage:
@@ -44,6 +45,9 @@ func (f Flags) Has(l Level) bool {
 	}
 	return false
 }
+
+// Consistent tells whether the flags hold Lectura wherever they hold Modificación or Gestión.
+func (f Flags) Consistent() bool { return f.Read || (!f.Modify && !f.Manage) }
 
 // Or is the union of two sets of rights.
 func (f Flags) Or(g Flags) Flags {

@@ -14,6 +14,7 @@ import (
 	"zocalo/core/db"
 	"zocalo/core/errs"
 	"zocalo/core/idempotency"
+	"zocalo/core/labels"
 	"zocalo/core/outbox"
 	"zocalo/core/validate"
 )
@@ -41,6 +42,13 @@ const (
 	VoteAgainst    = "against"
 	VoteAbstention = "abstention"
 )
+
+// Votes names the choices in Spanish, in the order they are offered.
+var Votes = labels.Table{
+	{Value: VoteInFavor, Label: "A favor"},
+	{Value: VoteAgainst, Label: "En contra"},
+	{Value: VoteAbstention, Label: "Abstención"},
+}
 
 // Timeline events.
 const (
@@ -196,7 +204,7 @@ var (
 	errNoSeat     = errs.Forbidden("No tienes voto en este órgano.")
 	errClosed     = errs.Conflict("La votación de esta iniciativa no está abierta.")
 	errVoted      = errs.Conflict("Ya votaste en esta iniciativa.")
-	errChoice     = errs.Invalid("El voto debe ser infavor, against o abstention.")
+	errChoice     = errs.Invalid("El voto debe ser " + Votes.Choices() + ".")
 	errEndPast    = errs.Invalid("La fecha de cierre debe ser futura.")
 	errFinished   = errs.Conflict("La votación de esta iniciativa ya terminó.")
 	errWithdrawn  = errs.Conflict("Esta iniciativa fue retirada: ya no se puede votar ni reabrir.")

@@ -110,7 +110,7 @@ func (s *Service) Vote(ctx context.Context, actor *authz.Actor, id uint64, choic
 	if actor == nil || actor.DiscordID == "" {
 		return View{}, errs.ErrNotSignedIn
 	}
-	if choice != VoteInFavor && choice != VoteAgainst && choice != VoteAbstention {
+	if !Votes.Has(choice) {
 		return View{}, errChoice
 	}
 	var in Initiative

@@ -15,6 +15,7 @@ import (
 	"zocalo/core/db"
 	"zocalo/core/errs"
 	"zocalo/core/idempotency"
+	"zocalo/core/labels"
 	"zocalo/core/outbox"
 	"zocalo/core/validate"
 )
@@ -25,6 +26,13 @@ const (
 	TypeAnnouncement = "announcement"
 	TypeEvent        = "event"
 )
+
+// Types names the types in Spanish, in the order they are offered.
+var Types = labels.Table{
+	{Value: TypeUpdate, Label: "Actualización"},
+	{Value: TypeAnnouncement, Label: "Anuncio"},
+	{Value: TypeEvent, Label: "Evento"},
+}
 
 // Limits of a news item.
 const (
@@ -107,7 +115,7 @@ var (
 	errNotFound     = errs.NotFound("Noticia no encontrada")
 	errTitle        = errs.Invalid("El título es obligatorio (máximo 200 caracteres).")
 	errContent      = errs.Invalid("El contenido es obligatorio (máximo 20 000 caracteres).")
-	errType         = errs.Invalid("El tipo debe ser update, announcement o event.")
+	errType         = errs.Invalid("El tipo debe ser " + Types.Choices() + ".")
 	errImage        = errs.Invalid("La URL de la imagen debe ser una dirección http:// o https://.")
 	errDate         = errs.Invalid("La fecha no es válida.")
 )
@@ -368,7 +376,6 @@ func (s *Service) unpublish(ctx context.Context, it *Item) error {
 	return nil
 }
 
-var typeLabels = map[string]string{TypeUpdate: "Actualización", TypeAnnouncement: "Anuncio", TypeEvent: "Evento"}
 var typeColors = map[string]int{TypeUpdate: 0x4f46e5, TypeAnnouncement: 0xec4899, TypeEvent: 0x10b981}
 
 // embed is the news channel's card for an item.
@@ -380,6 +387,6 @@ func (s *Service) embed(it Item) outbox.Embed {
 	date := it.Date
 	return outbox.Embed{
 		Title: it.Title, Description: desc, URL: s.s.PublicURL + "/news/" + strconv.FormatUint(it.ID, 10),
-		Color: typeColors[it.Type], Footer: typeLabels[it.Type], ImageURL: it.ImageURL, Timestamp: &date,
+		Color: typeColors[it.Type], Footer: Types.Of(it.Type), ImageURL: it.ImageURL, Timestamp: &date,
 	}
 }

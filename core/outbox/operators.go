@@ -24,6 +24,10 @@ type Operator struct {
 	name  string
 }
 
+// MayOperate tells which signed-in members may list, retry and discard deliveries: the
+// ADMIN group.
+func MayOperate(actor *authz.Actor) bool { return actor.InGroup(authz.Admin) }
+
 // ByAdmin is a signed-in member acting on the portal; the ADMIN group is required.
 func ByAdmin(actor *authz.Actor) Operator { return Operator{actor: actor} }
 
@@ -34,7 +38,7 @@ func (o Operator) allowed() bool {
 	if o.actor == nil {
 		return o.name != ""
 	}
-	return o.actor.InGroup(authz.Admin)
+	return MayOperate(o.actor)
 }
 
 func (o Operator) change(action string, id uint64, before, after any) audit.Change {

@@ -36,11 +36,12 @@ type Entry struct {
 }
 
 var (
-	errAdmin  = errs.Forbidden("Solo la administración puede gestionar los roles y permisos.")
-	errPanel  = errs.NotFound("No existe ese panel: staff, treasury, legislative, support o SAT.")
-	errRole   = errs.Invalid("Ese rol no existe en el servidor de Discord.")
-	errFlags  = errs.Invalid("Faltan los permisos: read, modify y manage.")
-	errLocked = errs.Invalid("Comité y Oficina conservan todos los permisos: no se pueden quitar.")
+	errAdmin   = errs.Forbidden("Solo la administración puede gestionar los roles y permisos.")
+	errPanel   = errs.NotFound("No existe ese panel: staff, treasury, legislative, support o SAT.")
+	errRole    = errs.Invalid("Ese rol no existe en el servidor de Discord.")
+	errFlags   = errs.Invalid("Faltan los permisos: read, modify y manage.")
+	errLocked  = errs.Invalid("Comité y Oficina conservan todos los permisos: no se pueden quitar.")
+	errImplied = errs.Invalid("Modificación y Gestión requieren Lectura: marca también Lectura.")
 )
 
 // Service reads and changes the matrix.
@@ -150,6 +151,9 @@ func (s *Service) Set(ctx context.Context, actor *authz.Actor, panelID, roleID s
 		return Entry{}, errFlags
 	}
 	f := *flags
+	if !f.Consistent() {
+		return Entry{}, errImplied
+	}
 	p, err := ParsePanel(panelID)
 	if err != nil {
 		return Entry{}, err

@@ -17,6 +17,7 @@ import (
 	"zocalo/core/db"
 	"zocalo/core/errs"
 	"zocalo/core/idempotency"
+	"zocalo/core/labels"
 	"zocalo/core/members"
 	"zocalo/core/storage"
 	"zocalo/core/validate"
@@ -27,6 +28,9 @@ const (
 	StatusActive    = "active"
 	StatusSuspended = "suspended"
 )
+
+// Statuses names the statuses in Spanish.
+var Statuses = labels.Table{{Value: StatusActive, Label: "Activo"}, {Value: StatusSuspended, Label: "Suspendido"}}
 
 // Business is one registered business.
 type Business struct {
@@ -111,7 +115,8 @@ const (
 	MaxLogoSize     = 2 << 20
 )
 
-var documentRules = storage.BatchRules{
+// DocumentRules are the registration form's documents; the web checks the same before sending.
+var DocumentRules = storage.BatchRules{
 	MaxFiles: MaxDocuments,
 	Limits:   storage.Limits{MaxBytes: MaxDocumentSize, Types: []string{"application/pdf", "image/png", "image/jpeg"}},
 	TooMany:  "Puedes adjuntar hasta 5 documentos.",
@@ -119,7 +124,8 @@ var documentRules = storage.BatchRules{
 	BadType:  "Solo se aceptan documentos PDF, PNG, JPG o JPEG: ",
 }
 
-var logoRules = storage.BatchRules{
+// LogoRules are the business's logo; the web checks the same before sending.
+var LogoRules = storage.BatchRules{
 	MaxFiles: 1,
 	Limits:   storage.Limits{MaxBytes: MaxLogoSize, Types: []string{"image/png", "image/jpeg", "image/gif"}},
 	TooMany:  "El negocio lleva un solo logo.",
@@ -127,9 +133,11 @@ var logoRules = storage.BatchRules{
 	BadType:  "El logo debe ser una imagen PNG, JPG o GIF: ",
 }
 
-// rfcShape is a Mexican RFC: 3 letters (a company) or 4 (a person), a date YYMMDD and a
-// three-character check code.
-var rfcShape = regexp.MustCompile(`^([A-ZÑ&]{3,4})([0-9]{6})([A-Z0-9]{3})$`)
+// RFCPattern is a Mexican RFC: 3 letters (a company) or 4 (a person), a date YYMMDD and a
+// three-character check code. The web checks the same pattern before sending.
+const RFCPattern = `^([A-ZÑ&]{3,4})([0-9]{6})([A-Z0-9]{3})$`
+
+var rfcShape = regexp.MustCompile(RFCPattern)
 
 var (
 	errRead      = errs.Forbidden("Solo la administración puede consultar el registro de negocios.")
@@ -141,7 +149,7 @@ var (
 	errRFCTaken  = errs.Conflict("Ya hay un negocio registrado con ese RFC.")
 	errOwnerName = errs.Invalid("El nombre del dueño es obligatorio (máximo 100 caracteres).")
 	errOwnerID   = errs.Invalid("El ID de Discord del dueño no es de un miembro del servidor.")
-	errStatus    = errs.Invalid("El estado debe ser active o suspended.")
+	errStatus    = errs.Invalid("El estado debe ser " + Statuses.Choices() + ".")
 	errNotFound  = errs.NotFound("No existe ese negocio.")
 	errNoFile    = errs.NotFound("No existe ese documento.")
 )
@@ -176,11 +184,11 @@ func SeesConfidential(actor *authz.Actor) bool { return actor.HasRole(authz.Dipu
 
 // NewDocuments starts the batch of a registration's documents.
 func (s *Service) NewDocuments() *storage.Batch {
-	return storage.NewBatch(s.files, "sat", documentRules)
+	return storage.NewBatch(s.files, "sat", DocumentRules)
 }
 
 // NewLogo starts the batch of a registration's logo.
-func (s *Service) NewLogo() *storage.Batch { return storage.NewBatch(s.files, "sat-logos", logoRules) }
+func (s *Service) NewLogo() *storage.Batch { return storage.NewBatch(s.files, "sat-logos", LogoRules) }
 
 // List shows every business, newest first.
 func (s *Service) List(ctx context.Context, actor *authz.Actor) ([]View, error) {
@@ -370,7 +378,7 @@ func (s *Service) SetStatus(ctx context.Context, actor *authz.Actor, id uint64, 
 	if !MaySuspend(actor) {
 		return View{}, errManage
 	}
-	if status != StatusActive && status != StatusSuspended {
+	if !Statuses.Has(status) {
 		return View{}, errStatus
 	}
 	var b Business

@@ -59,9 +59,29 @@ type Profile struct {
 
 var errStaffOnly = errs.Forbidden("Esta sección es solo para el staff.")
 
+// HasOwnRecord tells who has a staff profile and figures of their own: the STAFF and ADMIN
+// groups.
+func HasOwnRecord(actor *authz.Actor) bool { return actor.InGroup(authz.Staff, authz.Admin) }
+
+// MayOpenDashboard tells who the staff dashboard is for: readers of the staff panel, except
+// treasury people who are not Comité, RH or AI (spec §6: they belong on /treasury).
+func MayOpenDashboard(actor *authz.Actor) bool {
+	if !actor.Can(authz.PanelStaff, authz.Read) {
+		return false
+	}
+	treasurer := actor.HasRole(authz.Tesoreria) || actor.HasRole(authz.Auditor)
+	return !treasurer || actor.Permits(authz.Comite, authz.RH, authz.AI)
+}
+
+// SeesTrialNotice tells who is shown "Acceso No Disponible" on the dashboard: Trial
+// members without an ADMIN role (spec §6).
+func SeesTrialNotice(actor *authz.Actor) bool {
+	return actor.HasRole(authz.Trial) && !actor.InGroup(authz.Admin)
+}
+
 // Stats are the signed-in staff member's figures.
 func (s *Service) Stats(ctx context.Context, actor *authz.Actor) (Stats, error) {
-	if !actor.InGroup(authz.Staff, authz.Admin) {
+	if !HasOwnRecord(actor) {
 		return Stats{}, errStaffOnly
 	}
 	totals, err := s.shifts.TotalsFor(ctx, []string{actor.DiscordID})

@@ -13,6 +13,7 @@ import (
 	"zocalo/core/db"
 	"zocalo/core/errs"
 	"zocalo/core/idempotency"
+	"zocalo/core/labels"
 	"zocalo/core/members"
 	"zocalo/core/outbox"
 	"zocalo/core/validate"
@@ -76,10 +77,13 @@ type RemoveRoles struct {
 // OFICINA, who passes every check).
 func Directors(a *authz.Actor) bool { return a.Can(authz.PanelStaff, authz.Modify) }
 
+// HoursOperations names the ways an adjustment changes a total, in Spanish.
+var HoursOperations = labels.Table{{Value: "add", Label: "Sumar"}, {Value: "subtract", Label: "Restar"}}
+
 var (
 	errNotDirector = errs.Forbidden("Solo Comité, RH o AI pueden hacer esto.")
 	errMinutes     = errs.Invalid("Los minutos van de 0 a 59 y las horas no pueden ser negativas.")
-	errOperation   = errs.Invalid("La operación debe ser add o subtract.")
+	errOperation   = errs.Invalid("La operación debe ser " + HoursOperations.Choices() + ".")
 	errNoChange    = errs.Invalid("Indica un cambio de al menos 1 minuto: 0 h 0 min no cambia nada.")
 	errNotAStaff   = errs.NotFound("Esa persona no es parte del staff.")
 	errNoteText    = errs.Invalid("El texto es obligatorio (máximo 2000 caracteres).")
@@ -160,7 +164,7 @@ func (s *Service) AdjustHours(ctx context.Context, actor *authz.Actor, userID st
 	if hours < 0 || minutes < 0 || minutes > 59 || hours > 10000 {
 		return HoursChange{}, errMinutes
 	}
-	if operation != "add" && operation != "subtract" {
+	if !HoursOperations.Has(operation) {
 		return HoursChange{}, errOperation
 	}
 	if hours == 0 && minutes == 0 {
@@ -305,9 +309,12 @@ var (
 	errReportEmpty = errs.Invalid("El contenido es obligatorio (máximo 4000 caracteres).")
 )
 
+// MayReport tells who writes shift reports: MODERADOR and SoporteTecnico.
+func MayReport(actor *authz.Actor) bool { return actor.Permits(authz.Moderador, authz.SoporteTecnico) }
+
 // SubmitReport stores a shift report and posts it to the staff reports channel.
 func (s *Service) SubmitReport(ctx context.Context, actor *authz.Actor, date, content string) error {
-	if !actor.Permits(authz.Moderador, authz.SoporteTecnico) {
+	if !MayReport(actor) {
 		return errReporter
 	}
 	day, err := time.Parse("2006-01-02", strings.TrimSpace(date))

@@ -73,10 +73,10 @@ func (s *Service) roster(ctx context.Context) ([]members.Member, error) {
 	return members.Holding(ctx, s.db, s.staffRoleIDs())
 }
 
-// Moderators lists every member holding a STAFF-group role, most hours first; the STAFF
-// and ADMIN groups may read it.
+// Moderators lists every member holding a STAFF-group role, most hours first. Readers of
+// the staff panel may read it, and so may support handlers, who pick assignees from it.
 func (s *Service) Moderators(ctx context.Context, actor *authz.Actor) ([]Moderator, error) {
-	if !actor.Can(authz.PanelStaff, authz.Read) {
+	if !actor.Can(authz.PanelStaff, authz.Read) && !actor.Can(authz.PanelSupport, authz.Modify) {
 		return nil, errForbidden
 	}
 	out := []Moderator{}

@@ -25,7 +25,7 @@ const (
 )
 
 // AllStatuses in the order the specification lists them.
-var AllStatuses = []string{StatusOpen, StatusInProgress, StatusWaitingUser, StatusWaitingStaff, StatusResolved, StatusClosed}
+var AllStatuses = Statuses.Values()
 
 // Priorities of a ticket.
 const (

@@ -92,7 +92,7 @@ func (s *Service) openPayload(t Ticket, first *Message) OpenPayload {
 			URL: s.s.PublicURL + "/admin/support", Color: 0x4f46e5, Timestamp: &created,
 			Fields: []outbox.EmbedField{
 				{Name: "Autor", Value: t.AuthorName, Inline: true},
-				{Name: "Categoría", Value: t.Category, Inline: true},
+				{Name: "Categoría", Value: CategoryLabel(t.Category), Inline: true},
 				{Name: "Prioridad", Value: PriorityLabel(t.Priority), Inline: true},
 			},
 			Footer: "Responde en este hilo: tu mensaje llega al ticket en el portal.",
@@ -249,7 +249,7 @@ func (s *Service) keepFiles(ctx context.Context, files []DiscordFile) (*Uploads,
 			reason = reasonEmpty
 		case len(data) > MaxFileBytes:
 			reason = reasonTooLarge
-		case !slices.Contains(attachmentRules.Limits.Types, sniffType(data)):
+		case !slices.Contains(AttachmentRules.Limits.Types, sniffType(data)):
 			reason = reasonBadType
 		default:
 			before := uploads.Len()

@@ -3,7 +3,6 @@ package tickets
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -59,12 +58,12 @@ func NewService(d *db.DB, o *outbox.Store, m *members.Service, files storage.Sto
 var (
 	errNotFound     = errs.NotFound("Ticket no encontrado.")
 	errTitle        = errs.Invalid("Por favor, ingresa un título para el ticket")
-	errCategory     = errs.Invalid("La categoría debe ser Soporte Tecnico u Otros.")
+	errCategory     = errs.Invalid("La categoría debe ser " + Categories.Choices() + ".")
 	errEmptyReply   = errs.Invalid("Escribe un mensaje o adjunta al menos un archivo.")
 	errLongMessage  = errs.Invalid("El mensaje puede tener hasta 4000 caracteres.")
 	errClosed       = errs.Conflict("El ticket está cerrado y ya no admite mensajes.")
-	errStatus       = errs.Invalid("Estado de ticket no válido.")
-	errPriority     = errs.Invalid("La prioridad debe ser Low, Medium o High.")
+	errStatus       = errs.Invalid("El estado debe ser " + Statuses.Choices() + ".")
+	errPriority     = errs.Invalid("La prioridad debe ser " + Priorities.Choices() + ".")
 	errCannotClose  = errs.Forbidden("No tienes permiso para cerrar tickets.")
 	errStaffOnly    = errs.Forbidden("Solo el staff puede hacer esto.")
 	errNotStaff     = errs.Invalid("La persona asignada debe ser parte del staff.")
@@ -143,7 +142,7 @@ func (s *Service) Create(ctx context.Context, actor *authz.Actor, in CreateInput
 	if category == "" {
 		category = CategorySupport
 	}
-	if category != CategorySupport && category != CategoryOther {
+	if !Categories.Has(category) {
 		return View{}, errCategory
 	}
 	content, ok := validate.OptionalText(in.Message, MaxMessage)
@@ -368,7 +367,7 @@ func (s *Service) reply(ctx context.Context, t *Ticket, actor *authz.Actor, cont
 			updates["last_staff_at"] = now
 		}
 		if t.Status != next {
-			if err := s.recordEvent(ctx, t, actor, "status", t.Status, next, now); err != nil {
+			if err := s.recordEvent(ctx, t, actor, EventStatus, t.Status, next, now); err != nil {
 				return err
 			}
 			updates["status"] = next
@@ -411,7 +410,7 @@ func (s *Service) SetStatus(ctx context.Context, actor *authz.Actor, id, status 
 	if err != nil {
 		return View{}, err
 	}
-	if !slices.Contains(AllStatuses, status) {
+	if !Statuses.Has(status) {
 		return View{}, errStatus
 	}
 	if status == StatusClosed && !CanClose(actor) {
@@ -441,7 +440,7 @@ func (s *Service) SetStatus(ctx context.Context, actor *authz.Actor, id, status 
 		default:
 			updates["resolved_at"], updates["closed_at"] = nil, nil
 		}
-		if err := s.recordEvent(ctx, t, actor, "status", t.Status, status, now); err != nil {
+		if err := s.recordEvent(ctx, t, actor, EventStatus, t.Status, status, now); err != nil {
 			return err
 		}
 		if err := s.db.Conn(ctx).Model(t).Updates(updates).Error; err != nil {
@@ -489,11 +488,11 @@ func (s *Service) Assign(ctx context.Context, actor *authz.Actor, id string, sta
 		updates := map[string]any{"assignee_id": assignee, "assignee_name": name, "updated_at": now}
 		if assignee != "" && (t.Status == StatusOpen || t.Status == StatusWaitingStaff) {
 			updates["status"] = StatusInProgress
-			if err := s.recordEvent(ctx, t, actor, "status", t.Status, StatusInProgress, now); err != nil {
+			if err := s.recordEvent(ctx, t, actor, EventStatus, t.Status, StatusInProgress, now); err != nil {
 				return err
 			}
 		}
-		if err := s.recordEvent(ctx, t, actor, "assign", t.AssigneeName, name, now); err != nil {
+		if err := s.recordEvent(ctx, t, actor, EventAssign, t.AssigneeName, name, now); err != nil {
 			return err
 		}
 		if err := s.db.Conn(ctx).Model(t).Updates(updates).Error; err != nil {
@@ -518,7 +517,7 @@ func (s *Service) SetPriority(ctx context.Context, actor *authz.Actor, id, prior
 	if !CanHandle(actor) {
 		return View{}, errStaffOnly
 	}
-	if priority != PriorityLow && priority != PriorityMedium && priority != PriorityHigh {
+	if !Priorities.Has(priority) {
 		return View{}, errPriority
 	}
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
@@ -529,7 +528,7 @@ func (s *Service) SetPriority(ctx context.Context, actor *authz.Actor, id, prior
 			return nil
 		}
 		now := s.s.Now()
-		if err := s.recordEvent(ctx, t, actor, "priority", t.Priority, priority, now); err != nil {
+		if err := s.recordEvent(ctx, t, actor, EventPriority, t.Priority, priority, now); err != nil {
 			return err
 		}
 		if err := s.db.Conn(ctx).Model(t).Updates(map[string]any{"priority": priority, "updated_at": now}).Error; err != nil {
@@ -572,7 +571,7 @@ func (s *Service) Rate(ctx context.Context, actor *authz.Actor, id string, ratin
 			return err
 		}
 		t.Rating = &rating
-		return s.recordEvent(ctx, t, actor, "rating", "", strconv.Itoa(rating), now)
+		return s.recordEvent(ctx, t, actor, EventRating, "", strconv.Itoa(rating), now)
 	})
 	if err != nil {
 		return View{}, err
@@ -619,7 +618,7 @@ func (s *Service) AutoClose(ctx context.Context) (int, error) {
 				return res.Error
 			}
 			closed++
-			if err := s.recordEvent(ctx, t, nil, "status", StatusResolved, StatusClosed, now); err != nil {
+			if err := s.recordEvent(ctx, t, nil, EventStatus, StatusResolved, StatusClosed, now); err != nil {
 				return err
 			}
 			return s.post(ctx, t, PostPayload{Kind: PostClose, Author: "Cierre automático", Content: StatusLabel(StatusClosed)})
@@ -660,36 +659,4 @@ func (s *Service) AttachmentFile(ctx context.Context, actor *authz.Actor, ticket
 		return Attachment{}, errNotFound
 	}
 	return a, err
-}
-
-// StatusLabel is a status in Spanish; unknown values are shown raw.
-func StatusLabel(s string) string {
-	switch s {
-	case StatusOpen:
-		return "Abierto"
-	case StatusInProgress:
-		return "En Progreso"
-	case StatusWaitingUser:
-		return "Esperando Usuario"
-	case StatusWaitingStaff:
-		return "Esperando Staff"
-	case StatusResolved:
-		return "Resuelto"
-	case StatusClosed:
-		return "Cerrado"
-	}
-	return s
-}
-
-// PriorityLabel is a priority in Spanish.
-func PriorityLabel(p string) string {
-	switch p {
-	case PriorityLow:
-		return "Baja"
-	case PriorityMedium:
-		return "Media"
-	case PriorityHigh:
-		return "Alta"
-	}
-	return p
 }

@@ -12,8 +12,9 @@ import (
 var transcriptPage = template.Must(template.New("transcript").Funcs(template.FuncMap{
 	"status":   StatusLabel,
 	"priority": PriorityLabel,
+	"category": CategoryLabel,
+	"sender":   SenderLabel,
 	"when":     func(t time.Time, loc *time.Location) string { return t.In(loc).Format("02/01/2006 15:04") },
-	"unassign": func(e *Event) bool { return e.Kind == PostAssign && e.After == "" },
 }).Parse(`<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Transcripción del ticket #{{.T.ID}}</title>
@@ -28,7 +29,7 @@ table{border-collapse:collapse;font-size:14px}td{padding:2px 12px 2px 0}
 <h1>Ticket #{{.T.ID}}: {{.T.Title}}</h1>
 <table>
 <tr><td>Autor</td><td>{{.T.AuthorName}} ({{.T.AuthorID}})</td></tr>
-<tr><td>Categoría</td><td>{{.T.Category}}</td></tr>
+<tr><td>Categoría</td><td>{{category .T.Category}}</td></tr>
 <tr><td>Estado</td><td>{{status .T.Status}}</td></tr>
 <tr><td>Prioridad</td><td>{{priority .T.Priority}}</td></tr>
 <tr><td>Asignado a</td><td>{{if .T.AssigneeName}}{{.T.AssigneeName}}{{else}}Sin asignar{{end}}</td></tr>
@@ -37,10 +38,10 @@ table{border-collapse:collapse;font-size:14px}td{padding:2px 12px 2px 0}
 </table>
 <p class="meta">Transcripción generada el {{when .Now .Loc}} para {{.Viewer}}.</p>
 {{range .Items}}{{if .Message}}{{with .Message}}<div class="msg {{.SenderType}}">
-<div class="meta">{{.SenderName}} · {{if eq .SenderType "staff"}}staff{{else if eq .SenderType "ai"}}asistente{{else}}usuario{{end}} · {{when .CreatedAt $.Loc}}</div>
+<div class="meta">{{.SenderName}} · {{sender .SenderType}} · {{when .CreatedAt $.Loc}}</div>
 <div class="content">{{.Content}}</div>
 {{range .Attachments}}<div class="meta">📎 {{.Filename}} ({{.ContentType}}, {{.Size}} bytes)</div>{{end}}
-</div>{{end}}{{else}}{{with .Event}}<div class="event">{{when .CreatedAt $.Loc}} · {{if .ActorName}}{{.ActorName}}{{else}}Sistema{{end}}: {{if unassign .}}quitó la asignación del ticket{{else}}{{.Kind}} {{.Before}} → {{.After}}{{end}}</div>{{end}}{{end}}{{end}}
+</div>{{end}}{{else}}{{with .Event}}<div class="event">{{when .CreatedAt $.Loc}} · {{if .ActorName}}{{.ActorName}}{{else}}Sistema{{end}}: {{.Sentence}}</div>{{end}}{{end}}{{end}}
 </body></html>`))
 
 type transcriptItem struct {

@@ -12,7 +12,8 @@ const (
 // whole when any breaks a rule.
 type Uploads = storage.Batch
 
-var attachmentRules = storage.BatchRules{
+// AttachmentRules are a message's files; the web checks the same before sending.
+var AttachmentRules = storage.BatchRules{
 	MaxFiles: MaxFiles,
 	Limits:   storage.Limits{MaxBytes: MaxFileBytes, Types: []string{"image/jpeg", "image/png", "image/gif"}},
 	TooMany:  "No puedes adjuntar más de 5 archivos",
@@ -21,4 +22,4 @@ var attachmentRules = storage.BatchRules{
 }
 
 // NewUploads starts an empty batch.
-func (s *Service) NewUploads() *Uploads { return storage.NewBatch(s.files, "tickets", attachmentRules) }
+func (s *Service) NewUploads() *Uploads { return storage.NewBatch(s.files, "tickets", AttachmentRules) }

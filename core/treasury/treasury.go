@@ -28,9 +28,11 @@ const (
 	CurrencyRobux = "ROBUX"
 )
 
-// Item is a catalogue entry: MXN is nil for items sold only in robux.
+// Item is a catalogue entry: MXN is nil for items sold only in robux. Label is its name in
+// Spanish; the Key is what the API takes and the sales keep.
 type Item struct {
 	Key   string
+	Label string
 	MXN   *int
 	Robux int
 }
@@ -73,6 +75,7 @@ type View struct {
 	BuyerUsername  string     `json:"buyerUsername"`
 	BuyerAvatar    string     `json:"buyerAvatar"`
 	Item           string     `json:"item"`
+	ItemLabel      string     `json:"itemLabel"`
 	Currency       string     `json:"currency"`
 	OriginalPrice  float64    `json:"originalPrice"`
 	Discount       float64    `json:"discount"`
@@ -229,7 +232,7 @@ func (s *Service) Register(ctx context.Context, actor *authz.Actor, in Input) (V
 			return err
 		}
 		if err := audit.Write(ctx, s.db, sale.CreatedAt, audit.Change{Actor: actor, Area: audit.AreaTreasury, Action: "sale",
-			EntityType: "sale", EntityID: sale.ID, After: view(sale)}); err != nil {
+			EntityType: "sale", EntityID: sale.ID, After: s.view(sale)}); err != nil {
 			return err
 		}
 		return s.post(ctx, sale, "Venta registrada", 0x16a34a, "")
@@ -237,7 +240,7 @@ func (s *Service) Register(ctx context.Context, actor *authz.Actor, in Input) (V
 	if err != nil {
 		return View{}, err
 	}
-	return view(sale), nil
+	return s.view(sale), nil
 }
 
 // Void marks a sale as voided with a reason: it stays listed, marked, and out of the totals.
@@ -266,10 +269,10 @@ func (s *Service) Void(ctx context.Context, actor *authz.Actor, id uint64, reaso
 		if res.RowsAffected == 0 {
 			return errVoided
 		}
-		before := view(sale)
+		before := s.view(sale)
 		sale.VoidedAt, sale.VoidedBy, sale.VoidReason = &now, actor.Username, reason
 		if err := audit.Write(ctx, s.db, now, audit.Change{Actor: actor, Area: audit.AreaTreasury, Action: "void",
-			EntityType: "sale", EntityID: sale.ID, Before: before, After: view(sale)}); err != nil {
+			EntityType: "sale", EntityID: sale.ID, Before: before, After: s.view(sale)}); err != nil {
 			return err
 		}
 		return s.post(ctx, sale, "Venta anulada", 0xb91c1c, reason)
@@ -277,7 +280,7 @@ func (s *Service) Void(ctx context.Context, actor *authz.Actor, id uint64, reaso
 	if err != nil {
 		return View{}, err
 	}
-	return view(sale), nil
+	return s.view(sale), nil
 }
 
 // List returns sales newest first, filtered and paged by id.
@@ -301,7 +304,7 @@ func (s *Service) List(ctx context.Context, actor *authz.Actor, f Filter) ([]Vie
 	}
 	out := make([]View, len(rows))
 	for i, r := range rows {
-		out[i] = view(r)
+		out[i] = s.view(r)
 	}
 	return out, nil
 }
@@ -328,7 +331,7 @@ func (s *Service) Export(ctx context.Context, actor *authz.Actor, f Filter, row 
 		if err := s.db.Conn(ctx).ScanRows(rows, &sale); err != nil {
 			return err
 		}
-		if err := row(view(sale)); err != nil {
+		if err := row(s.view(sale)); err != nil {
 			return err
 		}
 	}
@@ -421,7 +424,7 @@ func (s *Service) Catalogue(actor *authz.Actor) ([]CatalogueEntry, error) {
 	}
 	out := make([]CatalogueEntry, 0, len(s.set.Catalogue))
 	for _, it := range s.set.Catalogue {
-		e := CatalogueEntry{Key: it.Key, Robux: it.Robux, Currency: CurrencyRobux}
+		e := CatalogueEntry{Key: it.Key, Label: s.ItemLabel(it.Key), Robux: it.Robux, Currency: CurrencyRobux}
 		if it.MXN != nil {
 			mxn := *it.MXN
 			e.MXN, e.Currency = &mxn, CurrencyMXN
@@ -437,6 +440,7 @@ func (s *Service) Catalogue(actor *authz.Actor) ([]CatalogueEntry, error) {
 // CatalogueEntry is one sellable item and its prices.
 type CatalogueEntry struct {
 	Key      string `json:"key"`
+	Label    string `json:"label"`
 	MXN      *int   `json:"mxn"`
 	Robux    int    `json:"robux"`
 	Currency string `json:"currency"`
@@ -447,7 +451,7 @@ func (s *Service) post(ctx context.Context, sale Sale, title string, color int, 
 		return nil
 	}
 	fields := []outbox.EmbedField{
-		{Name: "Artículo", Value: sale.Item, Inline: true},
+		{Name: "Artículo", Value: s.ItemLabel(sale.Item) + " (" + sale.Item + ")", Inline: true},
 		{Name: "Comprador", Value: fmt.Sprintf("%s (%s)", sale.BuyerUsername, sale.BuyerDiscordID), Inline: true},
 		{Name: "Vendedor", Value: sale.SellerName, Inline: true},
 		{Name: "Precio de catálogo", Value: Money(sale.Currency, sale.OriginalPrice), Inline: true},
@@ -488,9 +492,18 @@ func thousands(n int64) string {
 	return s
 }
 
-func view(s Sale) View {
-	return View{ID: s.ID, BuyerDiscordID: s.BuyerDiscordID, BuyerUsername: s.BuyerUsername, BuyerAvatar: s.BuyerAvatar,
-		Item: s.Item, Currency: s.Currency, OriginalPrice: float64(s.OriginalPrice) / 100, Discount: float64(s.DiscountBP) / 100,
-		FinalPrice: float64(s.FinalPrice) / 100, Date: s.CreatedAt, SellerID: s.SellerID, SellerUsername: s.SellerName,
-		Voided: s.VoidedAt != nil, VoidedAt: s.VoidedAt, VoidedBy: s.VoidedBy, VoidReason: s.VoidReason}
+// ItemLabel is an item's Spanish name in the catalogue; an item without one, or no longer
+// sold, is named by its key.
+func (s *Service) ItemLabel(key string) string {
+	if it, ok := s.items[key]; ok && it.Label != "" {
+		return it.Label
+	}
+	return key
+}
+
+func (s *Service) view(sale Sale) View {
+	return View{ID: sale.ID, BuyerDiscordID: sale.BuyerDiscordID, BuyerUsername: sale.BuyerUsername, BuyerAvatar: sale.BuyerAvatar,
+		Item: sale.Item, ItemLabel: s.ItemLabel(sale.Item), Currency: sale.Currency, OriginalPrice: float64(sale.OriginalPrice) / 100, Discount: float64(sale.DiscountBP) / 100,
+		FinalPrice: float64(sale.FinalPrice) / 100, Date: sale.CreatedAt, SellerID: sale.SellerID, SellerUsername: sale.SellerName,
+		Voided: sale.VoidedAt != nil, VoidedAt: sale.VoidedAt, VoidedBy: sale.VoidedBy, VoidReason: sale.VoidReason}
 }

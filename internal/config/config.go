@@ -173,8 +173,10 @@ type ServerCard struct {
 }
 
 // CatalogueItem is an item the treasury sells. MXN is absent for items priced only in robux.
+// Label is its name in Spanish, shown wherever the item is; the key is what sales keep.
 type CatalogueItem struct {
 	Key   string `yaml:"key" json:"key"`
+	Label string `yaml:"label" json:"label"`
 	MXN   *int   `yaml:"mxn" json:"mxn"`
 	Robux int    `yaml:"robux" json:"robux"`
 }

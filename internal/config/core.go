@@ -45,7 +45,7 @@ func (c *Config) serverNames() []string {
 func (c *Config) catalogue() []treasury.Item {
 	out := make([]treasury.Item, len(c.SaleCatalogue))
 	for i, it := range c.SaleCatalogue {
-		out[i] = treasury.Item{Key: it.Key, MXN: it.MXN, Robux: it.Robux}
+		out[i] = treasury.Item{Key: it.Key, Label: it.Label, MXN: it.MXN, Robux: it.Robux}
 	}
 	return out
 }

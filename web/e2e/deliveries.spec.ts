@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shot, signIn } from './helpers';
+import { shot, signIn, openUserMenu } from './helpers';
 
 /** Gives the bot back, or takes from it, the permission to post in a channel of the demo Discord. */
 async function botMayPost(page: Page, channel: string, may: boolean): Promise<void> {
@@ -23,7 +23,7 @@ test('a contact message Discord refuses waits on Entregas a Discord, is read on 
     await expect(page.getByText('¡Mensaje enviado exitosamente! Te contactaremos pronto.')).toBeVisible();
 
     await signIn(page, 'comite');
-    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Entregas a Discord' }).click();
     await expect(page).toHaveURL(/\/admin\/deliveries$/);
     const row = page.getByRole('row').filter({ hasText: `Contacto: ${subject}` });
@@ -32,7 +32,7 @@ test('a contact message Discord refuses waits on Entregas a Discord, is read on 
     await expect(row.getByText(/Missing Permissions \(50013\)/)).toBeVisible();
     await shot(page, 'admin-deliveries-blocked');
 
-    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Mensajes de contacto' }).click();
     const message = page.getByRole('row').filter({ hasText: subject });
     await expect(message).toBeVisible();

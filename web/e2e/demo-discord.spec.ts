@@ -53,7 +53,7 @@ test('a role given in Discord opens Tesorería without signing in again, and tak
 
     await page.goto('/treasury');
     await expect(page).toHaveURL('/treasury');
-    await expect(page.getByRole('heading', { name: 'Tesorería', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Tesorería', level: 1 })).toBeVisible();
     await expect(nav.getByText('Tesorería')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Menú de usuario' })).toBeVisible();
     await shot(page, 'treasury-jugador-with-tesoreria');
@@ -99,7 +99,7 @@ test('the portal picks up a role given in Discord in another tab when its window
     await expect(nav.getByText('Tesorería')).toBeVisible();
     await nav.getByText('Tesorería').click();
     await expect(page).toHaveURL('/treasury');
-    await expect(page.getByRole('heading', { name: 'Tesorería', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Tesorería', level: 1 })).toBeVisible();
   } finally {
     await setRoleInDiscord(discord, 'jugador', 'TESORERIA', false);
   }

@@ -31,6 +31,18 @@ export async function dialogShot(page: Page, name: string): Promise<void> {
   await shot(page, name, { fullPage: false });
 }
 
+/**
+ * Opens the user menu and waits for its opening motion to end: a click made while the menu
+ * still slides in lands on whatever entry passes under the pointer.
+ */
+export async function openUserMenu(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: /^Menú de usuario/ }).click();
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await expect(menu.getByText('Cerrar Sesión')).toBeVisible();
+  await expect(menu).not.toHaveClass(/-(appear|enter)(-|\b)/);
+  return menu;
+}
+
 /** From /login (where the page is), signs in through the demo persona picker. */
 export async function signInFromLogin(page: Page, persona: string): Promise<void> {
   await page.getByRole('button', { name: 'Iniciar sesión con Discord' }).click();

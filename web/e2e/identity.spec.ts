@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { choose, dialogShot, shot, signIn, signInFromLogin } from './helpers';
+import { choose, dialogShot, shot, signIn, signInFromLogin, openUserMenu } from './helpers';
 
 const JUGADOR_DISCORD_ID = '1400000000000000014';
 const SEEDED_CHARGE = 'Exceso de velocidad en la avenida principal';
@@ -136,7 +136,8 @@ test.describe.serial('criminal records', () => {
     const search = page.getByRole('search');
     await search.getByLabel('Usuario de Roblox').fill('Halcon_MX');
     await search.getByRole('button', { name: 'Buscar' }).click();
-    await expect(page.getByRole('region', { name: 'Expediente' }).getByRole('cell', { name: new RegExp(SEEDED_CHARGE) })).toBeVisible();
+    // On a phone the charges are cards, not a table's cells.
+    await expect(page.getByRole('region', { name: 'Expediente' }).getByRole('listitem').filter({ hasText: SEEDED_CHARGE })).toBeVisible();
     await shot(page, 'records-halcon-375');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -191,7 +192,7 @@ test('jugador links his Roblox account through the demo Roblox', async ({ page }
 
 test('Mi Perfil opens the player profile for jugador', async ({ page }) => {
   await signIn(page, 'jugador');
-  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await openUserMenu(page);
   await page.getByRole('menuitem', { name: 'Mi Perfil' }).click();
   await expect(page).toHaveURL('/perfil');
   await expect(page.getByRole('heading', { name: 'Mi Perfil' })).toBeVisible();
@@ -209,18 +210,18 @@ test('Mi Perfil opens the player profile for jugador', async ({ page }) => {
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test('Mi Perfil opens the staff profile for moderador', async ({ page }) => {
+test('Perfil de Staff opens the staff profile for moderador', async ({ page }) => {
   await signIn(page, 'moderador');
-  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await openUserMenu(page);
   await expect(page.getByRole('menuitem', { name: 'Claves de API' })).toHaveCount(0);
-  await page.getByRole('menuitem', { name: 'Mi Perfil' }).click();
+  await page.getByRole('menuitem', { name: 'Perfil de Staff' }).click();
   await expect(page).toHaveURL('/staff/profile');
 });
 
 test('comite issues a game-server API key, sees it once, and revokes it', async ({ page }) => {
   const name = `Servidor de pruebas ${Date.now()}`;
   await signIn(page, 'comite');
-  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await openUserMenu(page);
   await page.getByRole('menuitem', { name: 'Claves de API' }).click();
   await expect(page).toHaveURL('/admin/api-keys');
   await expect(page.getByRole('heading', { name: 'Claves de API' })).toBeVisible();

@@ -129,7 +129,8 @@ test.describe.serial('legislative system', () => {
 
   test('diputado gets no vote button in SCJN, and the server refuses the vote', async ({ page }) => {
     await signIn(page, 'diputado');
-    await openLegislative(page);
+    // A diputado's page opens on the Cámara de Diputados: the SCJN is chosen.
+    await openLegislative(page, '?type=SCJN');
     const row = initiativeRow(page, title);
     await expect(row).toContainText('En Votación');
     await expect(row.getByRole('group', { name: 'A favor: 1, En contra: 0, Abstención: 0' })).toBeVisible();

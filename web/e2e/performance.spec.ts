@@ -1,13 +1,24 @@
 import { expect, test, type Page } from '@playwright/test';
 import { shot, signIn } from './helpers';
 
-/** JavaScript and CSS a signed-out visitor downloads for the landing, as sent (gzip, with headers). */
-const FIRST_LOAD_BUDGET = 250 * 1024;
-/** Largest Contentful Paint of the landing from the local binary. */
-const LCP_BUDGET_MS = 1000;
+/**
+ * JavaScript and CSS a signed-out visitor downloads for the landing, as sent (gzip, with
+ * headers): 250 KiB until every page gained the skip link, the footer's links, the load states
+ * and the contrast tokens (docs/performance.md).
+ */
+const FIRST_LOAD_BUDGET = 260 * 1024;
+/** Scripts a signed-in page opened with a cold cache may download: each waits for a round trip. */
+const SIGNED_IN_SCRIPTS_BUDGET = 12;
+/**
+ * JavaScript and CSS of a signed-in page's first load, as sent. The target is 350 KiB
+ * (docs/performance.md); the pages need 398 (/support) and 436 (/dashboard) today, and this
+ * ceiling keeps them from growing until they get there.
+ */
+const SIGNED_IN_FIRST_LOAD_CEILING = 440 * 1024;
 
 // The signed-in areas' chunks: routes.tsx imports each area's index.tsx on demand, and the
-// bundler names such a chunk after the area's folder (admin-<hash>.js).
+// bundler names such a chunk after the area's folder (admin-<hash>.js). The support page and
+// the dashboard download alone (SupportPage-<hash>.js, DashboardPage-<hash>.js).
 const AREAS = ['admin', 'staff', 'treasury', 'legislative', 'members'] as const;
 const areaOf = (url: string) => AREAS.find((area) => new RegExp(`/assets/${area}-[\\w-]{8}\\.js$`).test(url));
 
@@ -40,27 +51,20 @@ async function recordTransfers(page: Page): Promise<Transfer[]> {
   return done;
 }
 
-/** The page's Largest Contentful Paint in milliseconds, from the buffered entries. */
-function largestContentfulPaint(page: Page): Promise<{ ms: number; element: string }> {
-  return page.evaluate(
-    () =>
-      new Promise<{ ms: number; element: string }>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no largest-contentful-paint entry')), 5_000);
-        new PerformanceObserver((list) => {
-          const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
-          const last = entries.at(-1);
-          if (!last) return;
-          clearTimeout(timer);
-          const el = last.element;
-          resolve({ ms: last.startTime, element: el ? `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''}` : '?' });
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      }),
-  );
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const isScript = (t: Transfer) => /\.js$/.test(new URL(t.url).pathname);
+
+/** The transfers, largest first, one per line, for the messages and the log. */
+function describe(transfers: Transfer[]): string {
+  return transfers
+    .toSorted((a, b) => b.bytes - a.bytes)
+    .map((t) => `${kib(t.bytes).padStart(10)} ${t.encoding ?? 'identity'} ${new URL(t.url).pathname}`)
+    .join('\n');
 }
 
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-
-test('the landing downloads at most 250 KiB of JS and CSS, no signed-in area, and paints within 1 s', async ({ page, browser }) => {
+// The time these take to paint on a slow phone is measured by `make bench-web`
+// (web/scripts/bench-web.mjs), with a slower CPU and network than a test should wait for.
+test('the landing downloads at most 260 KiB of JS and CSS and no signed-in area', async ({ page, browser }) => {
   // The server compresses each file once, on its first request: a visit before the measured
   // one keeps that one-off cost of a fresh server out of the visitor's figures.
   const warm = await browser.newPage();
@@ -73,23 +77,44 @@ test('the landing downloads at most 250 KiB of JS and CSS, no signed-in area, an
   await expect(page.getByRole('heading', { name: 'Servidores', level: 2 })).toBeVisible();
 
   const total = transfers.reduce((sum, t) => sum + t.bytes, 0);
-  const report = transfers
-    .toSorted((a, b) => b.bytes - a.bytes)
-    .map((t) => `${kib(t.bytes).padStart(10)} ${t.encoding ?? 'identity'} ${new URL(t.url).pathname}`)
-    .join('\n');
+  const report = describe(transfers);
   console.log(`landing, first load: ${transfers.length} scripts and stylesheets, ${kib(total)}\n${report}`);
 
   expect(transfers.length, 'the landing loaded no script at all: is the recorder attached?').toBeGreaterThan(0);
   expect(transfers.filter((t) => t.encoding !== 'gzip').map((t) => t.url), 'scripts and stylesheets sent uncompressed').toEqual([]);
-  // Soft: a failure here still lets the paint below be measured and reported.
   expect.soft(total, `JS and CSS of the landing's first load:\n${report}`).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
-  expect.soft(transfers.map((t) => t.url).filter((url) => areaOf(url) !== undefined), 'signed-in areas loaded by the landing').toEqual([]);
-
-  const lcp = await largestContentfulPaint(page);
-  console.log(`landing, largest contentful paint: ${Math.round(lcp.ms)} ms (${lcp.element})`);
-  expect(lcp.ms, `largest contentful paint (${lcp.element})`).toBeLessThanOrEqual(LCP_BUDGET_MS);
+  expect(transfers.map((t) => t.url).filter((url) => areaOf(url) !== undefined), 'signed-in areas loaded by the landing').toEqual([]);
   await shot(page, 'performance-landing');
 });
+
+const SIGNED_IN_PAGES = [
+  { path: '/support', persona: 'jugador', heading: 'Centro de Soporte' },
+  { path: '/dashboard', persona: 'moderador', heading: 'Panel de Control' },
+];
+
+for (const { path, persona, heading } of SIGNED_IN_PAGES) {
+  test(`${path}, opened signed in with a cold cache, downloads at most 12 scripts and 440 KiB`, async ({ page }) => {
+    await signIn(page, persona);
+    // As for the landing: a first visit has the server compress each file once.
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+
+    const fresh = await page.context().newPage();
+    const transfers = await recordTransfers(fresh);
+    await fresh.goto(path, { waitUntil: 'networkidle' });
+    await expect(fresh.getByRole('heading', { name: heading }).first()).toBeVisible();
+
+    const scripts = transfers.filter(isScript);
+    const total = transfers.reduce((sum, t) => sum + t.bytes, 0);
+    const report = describe(transfers);
+    console.log(`${path}, signed in, first load: ${scripts.length} scripts, ${transfers.length - scripts.length} stylesheets, ${kib(total)}\n${report}`);
+
+    expect(transfers.filter((t) => t.encoding !== 'gzip').map((t) => t.url), 'scripts and stylesheets sent uncompressed').toEqual([]);
+    expect.soft(scripts.length, `scripts of ${path}'s first load:\n${report}`).toBeLessThanOrEqual(SIGNED_IN_SCRIPTS_BUDGET);
+    expect(total, `JS and CSS of ${path}'s first load:\n${report}`).toBeLessThanOrEqual(SIGNED_IN_FIRST_LOAD_CEILING);
+    await fresh.close();
+  });
+}
 
 test('each signed-in area downloads its chunk when first visited', async ({ page }) => {
   const scripts: string[] = [];
@@ -105,7 +130,7 @@ test('each signed-in area downloads its chunk when first visited', async ({ page
   // Without these, the check on the landing would pass with any names.
   const visits: [string, (typeof AREAS)[number], string][] = [
     ['/records', 'members', 'Expedientes Criminales'],
-    ['/dashboard', 'staff', 'Panel de Control'],
+    ['/staff/stats', 'staff', 'Mis Estadísticas'],
     ['/treasury', 'treasury', 'Tesorería'],
     ['/legislative', 'legislative', 'Sistema Legislativo'],
     ['/admin/roles', 'admin', 'Gestión de Roles y Permisos'],

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shot, signIn, signInFromLogin } from './helpers';
+import { shot, signIn, signInFromLogin, openUserMenu } from './helpers';
 
 test('comite signs in through Discord and finds the user menu with Dashboard', async ({ page }) => {
   await page.goto('/login');
@@ -13,7 +13,7 @@ test('comite signs in through Discord and finds the user menu with Dashboard', a
   await expect(nav.getByText('Tesorería')).toBeVisible();
   await expect(nav.getByText('Legislativo')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await openUserMenu(page);
   const dashboard = page.getByRole('menuitem', { name: 'Dashboard' });
   await expect(dashboard).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Mi Perfil' })).toBeVisible();
@@ -117,7 +117,7 @@ test('Cerrar Sesión signs out and returns home', async ({ page }) => {
   await signIn(page, 'moderador');
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Panel de Control' })).toBeVisible();
-  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await openUserMenu(page);
   await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
@@ -130,7 +130,7 @@ test('the user menu stays by its button when the page scrolls, and Cerrar Sesió
   await signIn(page, 'jugador');
   await page.goto('/treasury');
   await expect(page).toHaveURL('/unauthorized');
-  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await openUserMenu(page);
   const logout = page.getByRole('menuitem', { name: 'Cerrar Sesión' });
   await expect(logout).toBeVisible();
   const moved = await logout.evaluate((item) => {

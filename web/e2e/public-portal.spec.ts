@@ -140,7 +140,7 @@ test('the shop lists every item of the configuration', async ({ page, request })
     await expect(page.getByRole('heading', { level: 2, name: section.title, exact: true })).toBeVisible();
   }
   for (const item of items) {
-    await expect(page.getByRole('heading', { level: 4, name: item.title, exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: item.title, exact: true })).toBeVisible();
   }
   await expect(page.getByRole('button', { name: /Comprar Ahora/ })).toHaveCount(23);
   await expect(page.locator('.shop-item', { hasText: 'Paquete Legal 1' }).getByText('$80 MXN · $5 USD')).toBeVisible();
@@ -213,7 +213,8 @@ test('an artist applies and revisor reviews the application', async ({ page }) =
 test('jugador is refused the news management and the applications', async ({ page }) => {
   await signIn(page, 'jugador');
   await page.goto('/admin/artist-applications');
-  await expect(page.getByText('No tienes permiso para acceder a esta página', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL('/unauthorized');
+  await expect(page.getByText('No tienes permiso para acceder a esta página.', { exact: true })).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
   await page.goto('/admin/news');
   await expect(page).toHaveURL('/unauthorized');

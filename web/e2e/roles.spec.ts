@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { settled, shot, signIn } from './helpers';
+import { settled, shot, signIn, openUserMenu } from './helpers';
 
 const JUGADOR_ID = '1400000000000000014';
 
@@ -26,7 +26,7 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 /** Opens /admin/roles on the treasury panel through the selector. */
 async function openTreasuryMatrix(page: Page): Promise<void> {
   await page.goto('/admin/roles');
-  await expect(page.getByRole('heading', { name: 'Gestión de Roles y Permisos', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Gestión de Roles y Permisos', level: 1 })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Lectura de MODERADOR' })).toBeChecked();
   await page.getByRole('radiogroup', { name: 'Panel' }).getByText('Tesorería', { exact: true }).click();
   await expect(page).toHaveURL(/panel=treasury/);
@@ -76,7 +76,7 @@ test('comite takes Modificación of the treasury from TESORERIA, finds the chang
 
     await test.step('tesoreria no longer sees Nueva Venta, and the server refuses a sale', async () => {
       await tesoreria.goto('/treasury');
-      await expect(tesoreria.getByRole('heading', { name: 'Tesorería', level: 2 })).toBeVisible();
+      await expect(tesoreria.getByRole('heading', { name: 'Tesorería', level: 1 })).toBeVisible();
       await expect(tesoreria.getByRole('list', { name: 'Últimas ventas' })).toBeVisible();
       await expect(tesoreria.getByRole('button', { name: 'Nueva Venta' })).toHaveCount(0);
       const refused = await tesoreria.request.post('/api/treasury/sales', {
@@ -89,7 +89,7 @@ test('comite takes Modificación of the treasury from TESORERIA, finds the chang
 
     await test.step('comite finds the change in the audit log, with modify true before and false after', async () => {
       await comite.goto('/security');
-      await expect(comite.getByRole('heading', { name: 'Seguridad y Auditoría', level: 2 })).toBeVisible();
+      await expect(comite.getByRole('heading', { name: 'Seguridad y Auditoría', level: 1 })).toBeVisible();
       const area = comite.getByRole('combobox', { name: 'Filtrar por área' });
       await settled(comite);
       await area.click();
@@ -132,7 +132,8 @@ test('the roles and audit pages fit a phone', async ({ browser }) => {
   await shot(page, 'roles-mobile');
 
   await page.goto('/security');
-  const first = page.locator('tr.audit-row').first();
+  // On a phone each entry is a card, with the rows' class.
+  const first = page.locator('li.audit-row').first();
   await expect(first).toBeVisible();
   await expectNoSidewaysScroll(page);
   await shot(page, 'security-mobile');
@@ -143,11 +144,76 @@ test('the roles and audit pages fit a phone', async ({ browser }) => {
   await page.context().close();
 });
 
-test('a member of the admin group outside the committee is told the audit log is not for them', async ({ page }) => {
+test('a member of the admin group outside the committee is not offered the audit log, and is refused it', async ({ page }) => {
   await signIn(page, 'rh');
+  await openUserMenu(page);
+  await expect(page.getByRole('menuitem', { name: 'Roles y Permisos' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Seguridad y Auditoría' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
   await page.goto('/security');
-  await expect(page.getByText('Acceso restringido')).toBeVisible();
-  await expect(page.getByText('Solo el Comité puede consultar el registro de auditoría.')).toBeVisible();
+  await expect(page).toHaveURL(/\/unauthorized$/);
+  await expect(page.getByText('Acceso Denegado')).toBeVisible();
   await expect(page.locator('tr.audit-row')).toHaveCount(0);
   await shot(page, 'security-forbidden-desktop');
+});
+
+/** Sets a role's rights on a panel through the API, as comite. */
+async function putRights(page: Page, panel: string, roleName: string, permissions: { read: boolean; modify: boolean; manage: boolean }): Promise<void> {
+  const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
+  const roles = (await (await page.request.get('/api/roles/roles', { headers })).json()) as { _id: string; name: string }[];
+  const role = roles.find((r) => r.name === roleName);
+  expect(role, roleName).toBeDefined();
+  const answer = await page.request.put(`/api/roles/panels/${panel}/permissions`, { headers, data: { roleId: role?._id, permissions } });
+  expect(answer.status()).toBe(200);
+}
+
+test('a right granted on /admin/roles shows its button and its page at the next load, and goes when revoked', async ({ browser }) => {
+  test.slow(); // three sessions
+  const comite = await pageAs(browser, 'comite');
+  const diputado = await pageAs(browser, 'diputado');
+  const moderador = await pageAs(browser, 'moderador');
+  try {
+    await test.step('diputado has no Nueva Iniciativa button, moderador no Tesorería', async () => {
+      await diputado.goto('/legislative');
+      await expect(diputado.getByRole('tab', { name: 'Orden del Día' })).toBeVisible();
+      await expect(diputado.getByRole('button', { name: /Nueva Iniciativa/ })).toHaveCount(0);
+      await expect(moderador.locator('header nav').getByRole('link', { name: 'Tesorería' })).toHaveCount(0);
+    });
+
+    await test.step('comite ticks Modificación of DIPUTADO on the legislative panel: Lectura comes with it', async () => {
+      await comite.goto('/admin/roles?panel=legislative');
+      const read = comite.getByRole('checkbox', { name: 'Lectura de DIPUTADO' });
+      const modify = comite.getByRole('checkbox', { name: 'Modificación de DIPUTADO' });
+      await expect(read).toBeChecked();
+      await setRight(comite, modify, true);
+      await expect(read).toBeChecked();
+      // The next change's confirmation is told apart once this one's has gone.
+      await expect(comite.getByText('Permisos actualizados correctamente')).toHaveCount(0);
+      await comite.getByRole('radiogroup', { name: 'Panel' }).getByText('Tesorería', { exact: true }).click();
+      await setRight(comite, comite.getByRole('checkbox', { name: 'Lectura de MODERADOR' }), true);
+    });
+
+    await test.step('at their next load diputado files initiatives and moderador opens the treasury', async () => {
+      await diputado.reload();
+      await expect(diputado.getByRole('button', { name: /Nueva Iniciativa/ })).toBeVisible();
+      await moderador.reload();
+      await moderador.locator('header nav').getByRole('link', { name: 'Tesorería' }).click();
+      await expect(moderador).toHaveURL(/\/treasury$/);
+      await expect(moderador.getByRole('list', { name: 'Últimas ventas' })).toBeVisible();
+      await expect(moderador.getByRole('button', { name: /Nueva Venta/ })).toHaveCount(0);
+    });
+
+    await test.step('revoked, the button and the page go', async () => {
+      await putRights(comite, 'legislative', 'DIPUTADO', { read: true, modify: false, manage: false });
+      await putRights(comite, 'treasury', 'MODERADOR', { read: false, modify: false, manage: false });
+      await diputado.reload();
+      await expect(diputado.getByRole('tab', { name: 'Orden del Día' })).toBeVisible();
+      await expect(diputado.getByRole('button', { name: /Nueva Iniciativa/ })).toHaveCount(0);
+      await moderador.goto('/treasury');
+      await expect(moderador).toHaveURL(/\/unauthorized$/);
+    });
+  } finally {
+    await putRights(comite, 'legislative', 'DIPUTADO', { read: true, modify: false, manage: false });
+    await putRights(comite, 'treasury', 'MODERADOR', { read: false, modify: false, manage: false });
+  }
 });

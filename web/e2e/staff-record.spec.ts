@@ -55,9 +55,10 @@ test('a staffer’s record fits a 375 px phone', async ({ page }) => {
   await expectNoSidewaysScroll(page);
 });
 
-test('a moderator opening a record is told it is not for them', async ({ page }) => {
+test('a moderator opening a record is refused it', async ({ page }) => {
   await signIn(page, 'moderador');
   await page.goto('/staff/1400000000000000101');
-  await expect(page.getByText('No tienes permiso para ver este expediente')).toBeVisible();
+  await expect(page).toHaveURL('/unauthorized');
+  await expect(page.getByText('Acceso Denegado')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Advertencias' })).toHaveCount(0);
 });

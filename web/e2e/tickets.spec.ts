@@ -247,9 +247,10 @@ test.describe.serial('support tickets', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signIn(page, 'jugador');
     await page.goto('/support');
-    await expect(page.getByRole('row').filter({ hasText: TITLE })).toBeVisible();
+    // On a phone each ticket is a card.
+    await expect(page.getByRole('listitem').filter({ hasText: TITLE })).toBeVisible();
     await shot(page, 'support-centre-375');
-    await page.getByRole('row').filter({ hasText: TITLE }).click();
+    await page.getByRole('listitem').filter({ hasText: TITLE }).click();
     await expect(ticketDialog(page).getByText(ANSWER)).toBeVisible();
     await dialogShot(page, 'ticket-dialog-375');
     await ticketDialog(page).getByRole('button', { name: 'Cerrar', exact: true }).click();

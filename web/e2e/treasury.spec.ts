@@ -12,7 +12,7 @@ interface RegisteredSale {
 /** On /treasury, registers a sale through 'Nueva Venta'; the dialog shows the prices live and closes after the success. */
 async function registerSale(page: Page, item: string, itemLabel: string, discount: number, finalPrice: string, screenshot?: string): Promise<RegisteredSale> {
   await page.goto('/treasury');
-  await expect(page.getByRole('heading', { name: 'Tesorería', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tesorería', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Nueva Venta' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nueva Venta' });
   await expect(dialog).toBeVisible();
@@ -28,7 +28,9 @@ async function registerSale(page: Page, item: string, itemLabel: string, discoun
   const text = (await success.textContent()) ?? '';
   const id = /Venta #(\d+)/.exec(text)?.[1];
   expect(id, text).toBeDefined();
-  expect(text).toContain(`${item} para jugador, ${finalPrice}`);
+  // The item is named by its Spanish label, the part of the option before the key.
+  const label = itemLabel.split(' · ')[0]?.replace(/ \([A-Z0-9_]+\)$/, '');
+  expect(text).toContain(`${label} para jugador, ${finalPrice}`);
   await expect(dialog).toBeHidden();
   return { id: id as string, finalPrice };
 }
@@ -57,11 +59,11 @@ test('tesoreria registers a sale with 20 % off and finds it first in the history
   await expect(page.getByRole('list', { name: 'Últimas ventas' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Miembros de tesorería' })).toBeVisible();
   await shot(page, 'treasury-panel-desktop');
-  const registered = await registerSale(page, 'PAQUETE2_LEGAL', 'PAQUETE2_LEGAL · $140.00', 20, '$112.00', 'treasury-new-sale-desktop');
+  const registered = await registerSale(page, 'PAQUETE2_LEGAL', 'Paquete 2 Legal (PAQUETE2_LEGAL) · $140.00', 20, '$112.00', 'treasury-new-sale-desktop');
 
   const row = await firstHistoryRow(page);
   await expect(row).toContainText(`#${registered.id}`);
-  await expect(row).toContainText('PAQUETE2_LEGAL');
+  await expect(row).toContainText('Paquete 2 Legal');
   await expect(row).toContainText('jugador');
   await expect(row).toContainText('$140.00');
   await expect(row).toContainText('20 %');
@@ -115,7 +117,7 @@ test('the treasury panel and history fit a phone', async ({ page }) => {
   await shot(page, 'treasury-panel-mobile');
   await page.getByRole('button', { name: 'Nueva Venta' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nueva Venta' });
-  await choose(page, dialog.getByRole('combobox', { name: 'Artículo' }), 'PASE · 550 Robux', 'PASE');
+  await choose(page, dialog.getByRole('combobox', { name: 'Artículo' }), 'Pase (PASE) · 550 Robux', 'PASE');
   await dialog.getByRole('spinbutton', { name: /Descuento/ }).fill('10');
   await expect(dialog.getByRole('group', { name: 'Precio final' })).toContainText('495 Robux');
   await dialogShot(page, 'treasury-new-sale-mobile');
@@ -182,7 +184,7 @@ test('comite registers a business with a PDF and sees its card', async ({ page }
   await expect(card.getByRole('group', { name: 'Dueño' })).toHaveCount(0);
 
   const download = page.waitForEvent('download');
-  await card.getByRole('button', { name: 'Descargar acta-e2e.pdf' }).click();
+  await card.getByRole('button', { name: /^Descargar\s*acta-e2e\.pdf/ }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('acta-e2e.pdf');
   expect(readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
@@ -195,7 +197,7 @@ test('oficina, who holds DIPUTADO, sees the RFC and the owner', async ({ page })
   await expect(card).toBeVisible();
   await expect(card).toContainText('RFC: TEH240115AB1');
   await expect(card.getByRole('group', { name: 'Dueño' })).toContainText('Héctor Salgado');
-  await expect(card.getByRole('button', { name: 'Descargar acta-constitutiva.pdf' })).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Descargar\s*acta-constitutiva\.pdf/ })).toBeVisible();
   await shot(page, 'sat-oficina-desktop');
   await page.getByRole('button', { name: 'Registrar Nuevo Negocio' }).click();
   await expect(page.getByRole('dialog', { name: 'Registrar Nuevo Negocio' })).toBeVisible();

@@ -72,20 +72,25 @@ ${lines}
 `;
 }
 
-const want = goFile(routePaths(readFileSync(source, 'utf8')));
-if (process.argv.includes('--check')) {
-  let have = '';
-  try {
-    have = readFileSync(target, 'utf8');
-  } catch {
-    // A missing file is stale too.
-  }
-  if (have !== want) {
-    console.error('webapi/webroutes_gen.go is out of date with web/src/routes.tsx. Run `npm run gen:routes` and commit the result.');
-    process.exitCode = 1;
+/** Writes (or, with --check, checks) the Go file: only when run as a script, not when imported. */
+function main() {
+  const want = goFile(routePaths(readFileSync(source, 'utf8')));
+  if (process.argv.includes('--check')) {
+    let have = '';
+    try {
+      have = readFileSync(target, 'utf8');
+    } catch {
+      // A missing file is stale too.
+    }
+    if (have !== want) {
+      console.error('webapi/webroutes_gen.go is out of date with web/src/routes.tsx. Run `npm run gen:routes` and commit the result.');
+      process.exitCode = 1;
+    } else {
+      console.log('webapi/webroutes_gen.go matches web/src/routes.tsx.');
+    }
   } else {
-    console.log('webapi/webroutes_gen.go matches web/src/routes.tsx.');
+    writeFileSync(target, want);
   }
-} else {
-  writeFileSync(target, want);
 }
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -4,6 +4,7 @@ import { App } from './App';
 import { listenForWindowFocus } from './api/queryClient';
 import { ensureCsrfToken } from './security/csrf';
 import './index.css';
+import './accessibility.css';
 
 ensureCsrfToken();
 listenForWindowFocus();

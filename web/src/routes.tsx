@@ -1,6 +1,5 @@
 import { lazy, useEffect, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
-import type { GroupName } from './api/types';
 import { useAuth } from './auth/useAuth';
 import { ProtectedRoute } from './components/ProtectedRoute';
 import { AppLayout } from './layout/AppLayout';
@@ -20,6 +19,32 @@ const adminArea = () => import('./pages/admin');
 const legislativeArea = () => import('./pages/legislative');
 const verifyArea = () => import('./pages/verify');
 
+// The two pages most members open first download alone, not with the rest of their area.
+const supportPage = () => import('./pages/members/SupportPage');
+const dashboardPage = () => import('./pages/staff/DashboardPage');
+
+/**
+ * What a signed-in page downloads, by its path. Opened directly (a link, a reload), the page's
+ * chunk and the signed-in wrapper download while the session is checked, not after it: each
+ * would otherwise wait for the one rendered above it.
+ */
+const LOADER_BY_PATH: [RegExp, () => Promise<Area>][] = [
+  [/^\/support\/?$/, supportPage],
+  [/^\/dashboard\/?$/, dashboardPage],
+  [/^\/(records|documents|perfil)(\/|$)/, membersArea],
+  [/^\/(staff|admin\/support)(\/|$)/, staffArea],
+  [/^\/treasury(\/|$)/, treasuryArea],
+  [/^\/(sat|security|admin)(\/|$)/, adminArea],
+  [/^\/legislative(\/|$)/, legislativeArea],
+];
+
+function preloadSignedInPage(path: string) {
+  const load = LOADER_BY_PATH.find(([pattern]) => pattern.test(path))?.[1];
+  if (!load) return;
+  void load();
+  void signedInArea();
+}
+
 // The landing is most visitors' first page: it downloads alone, not with the rest of its area.
 const LandingPage = page(() => import('./pages/public/LandingPage'), 'LandingPage');
 const ShopPage = page(publicArea, 'ShopPage');
@@ -35,10 +60,10 @@ const NotFoundPage = page(publicArea, 'NotFoundPage');
 
 const RecordsPage = page(membersArea, 'RecordsPage');
 const DocumentsPage = page(membersArea, 'DocumentsPage');
-const SupportPage = page(membersArea, 'SupportPage');
+const SupportPage = page(supportPage, 'SupportPage');
 const PlayerProfilePage = page(membersArea, 'PlayerProfilePage');
 
-const DashboardPage = page(staffArea, 'DashboardPage');
+const DashboardPage = page(dashboardPage, 'DashboardPage');
 const StaffProfilePage = page(staffArea, 'StaffProfilePage');
 const StaffStatsPage = page(staffArea, 'StaffStatsPage');
 const StaffRecordPage = page(staffArea, 'StaffRecordPage');
@@ -64,11 +89,7 @@ const VerifyPage = page(verifyArea, 'VerifyPage');
 
 const signedInArea = () => import('./layout/SignedInArea');
 const SignedInArea = lazy(async () => ({ default: (await signedInArea()).SignedInArea }));
-
-const STAFF: GroupName[] = ['ADMIN', 'STAFF'];
-const TREASURY: GroupName[] = ['TREASURY', 'ADMIN'];
-const ADMIN: GroupName[] = ['ADMIN'];
-const LEGISLATIVE: GroupName[] = ['LEGISLATIVE'];
+preloadSignedInPage(window.location.pathname);
 
 export function AppRoutes() {
   // A signed-in user is likely to open one of those pages: the wrapper downloads beforehand,
@@ -103,31 +124,31 @@ export function AppRoutes() {
           <Route
             path="dashboard"
             element={
-              <ProtectedRoute groups={STAFF} otherwise={{ groups: ['TREASURY'], to: '/treasury' }}>
+              <ProtectedRoute otherwise="/treasury">
                 <DashboardPage />
               </ProtectedRoute>
             }
           />
-          <Route path="staff/profile" element={<ProtectedRoute groups={STAFF}><StaffProfilePage /></ProtectedRoute>} />
-          <Route path="staff/stats" element={<ProtectedRoute groups={STAFF}><StaffStatsPage /></ProtectedRoute>} />
-          <Route path="staff/:userId" element={<ProtectedRoute groups={STAFF}><StaffRecordPage /></ProtectedRoute>} />
-          <Route path="admin/support" element={<ProtectedRoute groups={STAFF}><AdminSupportPage /></ProtectedRoute>} />
+          <Route path="staff/profile" element={<ProtectedRoute><StaffProfilePage /></ProtectedRoute>} />
+          <Route path="staff/stats" element={<ProtectedRoute><StaffStatsPage /></ProtectedRoute>} />
+          <Route path="staff/:userId" element={<ProtectedRoute><StaffRecordPage /></ProtectedRoute>} />
+          <Route path="admin/support" element={<ProtectedRoute><AdminSupportPage /></ProtectedRoute>} />
 
-          <Route path="treasury" element={<ProtectedRoute groups={TREASURY}><TreasuryPage /></ProtectedRoute>} />
-          <Route path="treasury/register" element={<ProtectedRoute groups={TREASURY}><RegisterSalePage /></ProtectedRoute>} />
-          <Route path="treasury/history" element={<ProtectedRoute groups={TREASURY}><SalesHistoryPage /></ProtectedRoute>} />
-          <Route path="treasury/members" element={<ProtectedRoute groups={TREASURY}><TreasuryMembersPage /></ProtectedRoute>} />
+          <Route path="treasury" element={<ProtectedRoute><TreasuryPage /></ProtectedRoute>} />
+          <Route path="treasury/register" element={<ProtectedRoute><RegisterSalePage /></ProtectedRoute>} />
+          <Route path="treasury/history" element={<ProtectedRoute><SalesHistoryPage /></ProtectedRoute>} />
+          <Route path="treasury/members" element={<ProtectedRoute><TreasuryMembersPage /></ProtectedRoute>} />
 
-          <Route path="sat/business" element={<ProtectedRoute groups={ADMIN}><SatPage /></ProtectedRoute>} />
-          <Route path="admin/news" element={<ProtectedRoute groups={ADMIN}><NewsAdminPage /></ProtectedRoute>} />
-          <Route path="admin/roles" element={<ProtectedRoute groups={ADMIN}><RolesPage /></ProtectedRoute>} />
-          <Route path="security" element={<ProtectedRoute groups={ADMIN}><SecurityPage /></ProtectedRoute>} />
-          <Route path="admin/api-keys" element={<ProtectedRoute groups={ADMIN}><ApiKeysPage /></ProtectedRoute>} />
-          <Route path="admin/deliveries" element={<ProtectedRoute groups={ADMIN}><DeliveriesPage /></ProtectedRoute>} />
-          <Route path="admin/contact-messages" element={<ProtectedRoute groups={ADMIN}><ContactMessagesPage /></ProtectedRoute>} />
+          <Route path="sat/business" element={<ProtectedRoute><SatPage /></ProtectedRoute>} />
+          <Route path="admin/news" element={<ProtectedRoute><NewsAdminPage /></ProtectedRoute>} />
+          <Route path="admin/roles" element={<ProtectedRoute><RolesPage /></ProtectedRoute>} />
+          <Route path="security" element={<ProtectedRoute><SecurityPage /></ProtectedRoute>} />
+          <Route path="admin/api-keys" element={<ProtectedRoute><ApiKeysPage /></ProtectedRoute>} />
+          <Route path="admin/deliveries" element={<ProtectedRoute><DeliveriesPage /></ProtectedRoute>} />
+          <Route path="admin/contact-messages" element={<ProtectedRoute><ContactMessagesPage /></ProtectedRoute>} />
 
-          <Route path="legislative" element={<ProtectedRoute groups={LEGISLATIVE}><LegislativePage /></ProtectedRoute>} />
-          <Route path="legislative/initiatives/:id" element={<ProtectedRoute groups={LEGISLATIVE}><InitiativePage /></ProtectedRoute>} />
+          <Route path="legislative" element={<ProtectedRoute><LegislativePage /></ProtectedRoute>} />
+          <Route path="legislative/initiatives/:id" element={<ProtectedRoute><InitiativePage /></ProtectedRoute>} />
         </Route>
 
         <Route path="*" element={<NotFoundPage />} />

@@ -56,6 +56,7 @@ describe('apiFetch', () => {
     const err = await caught(apiFetch('/api/x', { errorMessage: 'Error al crear la noticia' }));
     expect(err.message).toBe('El título es obligatorio');
     expect(err.status).toBe(400);
+    expect(err.fromServer).toBe(true);
   });
 
   it("falls back to the caller's message when the answer has none", async () => {
@@ -63,6 +64,7 @@ describe('apiFetch', () => {
     const err = await caught(apiFetch('/api/x', { errorMessage: 'Error al cargar las noticias' }));
     expect(err.message).toBe('Error al cargar las noticias');
     expect(err.status).toBe(502);
+    expect(err.fromServer).toBe(false);
   });
 
   it("says 'Error de conexión' when the network fails", async () => {

@@ -3,11 +3,14 @@ export const NETWORK_ERROR_MESSAGE = 'Error de conexión';
 
 export class ApiError extends Error {
   readonly status: number;
+  /** Whether the message is the server's own words rather than the caller's fallback. */
+  readonly fromServer: boolean;
 
-  constructor(message: string, status: number) {
+  constructor(message: string, status: number, fromServer = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.fromServer = fromServer;
   }
 
   /** True when the request never got an HTTP answer. */
@@ -94,9 +97,9 @@ async function send(path: string, options: ApiFetchOptions, accept: string): Pro
   }
 
   if (!response.ok) {
-    const message = (await readMessage(response)) ?? errorMessage;
+    const serverMessage = await readMessage(response);
     if (response.status === 401 && handleUnauthorized && unauthorizedHandler) unauthorizedHandler();
-    throw new ApiError(message, response.status);
+    throw new ApiError(serverMessage ?? errorMessage, response.status, serverMessage !== null);
   }
   return response;
 }

@@ -9,64 +9,6 @@ export const PASSPORT_CREATE_ERROR = 'Error al crear el Pasaporte Internacional'
 export const DOCUMENTS_LOAD_ERROR = 'Error al cargar tus documentos';
 export const ROBLOX_NAME_CORRECT_ERROR = 'Error al corregir el nombre de Roblox';
 
-/** The 32 federal entities, spelled as the server checks them. */
-export const MEXICAN_STATES = [
-  'Aguascalientes',
-  'Baja California',
-  'Baja California Sur',
-  'Campeche',
-  'Chiapas',
-  'Chihuahua',
-  'Ciudad de México',
-  'Coahuila',
-  'Colima',
-  'Durango',
-  'Guanajuato',
-  'Guerrero',
-  'Hidalgo',
-  'Jalisco',
-  'México',
-  'Michoacán',
-  'Morelos',
-  'Nayarit',
-  'Nuevo León',
-  'Oaxaca',
-  'Puebla',
-  'Querétaro',
-  'Quintana Roo',
-  'San Luis Potosí',
-  'Sinaloa',
-  'Sonora',
-  'Tabasco',
-  'Tamaulipas',
-  'Tlaxcala',
-  'Veracruz',
-  'Yucatán',
-  'Zacatecas',
-] as const;
-
-/** The 18 countries a passport may name. */
-export const PASSPORT_COUNTRIES = [
-  'México',
-  'Estados Unidos',
-  'Canadá',
-  'España',
-  'Argentina',
-  'Colombia',
-  'Chile',
-  'Perú',
-  'Brasil',
-  'Francia',
-  'Italia',
-  'Alemania',
-  'Reino Unido',
-  'Japón',
-  'China',
-  'Australia',
-  'Corea del Sur',
-  'India',
-] as const;
-
 export const documentKeys = {
   all: ['documents'] as const,
   status: ['documents', 'status'] as const,

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../auth/useAuth';
 import { apiFetch } from './client';
-import type { NewsCard, RoleName } from './types';
+import type { NewsCard } from './types';
 
-export const NEWS_MANAGER_ROLES: readonly RoleName[] = ['SCJN_ADMIN', 'CONGRESO_ADMIN'];
 export const NEWS_LOAD_ERROR = 'Error al cargar las noticias';
 
 /** News managers are also sent the inactive items, so their list is cached apart. */
@@ -14,7 +13,7 @@ export const newsKeys = {
 
 /** Whether the signed-in user may create, edit and delete news. */
 export function useCanManageNews(): boolean {
-  return useAuth().hasPermission(NEWS_MANAGER_ROLES);
+  return useAuth().may('manageNews');
 }
 
 export function fetchNews(): Promise<NewsCard[]> {

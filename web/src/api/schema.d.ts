@@ -4122,8 +4122,6 @@ export interface components {
             avatar: string;
             /** @description The Discord role ids the member holds now. */
             discordRoles: string[];
-            /** @description On the artist-application allowlist */
-            artistReviewer: boolean;
             /** @description The caller's rights on each panel as the permission matrix grants them now. */
             panels: {
                 staff: components["schemas"]["Flags"];
@@ -4132,6 +4130,27 @@ export interface components {
                 support: components["schemas"]["Flags"];
                 SAT: components["schemas"]["Flags"];
             };
+            /** @description The rules outside the permission matrix: vote seats, the SAT's confidential view, shift reports, news, artist review, charges, the dashboard (and Trial's notice), the admin pages. */
+            abilities: {
+                voteScjn: boolean;
+                voteCongreso: boolean;
+                seeConfidentialSat: boolean;
+                reportShift: boolean;
+                manageNews: boolean;
+                reviewArtists: boolean;
+                addCharges: boolean;
+                expungeCharges: boolean;
+                openDashboard: boolean;
+                trialNotice: boolean;
+                ownStaffRecord: boolean;
+                manageRoles: boolean;
+                manageApiKeys: boolean;
+                readAudit: boolean;
+                operateDeliveries: boolean;
+                readContactMessages: boolean;
+            };
+            /** @description The web app's page paths (as routes.tsx writes them, e.g. /staff/:userId) the caller may open. */
+            pages: string[];
         };
         ServerCard: {
             name: string;
@@ -4614,7 +4633,10 @@ export interface components {
             buyerDiscordId: string;
             buyerUsername: string;
             buyerAvatar: string;
+            /** @description the catalogue's key */
             item: string;
+            /** @description the item's Spanish name in the catalogue; the key when it has none */
+            itemLabel: string;
             /** @enum {string} */
             currency: "MXN" | "ROBUX";
             /** @description the catalogue's price */
@@ -4653,7 +4675,10 @@ export interface components {
             monthSales: number;
         };
         CatalogueEntry: {
+            /** @description what a sale names the item by */
             key: string;
+            /** @description the item's Spanish name; the key when it has none */
+            label: string;
             mxn: number | null;
             robux: number;
             /** @enum {string} */

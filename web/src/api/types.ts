@@ -19,6 +19,7 @@ export type ShopSection = Schemas['ShopSection'];
 export type Profile = GetResponse<'/api/auth/profile'>;
 export type PanelId = keyof Profile['panels'];
 export type PanelLevel = keyof Schemas['Flags'];
+export type Ability = keyof Profile['abilities'];
 export type ErrorBody = Schemas['Error'];
 export type NewsCard = Schemas['NewsCard'];
 export type NewsInput = Schemas['NewsInput'];

@@ -39,8 +39,9 @@ describe('AuthProvider', () => {
     renderWithProviders(<Probe />);
     expect(text('user')).toBe('none');
     expect(text('loading')).toBe('false');
-    expect(auth().hasPermission([])).toBe(false);
-    expect(auth().hasRole('COMITE')).toBe(false);
+    expect(auth().can('staff', 'read')).toBe(false);
+    expect(auth().may('openDashboard')).toBe(false);
+    expect(auth().mayOpen('/records')).toBe(false);
   });
 
   it('restores the stored user, then refreshes it from the profile', async () => {
@@ -71,10 +72,11 @@ describe('AuthProvider', () => {
     expect(ok).toBe(true);
     expect(localStorage.getItem(TOKEN_KEY)).toBe('new-token');
     expect(text('user')).toBe('moderador');
-    await waitFor(() => expect(auth().hasRole('MODERADOR')).toBe(true));
-    expect(auth().hasPermission(['TESORERIA'])).toBe(false);
-    expect(auth().inGroups(['STAFF'])).toBe(true);
-    expect(auth().inGroups(['ADMIN'])).toBe(false);
+    await waitFor(() => expect(auth().may('reportShift')).toBe(true));
+    expect(auth().can('treasury', 'read')).toBe(false);
+    expect(auth().mayOpen('/admin/support')).toBe(true);
+    expect(auth().mayOpen('/staff/1400000000000000005')).toBe(false);
+    expect(auth().mayOpen('/admin/roles')).toBe(false);
   });
 
   it('logs out with the session-expired message when the profile answers 401', async () => {
@@ -144,20 +146,20 @@ describe('AuthProvider', () => {
       const server = mockProfileServer(first);
       renderWithProviders(<Probe />, '/records');
       await waitFor(() => expect(text('loading')).toBe('false'));
-      await waitFor(() => expect(auth().inGroups(['STAFF'])).toBe(false));
+      await waitFor(() => expect(auth().mayOpen('/records')).toBe(true));
       return server;
     }
 
     it('reads the profile again when the window regains focus and stores the fresh roles', async () => {
       const server = await signedIn();
-      expect(auth().hasRole('TESORERIA')).toBe(false);
+      expect(auth().mayOpen('/treasury')).toBe(false);
       expect(server.reads()).toBe(1);
 
       server.answer(tesorero);
       await focusWindow();
 
-      await waitFor(() => expect(auth().hasRole('TESORERIA')).toBe(true));
-      expect(auth().inGroups(['TREASURY'])).toBe(true);
+      await waitFor(() => expect(auth().mayOpen('/treasury')).toBe(true));
+      expect(auth().can('treasury', 'modify')).toBe(true);
       expect(server.reads()).toBe(2);
       expect(storedRoles()).toEqual([roleIds.TESORERIA]);
     });
@@ -169,10 +171,10 @@ describe('AuthProvider', () => {
 
       await act(() => vi.advanceTimersByTimeAsync(PROFILE_REFRESH_INTERVAL - 1_000));
       expect(server.reads()).toBe(1);
-      expect(auth().hasRole('TESORERIA')).toBe(false);
+      expect(auth().mayOpen('/treasury')).toBe(false);
 
       await act(() => vi.advanceTimersByTimeAsync(1_000));
-      await waitFor(() => expect(auth().hasRole('TESORERIA')).toBe(true));
+      await waitFor(() => expect(auth().mayOpen('/treasury')).toBe(true));
       expect(server.reads()).toBe(2);
       expect(storedRoles()).toEqual([roleIds.TESORERIA]);
 
@@ -203,7 +205,7 @@ describe('AuthProvider', () => {
       await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
       expect(text('user')).toBe('jugador');
       expect(text('error')).toBe('');
-      expect(auth().hasRole('TESORERIA')).toBe(true);
+      expect(auth().mayOpen('/treasury')).toBe(true);
       expect(localStorage.getItem(TOKEN_KEY)).toBe('token');
     });
   });

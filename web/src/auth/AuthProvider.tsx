@@ -1,9 +1,9 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { matchPath, useLocation, useNavigate } from 'react-router';
 import { ApiError, TOKEN_KEY, apiFetch, setUnauthorizedHandler } from '../api/client';
-import { queryKeys, useConfig } from '../api/queries';
-import type { GroupName, PanelId, PanelLevel, Profile, RoleName } from '../api/types';
+import { queryKeys } from '../api/queries';
+import type { Ability, PanelId, PanelLevel, Profile } from '../api/types';
 import {
   AuthContext,
   PROFILE_FAILED_MESSAGE,
@@ -14,7 +14,6 @@ import {
   type AuthState,
 } from './context';
 import { saveRedirect } from './redirect';
-import { hasPermission as checkPermission, hasRole as checkRole, rolesOfGroups } from './permissions';
 import { PROFILE_REFRESH_INTERVAL, profileQuery } from './profileQuery';
 
 function readStoredUser(): Profile | null {
@@ -61,7 +60,6 @@ async function requestProfile(queryClient: QueryClient, token: string): Promise<
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { data: config } = useConfig();
   const [state, setState] = useState<SessionState>(initialState);
 
   const clearStoredSession = useCallback(() => {
@@ -164,7 +162,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const clearError = useCallback(() => setState((current) => ({ ...current, error: null })), []);
 
   const value = useMemo<AuthContextValue>(() => {
-    const roleIds = config?.roleIds;
+    // A profile stored by an older version lacks some fields until the refresh answers.
+    const stored = user as Partial<Profile> | null;
     return {
       user,
       loading: state.loading,
@@ -173,19 +172,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       logout,
       clearError,
-      hasPermission: (required: readonly RoleName[]) =>
-        user !== null && roleIds !== undefined && checkPermission(user.discordRoles, required, roleIds),
-      hasRole: (role: RoleName) => user !== null && roleIds !== undefined && checkRole(user.discordRoles, role, roleIds),
-      inGroups: (groups: readonly GroupName[]) => {
-        if (user === null || config === undefined) return false;
-        const required = rolesOfGroups(config.groups, groups);
-        if (groups.length > 0 && required.length === 0) return false;
-        return checkPermission(user.discordRoles, required, config.roleIds);
-      },
-      // A profile stored by an older version has no panels until the refresh answers.
-      can: (panel: PanelId, level: PanelLevel) => (user?.panels as Partial<Profile['panels']> | undefined)?.[panel]?.[level] ?? false,
+      can: (panel: PanelId, level: PanelLevel) => stored?.panels?.[panel]?.[level] ?? false,
+      may: (ability: Ability) => stored?.abilities?.[ability] ?? false,
+      mayOpen: (path: string) => (stored?.pages ?? []).some((page) => matchPath(page, path) !== null),
     };
-  }, [user, state.loading, state.error, sessionToken, config, login, logout, clearError]);
+  }, [user, state.loading, state.error, sessionToken, login, logout, clearError]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { GroupName, PanelId, PanelLevel, Profile, RoleName } from '../api/types';
+import type { Ability, PanelId, PanelLevel, Profile } from '../api/types';
 
 export const USER_KEY = 'user';
 export const SESSION_EXPIRED_MESSAGE = 'Tu sesión expiró. Inicia sesión de nuevo para continuar.';
@@ -19,17 +19,15 @@ export interface AuthContextValue extends AuthState {
   login: (token: string) => Promise<boolean>;
   /** Signs out here and on the server, then goes to /. */
   logout: () => void;
-  /** The portal's permission check over role names (false when signed out). */
-  hasPermission: (requiredRoleNames: readonly RoleName[]) => boolean;
-  /** Whether the user holds the named role (false when signed out). */
-  hasRole: (roleName: RoleName) => boolean;
-  /** The permission check over the role names of the given groups (false when signed out). */
-  inGroups: (groups: readonly GroupName[]) => boolean;
   /**
    * Whether the permission matrix grants the user a right on a panel (false when signed out).
    * The server applies the same matrix; this only spares the user buttons it would refuse.
    */
   can: (panel: PanelId, level: PanelLevel) => boolean;
+  /** Whether the server grants the user one of the rules outside the matrix (false when signed out). */
+  may: (ability: Ability) => boolean;
+  /** Whether the server lets the user open the page at this path (false when signed out). */
+  mayOpen: (path: string) => boolean;
   clearError: () => void;
 }
 

@@ -12,7 +12,9 @@ export function LoginPrompt() {
   };
   return (
     <Card style={{ maxWidth: 420, margin: '48px auto', textAlign: 'center' }}>
-      <Typography.Title level={4}>Inicia Sesión para usar esto</Typography.Title>
+      <Typography.Title level={2} className="title-size-4">
+        Inicia Sesión para usar esto
+      </Typography.Title>
       <Button type="primary" size="large" icon={<LoginOutlined />} onClick={signIn}>
         Iniciar sesión con Discord
       </Button>

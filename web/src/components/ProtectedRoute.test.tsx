@@ -30,12 +30,12 @@ function routes() {
       <Route
         path="/dashboard"
         element={
-          <ProtectedRoute groups={['ADMIN', 'STAFF']} otherwise={{ groups: ['TREASURY'], to: '/treasury' }}>
+          <ProtectedRoute otherwise="/treasury">
             <p>dashboard page</p>
           </ProtectedRoute>
         }
       />
-      <Route path="/legislative" element={<ProtectedRoute groups={['LEGISLATIVE']}><p>legislative page</p></ProtectedRoute>} />
+      <Route path="/legislative" element={<ProtectedRoute><p>legislative page</p></ProtectedRoute>} />
     </Routes>
   );
 }
@@ -66,22 +66,51 @@ describe('ProtectedRoute', () => {
     expect(await screen.findByText('records page')).toBeInTheDocument();
   });
 
-  it('lets in a member of a required group', async () => {
+  it('lets in a user whom the server lets open the page', async () => {
     signIn([roleIds.MODERADOR]);
     renderWithProviders(routes(), '/dashboard');
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();
   });
 
-  it('sends a user without the roles to /unauthorized', async () => {
+  it('sends a user whom the server does not let open the page to /unauthorized', async () => {
     signIn([roleIds.MODERADOR]);
     renderWithProviders(routes(), '/legislative');
     expect(await screen.findByText('denied page')).toBeInTheDocument();
   });
 
-  it('sends a treasury-only member from the dashboard to /treasury', async () => {
+  it('sends a treasury-only member from the dashboard to /treasury, which the server lets them open', async () => {
     signIn([roleIds.AUDITOR]);
     renderWithProviders(routes(), '/dashboard');
     expect(await screen.findByText('treasury page')).toBeInTheDocument();
+  });
+
+  it('follows the pages the server lists, not the roles', async () => {
+    localStorage.setItem(TOKEN_KEY, 'token');
+    // A MODERADOR whose role was granted treasury Lectura on /admin/roles.
+    const granted = profile({ discordRoles: [roleIds.MODERADOR] });
+    mockFetch({ '/api/auth/profile': () => jsonResponse({ ...granted, pages: [...granted.pages, '/treasury'] }) });
+    renderWithProviders(
+      <Routes>
+        <Route path="/unauthorized" element={<p>denied page</p>} />
+        <Route path="/treasury" element={<ProtectedRoute><p>treasury page</p></ProtectedRoute>} />
+        <Route path="/staff/:userId" element={<ProtectedRoute><p>staff record</p></ProtectedRoute>} />
+      </Routes>,
+      '/treasury',
+    );
+    expect(await screen.findByText('treasury page')).toBeInTheDocument();
+  });
+
+  it('matches a page with a parameter against its pattern', async () => {
+    localStorage.setItem(TOKEN_KEY, 'token');
+    mockFetch({ '/api/auth/profile': () => jsonResponse(profile({ discordRoles: [roleIds.RH] })) });
+    renderWithProviders(
+      <Routes>
+        <Route path="/unauthorized" element={<p>denied page</p>} />
+        <Route path="/staff/:userId" element={<ProtectedRoute><p>staff record</p></ProtectedRoute>} />
+      </Routes>,
+      '/staff/1400000000000000005',
+    );
+    expect(await screen.findByText('staff record')).toBeInTheDocument();
   });
 
   it('signing out on a protected page goes home, not to /login', async () => {

@@ -34,3 +34,8 @@ export async function fileTypeOf(file: Blob): Promise<FileType | null> {
   }
   return SIGNATURES.find(({ bytes }) => bytes.every((byte, i) => head[i] === byte))?.type ?? null;
 }
+
+/** Whole megabytes of a limit the server gives in bytes: 5242880 → 5. */
+export function megabytes(bytes: number): number {
+  return Math.round(bytes / (1024 * 1024));
+}

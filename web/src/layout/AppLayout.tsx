@@ -5,6 +5,7 @@ import { useAuth } from '../auth/useAuth';
 import { Loading } from '../components/Loading';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
 // Signed-in users only: visitors do not download it (nor the ticket hooks and badge it brings).
 const SupportButton = lazy(async () => ({ default: (await import('./SupportButton')).SupportButton }));
@@ -12,9 +13,11 @@ const SupportButton = lazy(async () => ({ default: (await import('./SupportButto
 export function AppLayout() {
   const { user } = useAuth();
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Layout style={{ minHeight: '100vh' }} className={user ? 'with-support-button' : undefined}>
+      <SkipLink />
       <NavBar />
-      <Layout.Content className="content">
+      {/* tabIndex -1: the skip link can focus it, Tab cannot stop on it. */}
+      <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} className="content">
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

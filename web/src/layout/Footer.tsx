@@ -32,7 +32,13 @@ export function Footer() {
             </Flex>
           </nav>
         ) : null}
-        <Link to="/privacy-policy">Política de Privacidad</Link>
+        <nav aria-label="Enlaces del pie de página">
+          <Flex gap={20} justify="center" wrap>
+            <Link to="/news">Noticias</Link>
+            <Link to="/shop">Tienda</Link>
+            <Link to="/privacy-policy">Política de Privacidad</Link>
+          </Flex>
+        </nav>
         <Typography.Text type="secondary">
           © {year} {communityName}. Todos los derechos reservados.
         </Typography.Text>

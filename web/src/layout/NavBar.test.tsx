@@ -55,12 +55,12 @@ describe('NavBar', () => {
     signIn({ username: 'comite', discordRoles: [roleIds.COMITE] });
     renderWithProviders(<NavBar />, '/');
     await waitFor(() => expect(within(mainNav()).getByText('Tesorería')).toBeInTheDocument());
-    for (const item of ['Expedientes', 'Documentos', 'Soporte', 'Legislativo']) {
+    for (const item of ['Tienda', 'Expedientes', 'Documentos', 'Soporte', 'Legislativo']) {
       expect(within(mainNav()).getByText(item)).toBeInTheDocument();
     }
 
     const menu = await userMenu();
-    for (const entry of ['Mi Perfil', 'Soporte', 'Dashboard', 'Claves de API', 'Cerrar Sesión']) {
+    for (const entry of ['Mi Perfil', 'Perfil de Staff', 'Dashboard', 'Panel de Soporte', 'Gestión de Noticias', 'Seguridad y Auditoría', 'Claves de API', 'Cerrar Sesión']) {
       expect(within(menu).getByText(entry)).toBeInTheDocument();
     }
     expect(within(menu).queryByText('Ver Aplicaciones')).not.toBeInTheDocument();
@@ -72,13 +72,14 @@ describe('NavBar', () => {
     ['COMITE', roleIds.COMITE],
     ['MODERADOR', roleIds.MODERADOR],
     ['TRIAL', roleIds.TRIAL],
-  ])('opens the staff profile from Mi Perfil for %s', async (_name, role) => {
+  ])('offers %s the staff profile and the support panel in the user menu', async (_name, role) => {
     setViewport(1280);
     signIn({ username: 'staff', discordRoles: [role] });
     renderWithProviders(<NavBar />, '/');
     await waitFor(() => expect(within(mainNav()).getByText('Expedientes')).toBeInTheDocument());
     const menu = await userMenu();
-    await userEvent.click(within(menu).getByText('Mi Perfil'));
+    expect(within(menu).getByText('Panel de Soporte')).toBeInTheDocument();
+    await userEvent.click(within(menu).getByText('Perfil de Staff'));
     expect(screen.getByTestId('location').textContent).toBe('/staff/profile');
   });
 
@@ -109,7 +110,7 @@ describe('NavBar', () => {
 
   it('hides staff and role items from a player, and shows Ver Aplicaciones to a reviewer', async () => {
     setViewport(1280);
-    signIn({ username: 'revisor', discordRoles: [], artistReviewer: true });
+    signIn({ username: 'revisor', discordRoles: [], reviewer: true });
     renderWithProviders(<NavBar />, '/');
     await waitFor(() => expect(within(mainNav()).getByText('Expedientes')).toBeInTheDocument());
     expect(within(mainNav()).queryByText('Legislativo')).not.toBeInTheDocument();
@@ -117,7 +118,7 @@ describe('NavBar', () => {
 
     const menu = await userMenu();
     expect(within(menu).getByText('Ver Aplicaciones')).toBeInTheDocument();
-    expect(within(menu).getByText('Soporte')).toBeInTheDocument();
+    expect(within(menu).queryByText('Panel de Soporte')).not.toBeInTheDocument();
     expect(within(menu).queryByText('Dashboard')).not.toBeInTheDocument();
     expect(within(menu).queryByText('Claves de API')).not.toBeInTheDocument();
     expect(within(menu).getByText('Mi Perfil')).toBeInTheDocument();

@@ -5,7 +5,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useCommunityName } from '../api/queries';
 import { useAuth } from '../auth/useAuth';
 import { useHasOpened } from '../components/useHasOpened';
-import type { NavItem } from './MobileMenu';
+import type { NavItem, NavItemGroup } from './MobileMenu';
+import { BAR_ENTRIES, MENU_GROUPS, visibleEntries, visibleGroups, type NavEntry } from './navigation';
 
 // What only a signed-in user, a narrow screen or an opened dialog needs downloads then, not
 // with the first page of every visitor.
@@ -19,7 +20,7 @@ const DIALOG_KEYS: Record<string, DialogName> = { 'dialog:contact': 'contact', '
 
 /** The top bar: brand, navigation (a drawer menu below the md breakpoint) and the user's menu. */
 export function NavBar() {
-  const { user, inGroups } = useAuth();
+  const { user, mayOpen } = useAuth();
   const communityName = useCommunityName();
   const screens = Grid.useBreakpoint();
   const isMobile = screens.md !== true;
@@ -33,30 +34,27 @@ export function NavBar() {
   const artistUsed = useHasOpened(dialog === 'artist');
 
   const signedIn = user !== null;
-  const items = [
-    { key: '/', label: 'Inicio' },
-    signedIn ? { key: '/records', label: 'Expedientes' } : null,
-    signedIn ? { key: '/documents', label: 'Documentos' } : null,
-    signedIn ? { key: '/support', label: 'Soporte' } : null,
-    signedIn && inGroups(['LEGISLATIVE']) ? { key: '/legislative', label: 'Legislativo' } : null,
-    signedIn && inGroups(['TREASURY', 'ADMIN']) ? { key: '/treasury', label: 'Tesorería' } : null,
+  // Each page is a link, so that it opens in a new tab too; dialogs are plain entries.
+  const toItem = ({ path, label }: NavEntry): NavItem => ({ key: path, label: <Link to={path}>{label}</Link> });
+  const items: NavItem[] = [
+    ...visibleEntries(BAR_ENTRIES, mayOpen).map(toItem),
     { key: 'dialog:contact', label: 'Contacto' },
     { key: 'dialog:artist', label: 'Convocatoria de Dibujantes' },
-  ].filter((item): item is NavItem => item !== null);
-  const mobileItems = [
-    ...items,
-    signedIn && inGroups(['ADMIN', 'STAFF']) ? { key: '/dashboard', label: 'Dashboard' } : null,
-    signedIn ? null : { key: '/login', label: 'Iniciar Sesión' },
-  ].filter((item): item is NavItem => item !== null);
+  ];
+  const mobileItems = signedIn ? items : [...items, toItem({ path: '/login', label: 'Iniciar Sesión' })];
+  const mobileGroups: NavItemGroup[] = signedIn
+    ? visibleGroups(MENU_GROUPS, mayOpen).map((group) => ({ key: `group:${group.title}`, title: group.title, items: group.entries.map(toItem) }))
+    : [];
 
-  const onMenuClick: MenuProps['onClick'] = ({ key }) => {
+  const onMenuClick: MenuProps['onClick'] = ({ key, domEvent }) => {
     setDrawerOpen(false);
     const dialogName = DIALOG_KEYS[key];
     if (dialogName) setDialog(dialogName);
-    else navigate(key);
+    // A click on the link itself has navigated already; one beside it, on the entry, has not.
+    else if (!domEvent.defaultPrevented) navigate(key);
   };
 
-  const selected = [location.pathname === '/' ? '/' : `/${location.pathname.split('/')[1] ?? ''}`];
+  const selected = [location.pathname, location.pathname === '/' ? '/' : `/${location.pathname.split('/')[1] ?? ''}`];
 
   return (
     <Layout.Header
@@ -113,6 +111,7 @@ export function NavBar() {
             open={drawerOpen}
             onClose={() => setDrawerOpen(false)}
             items={mobileItems}
+            groups={mobileGroups}
             selectedKeys={selected}
             onClick={onMenuClick}
           />

@@ -1,9 +1,11 @@
 import { Avatar, Button, Dropdown, Typography, type MenuProps } from 'antd';
-import { AppstoreOutlined, CustomerServiceOutlined, FileSearchOutlined, KeyOutlined, LogoutOutlined, MailOutlined, SendOutlined, UserOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { LogoutOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
 import type { Profile } from '../api/types';
 import { useAuth } from '../auth/useAuth';
 import { avatarUrl, initial } from './avatar';
+import { NAV_ICONS } from './navIcons';
+import { MENU_GROUPS, visibleGroups } from './navigation';
 
 export function UserAvatar({ user, size = 36 }: { user: Profile; size?: number }) {
   return (
@@ -24,32 +26,34 @@ function insideStickyHeader(trigger: HTMLElement): HTMLElement {
 
 /** The signed-in user's avatar and their menu. */
 export function UserMenu({ user, compact }: { user: Profile; compact: boolean }) {
-  const { inGroups, logout } = useAuth();
+  const { mayOpen, logout } = useAuth();
   const navigate = useNavigate();
-  const isStaff = inGroups(['ADMIN', 'STAFF']);
-  const isAdmin = inGroups(['ADMIN']);
 
+  const groups = visibleGroups(MENU_GROUPS, mayOpen);
   const items: MenuProps['items'] = [
     { key: 'header', type: 'group', label: user.username },
-    // Staff have their staff profile; everyone else the player profile.
-    { key: isStaff ? '/staff/profile' : '/perfil', icon: <UserOutlined />, label: 'Mi Perfil' },
-    { key: '/support', icon: <CustomerServiceOutlined />, label: 'Soporte' },
-    isStaff ? { key: '/dashboard', icon: <AppstoreOutlined />, label: 'Dashboard' } : null,
-    user.artistReviewer ? { key: '/admin/artist-applications', icon: <FileSearchOutlined />, label: 'Ver Aplicaciones' } : null,
-    isAdmin ? { key: '/admin/api-keys', icon: <KeyOutlined />, label: 'Claves de API' } : null,
-    isAdmin ? { key: '/admin/deliveries', icon: <SendOutlined />, label: 'Entregas a Discord' } : null,
-    isAdmin ? { key: '/admin/contact-messages', icon: <MailOutlined />, label: 'Mensajes de contacto' } : null,
+    ...groups.flatMap((group, index) => [
+      ...(index > 0 ? [{ type: 'divider' as const, key: `divider:${group.title}` }] : []),
+      {
+        key: `group:${group.title}`,
+        type: 'group' as const,
+        label: groups.length > 1 ? group.title : undefined,
+        children: group.entries.map(({ path, label }) => ({ key: path, icon: NAV_ICONS[path], label: <Link to={path}>{label}</Link> })),
+      },
+    ]),
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: 'Cerrar Sesión', danger: true },
   ];
 
-  const onClick: MenuProps['onClick'] = ({ key }) => {
+  const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
     if (key === 'logout') logout();
-    else navigate(key);
+    // A click on the link itself has navigated already; one beside it, on the entry, has not.
+    else if (!domEvent.defaultPrevented) navigate(key);
   };
 
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight" getPopupContainer={insideStickyHeader}>
+    // A long menu (an admin's) scrolls within the window: the header it opens in does not scroll.
+    <Dropdown menu={{ items, onClick, style: { maxHeight: 'calc(100vh - 80px)', overflowY: 'auto' } }} trigger={['click']} placement="bottomRight" getPopupContainer={insideStickyHeader}>
       <Button type="text" style={{ height: 'auto', padding: '4px 8px' }}>
         {/* The name comes from the content, so that it contains the visible username. */}
         <span className="visually-hidden">Menú de usuario</span>

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import vectors from '../../../core/authz/testdata/permission_vectors.json';
 import type { GroupName, PortalConfig, Profile, RoleIds, RoleName } from '../api/types';
+import serverAccess from './access.gen.json';
 
 export const roleIds = vectors.roleIds as RoleIds;
 
@@ -21,20 +22,46 @@ export const testConfig: PortalConfig = {
   demo: true,
 };
 
-/** The same rights on every panel: the default profile is comite's, who holds them all. */
+/** The same rights on every panel. */
 export function everyPanel(flags: Profile['panels']['staff']): Profile['panels'] {
   return { staff: flags, treasury: flags, legislative: flags, support: flags, SAT: flags };
 }
 
-export function profile(overrides: Partial<Profile> = {}): Profile {
+type Access = Pick<Profile, 'panels' | 'abilities' | 'pages'>;
+const accessByRoles = serverAccess as Record<string, Access>;
+
+/**
+ * What the server tells the portal about a member holding these role ids (and on the artist
+ * allowlist when `reviewer`), as the Go tests wrote it for every role and pair of roles; more
+ * roles than two get the union of what each is told.
+ */
+export function accessOf(heldRoleIds: readonly string[], reviewer = false): Access {
+  const held = [...new Set(heldRoleIds)].sort();
+  const exact = accessByRoles[held.join('+')];
+  const entries = [...(exact ? [exact] : held.map((id) => accessByRoles[id])), reviewer ? accessByRoles.reviewer : undefined].filter(
+    (entry): entry is Access => entry !== undefined,
+  );
+  const union = structuredClone(entries[0] ?? (accessByRoles[''] as Access));
+  for (const entry of entries.slice(1)) {
+    for (const panel of Object.keys(union.panels) as (keyof Access['panels'])[]) {
+      for (const level of ['read', 'modify', 'manage'] as const) union.panels[panel][level] ||= entry.panels[panel][level];
+    }
+    for (const ability of Object.keys(union.abilities) as (keyof Access['abilities'])[]) union.abilities[ability] ||= entry.abilities[ability];
+    union.pages = [...new Set([...union.pages, ...entry.pages])];
+  }
+  return union;
+}
+
+/** A signed-in profile: comite's unless told otherwise; rights follow `discordRoles` unless given. */
+export function profile({ reviewer = false, ...overrides }: Partial<Profile> & { reviewer?: boolean } = {}): Profile {
+  const discordRoles = overrides.discordRoles ?? [roleIds.COMITE];
   return {
     discordId: '100000000000000001',
     username: 'comite',
     email: 'comite@example.com',
     avatar: '',
-    discordRoles: [roleIds.COMITE],
-    artistReviewer: false,
-    panels: everyPanel({ read: true, modify: true, manage: true }),
+    discordRoles,
+    ...accessOf(discordRoles, reviewer),
     ...overrides,
   };
 }

@@ -6,18 +6,21 @@ export const auditor = profile({ username: 'auditor', discordId: '14000000000000
 export const oficina = profile({ username: 'oficina', discordId: '1400000000000000002', email: 'oficina@example.com', discordRoles: [roleIds.OFICINA, roleIds.DIPUTADO] });
 
 export const catalogue: CatalogueEntry[] = [
-  { key: 'PAQUETE2_LEGAL', mxn: 140, robux: 800, currency: 'MXN' },
-  { key: 'VIP', mxn: 90, robux: 500, currency: 'MXN' },
-  { key: 'PASE', mxn: null, robux: 550, currency: 'ROBUX' },
+  { key: 'PAQUETE2_LEGAL', label: 'Paquete 2 Legal', mxn: 140, robux: 800, currency: 'MXN' },
+  { key: 'VIP', label: 'VIP', mxn: 90, robux: 500, currency: 'MXN' },
+  { key: 'PASE', label: 'Pase', mxn: null, robux: 550, currency: 'ROBUX' },
 ];
 
+/** A sale; its item's label is the catalogue's unless given. */
 export function sale(overrides: Partial<Sale> = {}): Sale {
+  const item = overrides.item ?? 'PAQUETE2_LEGAL';
   return {
     _id: 4,
     buyerDiscordId: '1400000000000000014',
     buyerUsername: 'jugador',
     buyerAvatar: '',
-    item: 'PAQUETE2_LEGAL',
+    item,
+    itemLabel: catalogue.find((entry) => entry.key === item)?.label ?? item,
     currency: 'MXN',
     originalPrice: 140,
     discount: 20,

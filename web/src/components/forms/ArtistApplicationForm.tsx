@@ -7,6 +7,7 @@ import { ARTIST_SUCCESS, submitArtistApplication } from '../../api/publicForms';
 import type { ArtistApplicationInput } from '../../api/types';
 import { ErrorBanner } from '../ErrorBanner';
 import { PHONE_RULE } from './rules';
+import { SubmitOutcome } from '../SubmitOutcome';
 
 interface ArtistFormValues {
   email: string;
@@ -59,7 +60,11 @@ export function ArtistApplicationForm({ onSent }: { onSent?: () => void }) {
           .
         </Checkbox>
       </Form.Item>
-      {send.isSuccess ? <Alert type="success" showIcon title={ARTIST_SUCCESS} style={{ marginBottom: 16 }} /> : null}
+      {send.isSuccess ? (
+        <SubmitOutcome>
+          <Alert type="success" showIcon title={ARTIST_SUCCESS} style={{ marginBottom: 16 }} />
+        </SubmitOutcome>
+      ) : null}
       <ErrorBanner message={send.error?.message} onClose={() => send.reset()} />
       <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={send.isPending} disabled={!accepted || send.isPending} block>
         {send.isPending ? 'Enviando...' : 'Enviar Aplicación'}

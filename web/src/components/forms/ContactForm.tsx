@@ -6,6 +6,7 @@ import { CONTACT_SUCCESS, sendContactMessage } from '../../api/publicForms';
 import type { ContactInput } from '../../api/types';
 import { ErrorBanner } from '../ErrorBanner';
 import { PHONE_RULE } from './rules';
+import { SubmitOutcome } from '../SubmitOutcome';
 
 interface ContactFormValues {
   name: string;
@@ -71,7 +72,11 @@ export function ContactForm({ subjectRequired, onSent }: ContactFormProps) {
       >
         <Input type="email" autoComplete="email" maxLength={254} />
       </Form.Item>
-      {send.isSuccess ? <Alert type="success" showIcon title={CONTACT_SUCCESS} style={{ marginBottom: 16 }} /> : null}
+      {send.isSuccess ? (
+        <SubmitOutcome>
+          <Alert type="success" showIcon title={CONTACT_SUCCESS} style={{ marginBottom: 16 }} />
+        </SubmitOutcome>
+      ) : null}
       <ErrorBanner message={send.error?.message} onClose={() => send.reset()} />
       <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={send.isPending} disabled={send.isPending} block>
         {send.isPending ? 'Enviando...' : 'Enviar Mensaje'}

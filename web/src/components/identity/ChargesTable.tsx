@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import { NO_CHARGES_TEXT } from '../../api/records';
 import type { Charge } from '../../api/types';
 import { formatDateTime, formatDayShort } from '../dates';
+import { ResponsiveTable } from '../ResponsiveTable';
 
 export const VOIDED_CHARGE_LABEL = 'Anulado';
 /** A game charge filed under a Roblox account nobody has verified: it hangs on the account, not on a person. */
@@ -62,7 +63,7 @@ function columnsFor(actions?: (charge: Charge) => ReactNode): TableColumnsType<R
  */
 export function ChargesTable({ charges, actions }: { charges: Charge[]; actions?: (charge: Charge) => ReactNode }) {
   return (
-    <Table<Row>
+    <ResponsiveTable<Row>
       columns={columnsFor(actions)}
       dataSource={charges.map((charge) => ({ ...charge, key: charge._id }))}
       rowClassName={(charge) => (charge.voided ? 'charge-row-voided' : '')}

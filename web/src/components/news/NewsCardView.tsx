@@ -34,7 +34,7 @@ export function NewsCardView({ item, full = false }: NewsCardViewProps) {
           <time dateTime={item.date}>{formatDate(item.date)}</time>
         </Typography.Text>
       </Flex>
-      <Typography.Title level={4} style={{ margin: 0 }}>
+      <Typography.Title level={3} className="title-size-4" style={{ margin: 0 }}>
         <Link to={href} className="news-card-title">
           {item.title}
         </Link>

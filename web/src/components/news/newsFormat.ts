@@ -1,12 +1,13 @@
-import type { NewsCard } from '../../api/types';
+import { NEWS_TYPES as NEWS_TYPE_TABLE } from '../../api/serverConstants.gen';
+import type { NewsCard, NewsType } from '../../api/types';
 
 export const CARD_PREVIEW_LENGTH = 150;
 export const MANAGEMENT_PREVIEW_LENGTH = 100;
 export const DEFAULT_NEWS_IMAGE = '/news-default.svg';
 
-export const NEWS_TYPES = ['update', 'announcement', 'event'] as const;
+export const NEWS_TYPES: readonly NewsType[] = NEWS_TYPE_TABLE.map(({ value }) => value);
 
-const TYPE_LABELS: Record<string, string> = { update: 'Actualización', announcement: 'Anuncio', event: 'Evento' };
+const TYPE_LABELS: Record<string, string> = Object.fromEntries(NEWS_TYPE_TABLE.map(({ value, label }) => [value, label]));
 const TYPE_COLORS: Record<string, string> = { update: 'blue', announcement: 'magenta', event: 'green' };
 
 /** The Spanish label of a news type; any other value is a plain 'Noticia'. */

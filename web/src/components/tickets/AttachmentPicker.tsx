@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Typography, Upload, type UploadFile } from 'antd';
 import { InboxOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { readAsDataUrl } from '../../api/dataUrl';
-import { MAX_ATTACHMENTS, checkAttachments, rejectionNotices, type RejectionNotice } from './attachments';
+import { megabytes } from '../fileType';
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, checkAttachments, rejectionNotices, type RejectionNotice } from './attachments';
 
 interface AttachmentPickerProps {
   value: File[];
@@ -26,7 +27,7 @@ function asUploadFile(file: File): UploadFile {
   return entry;
 }
 
-export const ATTACHMENT_HINT = `Hasta ${MAX_ATTACHMENTS} imágenes JPEG, PNG o GIF de 5MB cada una.`;
+export const ATTACHMENT_HINT = `Hasta ${MAX_ATTACHMENTS} imágenes JPEG, PNG o GIF de ${megabytes(MAX_ATTACHMENT_BYTES)}MB cada una.`;
 
 /** Chooses the images of a message; refuses, before anything is sent, files that break the limits. */
 export function AttachmentPicker({ value, onChange, variant = 'dragger', disabled = false }: AttachmentPickerProps) {

@@ -5,7 +5,7 @@ import { useCreateTicket } from '../../api/tickets';
 import type { Ticket, TicketCategory } from '../../api/types';
 import { ErrorBanner } from '../ErrorBanner';
 import { AttachmentPicker } from './AttachmentPicker';
-import { TICKET_CATEGORIES } from './ticketLabels';
+import { CATEGORY_LABELS, TICKET_CATEGORIES } from './ticketLabels';
 
 export const TITLE_REQUIRED = 'Por favor, ingresa un título para el ticket';
 
@@ -55,7 +55,7 @@ export function NewTicketForm({ draft, onCreated, extra }: NewTicketFormProps) {
         <Input maxLength={200} placeholder="Describe brevemente tu problema" />
       </Form.Item>
       <Form.Item label="Categoría" name="category">
-        <Select options={TICKET_CATEGORIES.map((category) => ({ value: category, label: category }))} />
+        <Select options={TICKET_CATEGORIES.map((category) => ({ value: category, label: CATEGORY_LABELS[category] }))} />
       </Form.Item>
       <Form.Item label="Mensaje" name="message">
         <Input.TextArea rows={4} maxLength={4000} showCount placeholder="Cuéntanos con detalle qué ocurre" />

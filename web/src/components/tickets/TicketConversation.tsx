@@ -18,7 +18,7 @@ import { ErrorBanner } from '../ErrorBanner';
 import { AttachmentPicker } from './AttachmentPicker';
 import { TicketImage } from './TicketImage';
 import { PriorityTag, StatusTag } from './TicketTags';
-import { PRIORITY_LABELS, SENDER_LABELS, TICKET_PRIORITIES, TICKET_STATUSES, statusLabel } from './ticketLabels';
+import { PRIORITY_LABELS, SENDER_LABELS, TICKET_PRIORITIES, TICKET_STATUSES, categoryLabel, statusLabel } from './ticketLabels';
 
 export const CLOSED_NOTICE = 'Este ticket está cerrado y ya no admite mensajes.';
 export const REPLY_NEEDS_CONTENT = 'Escribe un mensaje o adjunta al menos una imagen.';
@@ -313,7 +313,7 @@ export function TicketConversation({ ticket }: { ticket: Ticket }) {
         <Flex gap={6} wrap align="center" style={{ marginTop: 8 }}>
           <StatusTag status={ticket.status} />
           <PriorityTag priority={ticket.priority} />
-          <Tag>{ticket.category}</Tag>
+          <Tag>{categoryLabel(ticket.category)}</Tag>
         </Flex>
         <Descriptions
           size="small"

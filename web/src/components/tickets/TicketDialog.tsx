@@ -3,8 +3,10 @@ import { Modal } from 'antd';
 import { UnorderedListOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { TICKET_DETAIL_ERROR, useTicket } from '../../api/tickets';
-import { ErrorBanner } from '../ErrorBanner';
 import { Loading } from '../Loading';
+import { QueryErrorAlert } from '../QueryState';
+import { SubmitOutcome } from '../SubmitOutcome';
+import { usePhone } from '../ResponsiveTable';
 import { NewTicketForm, type TicketDraft } from './NewTicketForm';
 import { TicketConversation } from './TicketConversation';
 
@@ -23,16 +25,21 @@ export interface TicketDialogProps {
   detailErrorMessage?: string;
 }
 
-function TicketStep({ ticketId, errorMessage }: { ticketId: string; errorMessage: string }) {
+/** The conversation step; a ticket just created takes focus, as the answer to its form. */
+function TicketStep({ ticketId, errorMessage, created }: { ticketId: string; errorMessage: string; created: boolean }) {
   const ticket = useTicket(ticketId, errorMessage);
-  if (ticket.data === undefined) return ticket.isError ? <ErrorBanner message={ticket.error.message} /> : <Loading />;
-  return <TicketConversation ticket={ticket.data} />;
+  if (ticket.data === undefined) return ticket.isError ? <QueryErrorAlert queries={ticket} /> : <Loading />;
+  const conversation = <TicketConversation ticket={ticket.data} />;
+  return created ? <SubmitOutcome>{conversation}</SubmitOutcome> : conversation;
 }
 
 /** The ticket dialog: step 1 creates a ticket, step 2 is its conversation. */
 export function TicketDialog({ open, onClose, ticketId = null, draft, showMyTickets = false, detailErrorMessage = TICKET_DETAIL_ERROR }: TicketDialogProps) {
   const [createdId, setCreatedId] = useState<string | null>(null);
   const shownId = ticketId ?? createdId;
+  // On a phone the dialog takes the whole screen: the conversation scrolls inside it and the
+  // reply box stays at its foot.
+  const phone = usePhone();
 
   return (
     <Modal
@@ -41,9 +48,9 @@ export function TicketDialog({ open, onClose, ticketId = null, draft, showMyTick
       onCancel={onClose}
       afterClose={() => setCreatedId(null)}
       footer={null}
-      width={shownId === null ? 620 : 760}
+      width={phone ? '100%' : shownId === null ? 620 : 760}
       destroyOnHidden
-      className="ticket-dialog"
+      className={phone ? 'ticket-dialog ticket-dialog-full' : 'ticket-dialog'}
     >
       {shownId === null ? (
         <NewTicketForm
@@ -58,7 +65,7 @@ export function TicketDialog({ open, onClose, ticketId = null, draft, showMyTick
           }
         />
       ) : (
-        <TicketStep ticketId={shownId} errorMessage={detailErrorMessage} />
+        <TicketStep ticketId={shownId} errorMessage={detailErrorMessage} created={ticketId === null} />
       )}
     </Modal>
   );

@@ -7,7 +7,8 @@ interface TicketPaginationProps {
   /** 0-based. */
   page: number;
   pageSize: number;
-  total: number;
+  /** Null while the list has not been read: no count is shown rather than a made-up '0-0 de 0'. */
+  total: number | null;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
 }
@@ -15,7 +16,7 @@ interface TicketPaginationProps {
 /** 'Filas por página', the page size, 'from-to de total' and the previous and next buttons. */
 export function TicketPagination({ page, pageSize, total, onPageChange, onPageSizeChange }: TicketPaginationProps) {
   const labelId = useId();
-  const isLast = (page + 1) * pageSize >= total;
+  const isLast = total === null || (page + 1) * pageSize >= total;
   return (
     <Flex justify="flex-end" align="center" gap={16} wrap className="ticket-pagination" role="navigation" aria-label="Paginación">
       <Flex align="center" gap={8}>
@@ -30,7 +31,7 @@ export function TicketPagination({ page, pageSize, total, onPageChange, onPageSi
         />
       </Flex>
       <Flex align="center" gap={4}>
-        <Typography.Text style={{ marginInlineEnd: 8 }}>{rangeLabel(page, pageSize, total)}</Typography.Text>
+        {total === null ? null : <Typography.Text style={{ marginInlineEnd: 8 }}>{rangeLabel(page, pageSize, total)}</Typography.Text>}
         <Button size="small" type="text" icon={<LeftOutlined />} aria-label="Página anterior" disabled={page === 0} onClick={() => onPageChange(page - 1)} />
         <Button size="small" type="text" icon={<RightOutlined />} aria-label="Página siguiente" disabled={isLast} onClick={() => onPageChange(page + 1)} />
       </Flex>

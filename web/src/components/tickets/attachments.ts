@@ -1,14 +1,15 @@
+import { TICKET_ATTACHMENT_RULES } from '../../api/serverConstants.gen';
 import { fileTypeOf } from '../fileType';
 
-export const MAX_ATTACHMENTS = 5;
-export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
-export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export const MAX_ATTACHMENTS = TICKET_ATTACHMENT_RULES.maxFiles;
+export const MAX_ATTACHMENT_BYTES = TICKET_ATTACHMENT_RULES.maxBytes;
+export const ATTACHMENT_TYPES = TICKET_ATTACHMENT_RULES.types;
 
-export const TOO_MANY_FILES = 'No puedes adjuntar más de 5 archivos';
+export const TOO_MANY_FILES = TICKET_ATTACHMENT_RULES.tooMany;
 export const TOO_MANY_FILES_CODE = 'Too many files';
-export const OVERSIZED_FILES = 'Los siguientes archivos exceden el límite de 5MB: ';
+export const OVERSIZED_FILES = TICKET_ATTACHMENT_RULES.tooLarge;
 export const OVERSIZED_FILE_CODE = `File is larger than ${MAX_ATTACHMENT_BYTES} bytes`;
-export const WRONG_TYPE_FILES = 'Solo se permiten imágenes JPEG, PNG o GIF: ';
+export const WRONG_TYPE_FILES = TICKET_ATTACHMENT_RULES.badType;
 export const WRONG_TYPE_FILE_CODE = `File type must be one of ${ATTACHMENT_TYPES.join(', ')}`;
 
 /** JPEG, PNG or GIF judged from the first bytes, as the server judges; null for anything else. */
@@ -26,8 +27,9 @@ export interface AttachmentCheck {
 }
 
 /**
- * Checks files being added to those already chosen: at most 5 in all (a batch that would pass
- * the limit is refused whole), each at most 5 MB and a JPEG, PNG or GIF image.
+ * Checks files being added to those already chosen against the server's rules: at most
+ * MAX_ATTACHMENTS in all (a batch that would pass the limit is refused whole), each within
+ * MAX_ATTACHMENT_BYTES and of one of ATTACHMENT_TYPES.
  */
 export async function checkAttachments(chosen: readonly File[], added: readonly File[]): Promise<AttachmentCheck> {
   if (chosen.length + added.length > MAX_ATTACHMENTS) return { accepted: [], tooMany: true, oversized: [], wrongType: [] };

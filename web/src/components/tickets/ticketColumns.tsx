@@ -2,7 +2,7 @@ import { Grid, Tabs, Typography, type TableColumnsType } from 'antd';
 import type { Ticket } from '../../api/types';
 import { formatDateTime } from '../dates';
 import { PriorityTag, StatusTag } from './TicketTags';
-import { TICKET_TABS, type TicketTab } from './ticketLabels';
+import { TICKET_TABS, categoryLabel, type TicketTab } from './ticketLabels';
 
 export const NO_TICKETS_TEXT = 'No hay tickets disponibles';
 
@@ -28,7 +28,7 @@ export function commonTicketColumns(): TableColumnsType<Ticket> {
       ellipsis: true,
       render: (title: string) => <span title={title}>{title}</span>,
     },
-    { key: 'category', title: 'Categoría', dataIndex: 'category', width: 150, responsive: ['md'] },
+    { key: 'category', title: 'Categoría', dataIndex: 'category', width: 150, responsive: ['md'], render: (category: string) => categoryLabel(category) },
     { key: 'status', title: 'Estado', dataIndex: 'status', width: 150, render: (status: string) => <StatusTag status={status} /> },
     { key: 'priority', title: 'Prioridad', dataIndex: 'priority', width: 110, render: (priority: string) => <PriorityTag priority={priority} /> },
   ];

@@ -1,15 +1,14 @@
 import type { TicketCategory, TicketPriority, TicketSenderType, TicketStatus, TicketStatusCounts } from '../../api/types';
+import { TICKET_CATEGORIES as CATEGORY_TABLE, TICKET_PRIORITIES as PRIORITY_TABLE, TICKET_SENDERS, TICKET_STATUSES as STATUS_TABLE } from '../../api/serverConstants.gen';
 
-export const TICKET_STATUSES: readonly TicketStatus[] = ['open', 'in_progress', 'waiting_user', 'waiting_staff', 'resolved', 'closed'];
+/** The value → Spanish label map of one of the server's tables. */
+function labelMap<V extends string>(table: readonly { value: V; label: string }[]): Record<V, string> {
+  return Object.fromEntries(table.map(({ value, label }) => [value, label])) as Record<V, string>;
+}
 
-export const STATUS_LABELS: Record<TicketStatus, string> = {
-  open: 'Abierto',
-  in_progress: 'En Progreso',
-  waiting_user: 'Esperando Usuario',
-  waiting_staff: 'Esperando Staff',
-  resolved: 'Resuelto',
-  closed: 'Cerrado',
-};
+export const TICKET_STATUSES: readonly TicketStatus[] = STATUS_TABLE.map(({ value }) => value);
+
+export const STATUS_LABELS: Record<TicketStatus, string> = labelMap(STATUS_TABLE);
 
 const STATUS_COLORS: Record<TicketStatus, string> = {
   open: 'blue',
@@ -33,9 +32,9 @@ export function statusColor(status: string): string {
   return isStatus(status) ? STATUS_COLORS[status] : 'default';
 }
 
-export const TICKET_PRIORITIES: readonly TicketPriority[] = ['Low', 'Medium', 'High'];
+export const TICKET_PRIORITIES: readonly TicketPriority[] = PRIORITY_TABLE.map(({ value }) => value);
 
-export const PRIORITY_LABELS: Record<TicketPriority, string> = { Low: 'Baja', Medium: 'Media', High: 'Alta' };
+export const PRIORITY_LABELS: Record<TicketPriority, string> = labelMap(PRIORITY_TABLE);
 
 const PRIORITY_COLORS: Record<TicketPriority, string> = { Low: 'green', Medium: 'gold', High: 'red' };
 
@@ -47,9 +46,16 @@ export function priorityColor(priority: string): string {
   return Object.hasOwn(PRIORITY_COLORS, priority) ? PRIORITY_COLORS[priority as TicketPriority] : 'default';
 }
 
-export const TICKET_CATEGORIES: readonly TicketCategory[] = ['Soporte Tecnico', 'Otros'];
+export const TICKET_CATEGORIES: readonly TicketCategory[] = CATEGORY_TABLE.map(({ value }) => value);
 
-export const SENDER_LABELS: Record<TicketSenderType, string> = { user: 'Usuario', staff: 'Staff', ai: 'Asistente IA' };
+export const CATEGORY_LABELS: Record<TicketCategory, string> = labelMap(CATEGORY_TABLE);
+
+/** A category in Spanish; an unknown value is shown as it came. */
+export function categoryLabel(category: string): string {
+  return Object.hasOwn(CATEGORY_LABELS, category) ? CATEGORY_LABELS[category as TicketCategory] : category;
+}
+
+export const SENDER_LABELS: Record<TicketSenderType, string> = labelMap(TICKET_SENDERS);
 
 export type TicketTab = 'all' | 'active' | 'resolved' | 'closed';
 

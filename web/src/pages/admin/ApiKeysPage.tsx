@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Flex, Form, Grid, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Grid, Input, Tag, Typography, type TableColumnsType } from 'antd';
 import { KeyOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../api/apiKeys';
 import type { ApiKey, ApiKeyCreated } from '../../api/types';
@@ -7,6 +7,8 @@ import { BackToDashboard } from '../../components/BackToDashboard';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatDateTime } from '../../components/dates';
 import { Page } from '../../components/Page';
+import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 
 export const KEY_SHOWN_ONCE = 'Copia esta clave ahora: no se volverá a mostrar.';
 export const NO_KEYS_TEXT = 'No hay claves de API';
@@ -173,14 +175,14 @@ export function ApiKeysPage() {
         <ErrorBanner message={create.error?.message} onClose={create.reset} style={{ marginTop: 16, marginBottom: 0 }} />
       </Card>
       {created ? <NewKeyAlert created={created} onClose={() => setCreated(null)} /> : null}
-      <ErrorBanner message={keys.error?.message} />
+      <QueryErrorAlert queries={keys} />
       <ErrorBanner message={revokeError} onClose={() => setRevokeError(null)} />
-      <Table<ApiKey>
+      <ResponsiveTable<ApiKey>
         rowKey="id"
         columns={columns}
         dataSource={keys.data ?? []}
         loading={keys.isPending}
-        locale={{ emptyText: keys.isError ? ' ' : NO_KEYS_TEXT }}
+        locale={{ emptyText: tableEmptyText(keys, NO_KEYS_TEXT) }}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
       />
     </Page>

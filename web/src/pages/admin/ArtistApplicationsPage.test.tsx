@@ -20,7 +20,7 @@ const application: ArtistApplication = {
 function signIn(artistReviewer: boolean, handlers: Handlers = {}) {
   localStorage.setItem(TOKEN_KEY, 'token');
   return mockFetch({
-    '/api/auth/profile': () => jsonResponse(profile({ artistReviewer, discordRoles: [roleIds.COMITE] })),
+    '/api/auth/profile': () => jsonResponse(profile({ reviewer: artistReviewer, discordRoles: [roleIds.COMITE] })),
     'GET /api/artists/applications': () => jsonResponse([application]),
     ...handlers,
   });

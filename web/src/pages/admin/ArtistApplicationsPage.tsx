@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Result, Select, Table, type TableColumnsType } from 'antd';
+import { Result, Select, type TableColumnsType } from 'antd';
 import { useArtistApplications, useSetApplicationStatus } from '../../api/artistApplications';
 import type { ArtistApplication, ArtistApplicationStatus } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatDate } from '../../components/dates';
 import { Page } from '../../components/Page';
+import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 
 export const NO_PERMISSION_MESSAGE = 'No tienes permiso para acceder a esta página';
 export const NO_APPLICATIONS_TEXT = 'No hay aplicaciones';
@@ -55,14 +57,14 @@ function ApplicationsTable() {
 
   return (
     <>
-      <ErrorBanner message={applications.error?.message} />
+      <QueryErrorAlert queries={applications} />
       <ErrorBanner message={saveError} onClose={() => setSaveError(null)} />
-      <Table
+      <ResponsiveTable
         rowKey="_id"
         columns={columns}
         dataSource={applications.data ?? []}
         loading={applications.isPending}
-        locale={{ emptyText: applications.isError ? ' ' : NO_APPLICATIONS_TEXT }}
+        locale={{ emptyText: tableEmptyText(applications, NO_APPLICATIONS_TEXT) }}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         scroll={{ x: 'max-content' }}
       />
@@ -72,8 +74,7 @@ function ApplicationsTable() {
 
 /** Open to the artist-application reviewers only. */
 export function ArtistApplicationsPage() {
-  const { user } = useAuth();
-  if (!user?.artistReviewer) return <Result status="403" title={NO_PERMISSION_MESSAGE} />;
+  if (!useAuth().may('reviewArtists')) return <Result status="403" title={NO_PERMISSION_MESSAGE} />;
   return (
     <Page title="Aplicaciones de Dibujantes" subtitle="Las aplicaciones a la convocatoria de dibujantes, de la más reciente a la más antigua.">
       <ApplicationsTable />

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Alert, Button, Col, Flex, Form, Input, Modal, Row, Select } from 'antd';
 import { useRegisterBusiness, useUpdateBusiness } from '../../api/sat';
 import { useConfig } from '../../api/queries';
+import { RFC_PATTERN_SOURCE } from '../../api/serverConstants.gen';
 import type { Business, BusinessEdit, BusinessInput } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { megabytes } from '../../components/fileType';
 import { useFormDialog } from '../../components/useFormDialog';
 import { BusinessFilePicker } from './BusinessFilePicker';
-import { DOCUMENT_RULES, LOGO_RULES, MAX_DOCUMENTS } from './businessFiles';
+import { DOCUMENT_RULES, LOGO_RULES } from './businessFiles';
 
 export const BUSINESS_REGISTERED = 'Negocio registrado exitosamente';
 export const BUSINESS_UPDATED = 'Negocio actualizado exitosamente';
@@ -23,7 +25,7 @@ export const FIELD_MESSAGES = {
   ownerDiscordIdShape: 'El ID de Discord tiene de 17 a 20 dígitos',
 };
 
-const RFC_SHAPE = /^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$/;
+const RFC_SHAPE = new RegExp(RFC_PATTERN_SOURCE, 'u');
 const SNOWFLAKE = /^\d{17,20}$/;
 
 type BusinessFormValues = BusinessInput;
@@ -175,7 +177,7 @@ function BusinessForm({ business, onSaved, onCancel, locked }: BusinessFormProps
                 onChange={setDocuments}
                 rules={DOCUMENT_RULES}
                 label="Adjuntar documentos"
-                hint={`Hasta ${MAX_DOCUMENTS} archivos PDF, PNG, JPG o JPEG de 10 MB cada uno.`}
+                hint={`Hasta ${DOCUMENT_RULES.maxFiles} archivos PDF, PNG, JPG o JPEG de ${megabytes(DOCUMENT_RULES.maxBytes)} MB cada uno.`}
                 disabled={busy}
               />
             </Form.Item>
@@ -188,7 +190,7 @@ function BusinessForm({ business, onSaved, onCancel, locked }: BusinessFormProps
                 onChange={setLogo}
                 rules={LOGO_RULES}
                 label="Elegir logo"
-                hint="Opcional: una imagen PNG, JPG o GIF de hasta 2 MB."
+                hint={`Opcional: una imagen PNG, JPG o GIF de hasta ${megabytes(LOGO_RULES.maxBytes)} MB.`}
                 disabled={busy}
               />
             </Form.Item>

@@ -39,7 +39,8 @@ function serve(all: ContactMessage[]) {
   });
 }
 
-const row = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+// A table's row, or on a phone its card.
+const row = (text: string) => screen.getByText(text).closest('tr, li') as HTMLElement;
 
 describe('ContactMessagesPage', () => {
   it('lists the messages with name, email, phone, subject and date', async () => {

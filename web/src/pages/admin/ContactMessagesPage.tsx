@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Alert, Card, Empty, Flex, Grid, Input, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Card, Empty, Flex, Grid, Input, Typography, type TableColumnsType } from 'antd';
 import { ApiError } from '../../api/client';
 import { useContactMessages, type ContactMessage } from '../../api/contactMessages';
 import { BackToDashboard } from '../../components/BackToDashboard';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatDateTime } from '../../components/dates';
 import { Page } from '../../components/Page';
+import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { useServerPagination } from '../../components/useServerPagination';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 
 export const CONTACT_MESSAGES_TITLE = 'Mensajes de contacto';
 export const NO_MESSAGES_TEXT = 'Aún no llegan mensajes de contacto';
@@ -111,8 +112,8 @@ function ContactMessages() {
           style={{ width: 360, maxWidth: '100%' }}
         />
       </Flex>
-      <ErrorBanner message={list.error?.message} />
-      <Table<ContactMessage>
+      <QueryErrorAlert queries={list} />
+      <ResponsiveTable<ContactMessage>
         rowKey="id"
         columns={columns}
         dataSource={list.data?.messages ?? []}
@@ -123,8 +124,7 @@ function ContactMessages() {
           expandRowByClick: true,
         }}
         locale={{
-          emptyText:
-            list.isError || list.isPending ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search ? NO_MATCHES_TEXT : NO_MESSAGES_TEXT} />,
+          emptyText: tableEmptyText(list, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search ? NO_MATCHES_TEXT : NO_MESSAGES_TEXT} />),
           expand: 'Ver mensaje',
           collapse: 'Ocultar mensaje',
         }}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Empty, Flex, Grid, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Grid, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, RedoOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
@@ -17,7 +17,9 @@ import { BackToDashboard } from '../../components/BackToDashboard';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatDateTime } from '../../components/dates';
 import { Page } from '../../components/Page';
+import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { useServerPagination } from '../../components/useServerPagination';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 
 export const DELIVERIES_TITLE = 'Entregas a Discord';
 export const NO_DELIVERIES_TEXT = 'Todo llegó a Discord: no hay entregas en este estado.';
@@ -252,15 +254,15 @@ function Deliveries() {
           </Button>
         </Flex>
       </Flex>
-      <ErrorBanner message={list.error?.message} />
+      <QueryErrorAlert queries={list} />
       <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
-      <Table<Delivery>
+      <ResponsiveTable<Delivery>
         rowKey="id"
         columns={columns}
         dataSource={list.data?.deliveries ?? []}
         loading={list.isFetching && !list.isError}
         locale={{
-          emptyText: list.isError || list.isPending ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_DELIVERIES_TEXT} />,
+          emptyText: tableEmptyText(list, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_DELIVERIES_TEXT} />),
         }}
         pagination={pagination(list.data?.total ?? 0)}
       />

@@ -13,6 +13,7 @@ import { NewsTypeTag } from '../../components/news/NewsTypeTag';
 import { formatDate } from '../../components/dates';
 import { MANAGEMENT_PREVIEW_LENGTH, truncate } from '../../components/news/newsFormat';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { NewsEditorDialog } from './NewsEditorDialog';
 
 export const NEWS_NO_PERMISSION = 'No tienes permiso para acceder a esta sección';
@@ -30,7 +31,7 @@ function NewsPreviewDialog({ open, item, onClose }: { open: boolean; item: NewsC
             {item.active ? null : <Tag>Inactiva</Tag>}
             <Typography.Text type="secondary">{formatDate(item.date)}</Typography.Text>
           </Flex>
-          <Typography.Title level={4} style={{ margin: 0 }}>
+          <Typography.Title level={2} className="title-size-4" style={{ margin: 0 }}>
             {item.title}
           </Typography.Title>
           <Typography.Paragraph className="news-text" style={{ margin: 0 }}>
@@ -125,14 +126,10 @@ function NewsManager() {
     setSuccess(message);
   };
 
-  let grid;
-  if (news.isPending) grid = <Loading />;
-  else if (news.isError) grid = <ErrorBanner message={news.error.message} />;
-  else if (news.data.length === 0) grid = <Empty description={NO_NEWS_TEXT} />;
-  else
-    grid = (
+  const grid = (
+    <QueryState queries={news} loading={<Loading />} isEmpty={news.data?.length === 0} empty={<Empty description={NO_NEWS_TEXT} />}>
       <Row gutter={[20, 20]}>
-        {news.data.map((item) => (
+        {news.data?.map((item) => (
           <Col key={item._id} xs={24} sm={12} lg={8}>
             <ManagedNewsCard
               item={item}
@@ -144,7 +141,8 @@ function NewsManager() {
           </Col>
         ))}
       </Row>
-    );
+    </QueryState>
+  );
 
   return (
     <>

@@ -52,7 +52,7 @@ describe('RolesPage', () => {
     setViewport(1280);
     serveRoles();
     renderWithProviders(<RolesPage />, '/admin/roles');
-    expect(screen.getByRole('heading', { name: 'Gestión de Roles y Permisos', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Gestión de Roles y Permisos', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Volver al Dashboard/ })).toBeInTheDocument();
     await screen.findByRole('checkbox', { name: 'Lectura de MODERADOR' });
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Rol', 'Lectura', 'Modificación', 'Gestión']);

@@ -6,8 +6,8 @@ import { PERMISSIONS_UPDATED, useGuildRoles, usePanelPermissions, useSetPanelPer
 import type { PanelId, PanelLevel, PermissionFlags } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { BackToDashboard } from '../../components/BackToDashboard';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
+import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { PANELS, RIGHTS, panelInfo } from './panels';
 
 export const ROLES_LOGIN_NEEDED = 'Debes iniciar sesión para acceder a esta página';
@@ -15,6 +15,7 @@ export const LOCKED_EXPLANATION = 'Comité y Oficina conservan siempre todos los
 export const NO_ROLES_TEXT = 'No hay roles en el servidor de Discord';
 
 const NO_RIGHTS: PermissionFlags = { read: false, modify: false, manage: false };
+export const IMPLIED_READ_NOTE = 'Modificación y Gestión incluyen Lectura: al marcarlas se marca Lectura, y al quitar Lectura se quitan las tres.';
 
 interface RoleRow {
   roleId: string;
@@ -72,6 +73,9 @@ function RightsLegend({ panel }: { panel: PanelId }) {
           <Typography.Text type="secondary"> · {info.rights[right.level]}</Typography.Text>
         </Col>
       ))}
+      <Col xs={24} role="listitem">
+        <Typography.Text type="secondary">{IMPLIED_READ_NOTE}</Typography.Text>
+      </Col>
     </Row>
   );
 }
@@ -96,6 +100,16 @@ function RoleName({ row, explain }: { row: RoleRow; explain: boolean }) {
       ) : null}
     </Flex>
   );
+}
+
+/**
+ * The rights after a box changes. Modificación and Gestión imply Lectura, as the server
+ * requires: ticking either ticks Lectura, and unticking Lectura unticks both.
+ */
+export function withRight(current: PermissionFlags, level: PanelLevel, checked: boolean): PermissionFlags {
+  if (level === 'read' && !checked) return NO_RIGHTS;
+  const next = { ...current, [level]: checked };
+  return checked ? { ...next, read: true } : next;
 }
 
 function RolesMatrix() {
@@ -126,7 +140,7 @@ function RolesMatrix() {
   // A row waits for its save before it takes another change: each save sends all three rights.
   const savingKey = (roleId: string) => `${panel}:${roleId}`;
   const toggle = (row: RoleRow, level: PanelLevel, checked: boolean) => {
-    const next: PermissionFlags = { ...row.permissions, [level]: checked };
+    const next = withRight(row.permissions, level, checked);
     const key = savingKey(row.roleId);
     setSaving((current) => new Set(current).add(key));
     save.mutate(
@@ -155,7 +169,8 @@ function RolesMatrix() {
         </Tooltip>
       ),
       align: 'center' as const,
-      width: narrow ? 58 : 116,
+      // A matrix stays a table on a phone: 60 px leaves each box its 44 px to touch.
+      width: narrow ? 60 : 116,
       render: (_: unknown, row: RoleRow) => (
         <Checkbox
           aria-label={`${right.label} de ${row.name}`}
@@ -175,8 +190,7 @@ function RolesMatrix() {
         <PanelSelector value={panel} onChange={setPanel} />
         <RightsLegend panel={panel} />
         <div>
-          <ErrorBanner message={roles.error?.message} />
-          <ErrorBanner message={permissions.error?.message} />
+          <QueryErrorAlert queries={[roles, permissions]} />
           <Table<RoleRow>
             rowKey="roleId"
             columns={columns}
@@ -184,7 +198,7 @@ function RolesMatrix() {
             loading={loading}
             pagination={false}
             size={narrow ? 'small' : 'middle'}
-            locale={{ emptyText: permissions.isError ? ' ' : NO_ROLES_TEXT }}
+            locale={{ emptyText: tableEmptyText([roles, permissions], NO_ROLES_TEXT) }}
             rowClassName={(row) => (row.locked ? 'roles-row roles-row-locked' : 'roles-row')}
           />
           {narrow && rows.some((row) => row.locked) ? (

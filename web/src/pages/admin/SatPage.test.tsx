@@ -95,7 +95,7 @@ describe('SatPage', () => {
     expect(shown).toHaveTextContent('Servidor Principal');
     expect(within(shown).getByText('Activo')).toBeInTheDocument();
     expect(within(shown).getByRole('img', { name: 'Logo de Tacos El Halcón' })).toHaveAttribute('src', '/business-default.svg');
-    expect(within(shown).getByRole('button', { name: 'Descargar acta-constitutiva.pdf' })).toBeInTheDocument();
+    expect(within(shown).getByRole('button', { name: /^Descargar\s*acta-constitutiva\.pdf/ })).toBeInTheDocument();
     expect(shown).not.toHaveTextContent('RFC');
     expect(within(shown).queryByRole('group', { name: 'Dueño' })).not.toBeInTheDocument();
     expect(within(shown).getByRole('button', { name: 'Editar Tacos El Halcón' })).toBeInTheDocument();

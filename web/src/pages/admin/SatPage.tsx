@@ -13,12 +13,14 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { fetchBusinessDocument, useBusinesses, useSetBusinessStatus } from '../../api/sat';
+import { BUSINESS_STATUSES } from '../../api/serverConstants.gen';
 import type { Business, BusinessDocument } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { saveFile } from '../../api/client';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
+import { QueryErrorAlert } from '../../components/QueryState';
 import { avatarUrl, initial } from '../../layout/avatar';
 import { BusinessFormDialog } from './BusinessFormDialog';
 import { formatFileSize } from './businessFiles';
@@ -28,10 +30,13 @@ export const NO_BUSINESSES_TEXT = 'No hay negocios registrados';
 export const BUSINESS_SUSPENDED = 'Negocio suspendido';
 export const BUSINESS_REACTIVATED = 'Negocio reactivado';
 
-const STATUS_TAGS = {
-  active: { label: 'Activo', color: 'success' },
-  suspended: { label: 'Suspendido', color: 'error' },
-} as const;
+const STATUS_COLORS: Record<string, string> = { active: 'success', suspended: 'error' };
+
+/** A business's status as a tag: the server's Spanish label; an unknown status as it came. */
+function statusTag(status: string): { label: string; color: string } {
+  const label = BUSINESS_STATUSES.find(({ value }) => value === status)?.label ?? status;
+  return { label, color: STATUS_COLORS[status] ?? 'default' };
+}
 
 /** The business's logo, or the default image when it has none or it fails to load. */
 function BusinessLogo({ business }: { business: Business }) {
@@ -47,9 +52,9 @@ function BusinessLogo({ business }: { business: Business }) {
 }
 
 function documentIcon(document: BusinessDocument) {
-  if (document.contentType === 'application/pdf') return <FilePdfOutlined />;
-  if (document.contentType.startsWith('image/')) return <FileImageOutlined />;
-  return <FileOutlined />;
+  if (document.contentType === 'application/pdf') return <FilePdfOutlined aria-hidden />;
+  if (document.contentType.startsWith('image/')) return <FileImageOutlined aria-hidden />;
+  return <FileOutlined aria-hidden />;
 }
 
 function DocumentLink({ document, onError }: { document: BusinessDocument; onError: (message: string) => void }) {
@@ -71,9 +76,10 @@ function DocumentLink({ document, onError }: { document: BusinessDocument; onErr
       icon={documentIcon(document)}
       loading={downloading}
       onClick={() => void download()}
-      aria-label={`Descargar ${document.filename}`}
       className="business-document"
     >
+      {/* The action is said, not shown: the button's name is what it shows, after it. */}
+      <span className="visually-hidden">Descargar </span>
       <span className="business-document-name">{document.filename}</span>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {formatFileSize(document.size)}
@@ -94,7 +100,7 @@ function BusinessCard({ business, canEdit, canSuspend, onEdit, onError }: Busine
   const { message } = App.useApp();
   const setStatus = useSetBusinessStatus();
   const suspended = business.status === 'suspended';
-  const tag = STATUS_TAGS[business.status] ?? { label: business.status, color: 'default' };
+  const tag = statusTag(business.status);
 
   const toggle = () => {
     const status = suspended ? 'active' : 'suspended';
@@ -151,7 +157,7 @@ function BusinessCard({ business, canEdit, canSuspend, onEdit, onError }: Busine
       styles={{ body: { flex: 1, display: 'flex', flexDirection: 'column', gap: 10 } }}
     >
       <Flex justify="space-between" align="flex-start" gap={8}>
-        <Typography.Title level={5} style={{ margin: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Typography.Title level={2} className="title-size-5" style={{ margin: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
           {business.name}
         </Typography.Title>
         <Tag color={tag.color} style={{ marginInlineEnd: 0, flexShrink: 0 }}>
@@ -231,7 +237,7 @@ export function SatPage() {
           </Button>
         ) : null}
       </Flex>
-      <ErrorBanner message={businesses.error?.message} />
+      <QueryErrorAlert queries={businesses} />
       <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
       {businesses.isPending ? (
         <Row gutter={[16, 16]}>
@@ -262,7 +268,7 @@ export function SatPage() {
             ))}
           </Row>
         </>
-      ) : businesses.isError ? null : (
+      ) : !businesses.isSuccess ? null : (
         <Card>
           <Empty description={NO_BUSINESSES_TEXT} />
         </Card>

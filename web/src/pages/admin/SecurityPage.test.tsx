@@ -79,7 +79,7 @@ describe('SecurityPage', () => {
     setViewport(1280);
     const fetch = serveAudit();
     renderWithProviders(<SecurityPage />, '/security');
-    expect(screen.getByRole('heading', { name: 'Seguridad y Auditoría', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Seguridad y Auditoría', level: 1 })).toBeInTheDocument();
     await screen.findByText('Permisos del panel Tesorería');
     expect(auditRequests(fetch)[0]).toEqual({ page: '1', limit: '25' });
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent).filter(Boolean)).toEqual(['Fecha', 'Quién', 'Área', 'Acción', 'Entidad']);
@@ -102,13 +102,13 @@ describe('SecurityPage', () => {
     expect(screen.getByText('3 cambios')).toBeInTheDocument();
   });
 
-  it('shows each change in one cell on a phone', async () => {
+  it('shows each change as one card on a phone', async () => {
     setViewport(375);
     serveAudit();
     renderWithProviders(<SecurityPage />, '/security');
     await screen.findByText('Permisos del panel Tesorería');
-    expect(screen.getAllByRole('columnheader').map((header) => header.textContent).filter(Boolean)).toEqual(['Cambio']);
-    const permission = rowOf('Permisos del panel Tesorería');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const permission = screen.getByText('Permisos del panel Tesorería').closest('li') as HTMLElement;
     await waitFor(() => expect(permission).toHaveTextContent('Permisos · Rol TESORERIA'));
     expect(permission).toHaveTextContent('comite · ');
     await userEvent.click(screen.getByText('Permisos del panel Tesorería'));

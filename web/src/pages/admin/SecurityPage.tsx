@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, DatePicker, Empty, Flex, Grid, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, DatePicker, Empty, Flex, Grid, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { ClearOutlined, ReloadOutlined, UserOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,12 +9,13 @@ import { useGuildRoles } from '../../api/roles';
 import type { AuditEntry, AuditQuery } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { BackToDashboard } from '../../components/BackToDashboard';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
+import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { useServerPagination } from '../../components/useServerPagination';
 import '../../components/dayjsLocale';
 import { AUDIT_AREAS, actionLabel, areaLabel, entityLabel, fieldLabel } from './auditLabels';
 import { diffRows, formatValue } from './auditDiff';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 
 export const AUDIT_LOGIN_NEEDED = 'Debes iniciar sesión para acceder a esta página';
 export const AUDIT_FORBIDDEN_TITLE = 'Acceso restringido';
@@ -324,8 +325,8 @@ function AuditLog() {
           </Button>
         </Flex>
       </Flex>
-      <ErrorBanner message={log.error?.message} />
-      <Table<AuditEntry>
+      <QueryErrorAlert queries={log} />
+      <ResponsiveTable<AuditEntry>
         rowKey="id"
         columns={wide ? wideColumns : narrowColumns}
         dataSource={entries}
@@ -345,7 +346,7 @@ function AuditLog() {
           expandRowByClick: true,
         }}
         locale={{
-          emptyText: log.isError ? ' ' : log.isPending ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? NO_MATCHES_TEXT : NO_ENTRIES_TEXT} />,
+          emptyText: tableEmptyText(log, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? NO_MATCHES_TEXT : NO_ENTRIES_TEXT} />),
           expand: 'Ver cambios',
           collapse: 'Ocultar cambios',
         }}

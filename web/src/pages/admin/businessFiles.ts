@@ -1,3 +1,4 @@
+import { SAT_DOCUMENT_RULES, SAT_LOGO_RULES } from '../../api/serverConstants.gen';
 import { fileTypeOf, type FileType } from '../../components/fileType';
 
 export interface FileRules {
@@ -7,7 +8,7 @@ export interface FileRules {
   types: readonly FileType[];
   /** The file chooser's filter. */
   accept: string;
-  /** The portal's messages, in Spanish (as the server words them); the names follow the last two. */
+  /** The portal's messages, in Spanish (the server's own, but for empty); the names follow. */
   tooMany: string;
   tooLarge: string;
   badType: string;
@@ -19,29 +20,27 @@ export const EMPTY_FILE_CODE = 'File is smaller than 1 bytes';
 export const oversizedCode = (rules: FileRules) => `File is larger than ${rules.maxBytes} bytes`;
 export const wrongTypeCode = (rules: FileRules) => `File type must be one of ${rules.types.join(', ')}`;
 
-export const MAX_DOCUMENTS = 5;
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
-export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+const EXTENSIONS: Record<FileType, readonly string[]> = {
+  'application/pdf': ['.pdf'],
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/gif': ['.gif'],
+};
+
+/** The file chooser's filter for the types: their extensions, then the types themselves. */
+function acceptOf(types: readonly FileType[]): string {
+  return [...types.flatMap((type) => EXTENSIONS[type]), ...types].join(',');
+}
 
 export const DOCUMENT_RULES: FileRules = {
-  maxFiles: MAX_DOCUMENTS,
-  maxBytes: MAX_DOCUMENT_BYTES,
-  types: ['application/pdf', 'image/png', 'image/jpeg'],
-  accept: '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg',
-  tooMany: 'Puedes adjuntar hasta 5 documentos.',
-  tooLarge: 'Los siguientes documentos exceden el límite de 10 MB: ',
-  badType: 'Solo se aceptan documentos PDF, PNG, JPG o JPEG: ',
+  ...SAT_DOCUMENT_RULES,
+  accept: acceptOf(SAT_DOCUMENT_RULES.types),
   empty: 'Los siguientes documentos están vacíos: ',
 };
 
 export const LOGO_RULES: FileRules = {
-  maxFiles: 1,
-  maxBytes: MAX_LOGO_BYTES,
-  types: ['image/png', 'image/jpeg', 'image/gif'],
-  accept: '.png,.jpg,.jpeg,.gif,image/png,image/jpeg,image/gif',
-  tooMany: 'El negocio lleva un solo logo.',
-  tooLarge: 'El logo excede el límite de 2 MB: ',
-  badType: 'El logo debe ser una imagen PNG, JPG o GIF: ',
+  ...SAT_LOGO_RULES,
+  accept: acceptOf(SAT_LOGO_RULES.types),
   empty: 'El logo está vacío: ',
 };
 

@@ -101,8 +101,8 @@ describe('InitiativePage', () => {
     const votes = (await screen.findByText('Votos emitidos')).closest('.ant-card') as HTMLElement;
     const voting = screen.getByText('Votación', { selector: '.ant-card-head-title' }).closest('.ant-card') as HTMLElement;
     expect(voting.compareDocumentPosition(votes) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(within(votes).queryByRole('columnheader', { name: 'Fecha' })).not.toBeInTheDocument();
-    const diputado = within(votes).getByText('diputado').closest('td') as HTMLElement;
+    expect(within(votes).queryByText('Fecha')).not.toBeInTheDocument();
+    const diputado = within(votes).getByText('diputado').closest('li') as HTMLElement;
     expect(diputado).toHaveTextContent(formatDateTime('2026-01-11T10:00:00Z'));
   });
 

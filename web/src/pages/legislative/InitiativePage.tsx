@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Descriptions, Empty, Flex, Grid, Row, Statistic, Table, Tag, Timeline, Typography, theme, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, Flex, Grid, Row, Statistic, Tag, Timeline, Typography, theme, type TableColumnsType } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { useInitiativeRecord, useIsLegislativeAdmin } from '../../api/legislative';
@@ -8,12 +8,14 @@ import { formatDateTime } from '../../components/dates';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
+import { QueryErrorAlert } from '../../components/QueryState';
 import { InitiativeStatusTag, VotingSummary } from './InitiativeParts';
 import { VoteDialog } from './LegislativeDialogs';
 import { bodyLabel, eventLabel, legislativeHref, statusLabel, voteLabel } from './legislativeFormat';
 import { useDialogState } from './useDialogState';
 import { useNow } from './useNow';
 import { WithdrawButton, useWithdrawConfirmation, type Notice } from './WithdrawInitiative';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 
 export const INITIATIVE_NOT_FOUND = 'No existe esa iniciativa.';
 export const NO_VOTES_YET = 'Aún no hay votos';
@@ -87,7 +89,7 @@ function MemberVotes({ votes }: { votes: InitiativeMemberVote[] }) {
   ];
   if (wide) columns.push({ key: 'at', title: 'Fecha', dataIndex: 'at', width: 180, render: (at: string) => formatDateTime(at) });
   return (
-    <Table<InitiativeMemberVote>
+    <ResponsiveTable<InitiativeMemberVote>
       rowKey="memberId"
       size="small"
       columns={columns}
@@ -123,7 +125,7 @@ export function InitiativePage() {
   if (record.isError) {
     return (
       <Page title="Iniciativa">
-        <ErrorBanner message={record.error.message} />
+        <QueryErrorAlert queries={record} />
         <BackLink />
       </Page>
     );
@@ -202,7 +204,7 @@ export function InitiativePage() {
           <WithdrawButton initiative={initiative} loading={withdrawal.withdrawing(initiative)} onClick={() => withdrawal.confirm(initiative)} />
         </span>
       </Flex>
-      <Typography.Title level={2} style={{ marginTop: 0 }} className="initiative-heading">
+      <Typography.Title level={1} style={{ marginTop: 0 }} className="page-title initiative-heading">
         {initiative.title}
       </Typography.Title>
       <Typography.Paragraph type="secondary">

@@ -80,7 +80,7 @@ describe('LegislativePage', () => {
         initiative({ _id: 5, title: 'Sin cierre', status: 'voting', votingEnabled: true, votingOpen: true }),
       ],
     });
-    renderWithProviders(<LegislativePage />);
+    renderWithProviders(<LegislativePage />, '/legislative?type=SCJN');
 
     const open = await rowOf('Abierta');
     expect(within(open).getByText('En Votación')).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('LegislativePage', () => {
   it('cuts the summary at 300 px and shows it whole on hover', async () => {
     const summary = `Una exposición de motivos muy larga ${'y detallada '.repeat(30)}`.trim();
     signIn([roleIds.DIPUTADO], { initiatives: [initiative({ title: 'Larga', summary })] });
-    renderWithProviders(<LegislativePage />);
+    renderWithProviders(<LegislativePage />, '/legislative?type=SCJN');
     const row = await rowOf('Larga');
     const cell = within(row).getByText(summary, { selector: '.initiative-summary' });
     expect(cell).toHaveClass('initiative-summary');
@@ -165,7 +165,7 @@ describe('LegislativePage', () => {
 
   it('shows no vote button to whoever the server does not let vote', async () => {
     signIn([roleIds.DIPUTADO], { initiatives: [openInitiative(24, { title: 'De la Corte', canVote: false })] });
-    renderWithProviders(<LegislativePage />);
+    renderWithProviders(<LegislativePage />, '/legislative?type=SCJN');
     const row = await rowOf('De la Corte');
     expect(within(row).queryByRole('button', { name: /Votar/ })).not.toBeInTheDocument();
     expect(within(row).queryByText(/Tu voto/)).not.toBeInTheDocument();
@@ -197,7 +197,7 @@ describe('LegislativePage', () => {
 
     for (const role of [roleIds.SCJN_ADMIN, roleIds.CONGRESO_ADMIN]) {
       signIn([role], { initiatives: [initiative()] });
-      const view = renderWithProviders(<LegislativePage />);
+      const view = renderWithProviders(<LegislativePage />, '/legislative?type=SCJN');
       const row = await rowOf('Reforma al Código Penal');
       expect(screen.getByRole('columnheader', { name: 'Acciones' })).toBeInTheDocument();
       expect(within(row).getByRole('button', { name: 'Configurar Votación: Reforma al Código Penal' })).toBeInTheDocument();
@@ -207,8 +207,15 @@ describe('LegislativePage', () => {
     }
   });
 
+  it('opens on the chamber of the person, as the server tells their seats', async () => {
+    signIn([roleIds.DIPUTADO], { initiatives: [initiative({ title: 'De la Corte' })], congreso: [initiative({ _id: 2, title: 'Del Congreso', type: 'Congreso' })] });
+    renderWithProviders(<LegislativePage />, '/legislative');
+    expect(await rowOf('Del Congreso')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'De la Corte' })).not.toBeInTheDocument();
+  });
+
   it('switches the body with the Entidad selector', async () => {
-    const fetch = signIn([roleIds.DIPUTADO], { initiatives: [initiative({ title: 'De la Corte' })], congreso: [initiative({ _id: 2, title: 'Del Congreso', type: 'Congreso' })] });
+    const fetch = signIn([roleIds.MINISTRO], { initiatives: [initiative({ title: 'De la Corte' })], congreso: [initiative({ _id: 2, title: 'Del Congreso', type: 'Congreso' })] });
     renderWithProviders(<LegislativePage />, '/legislative');
     await rowOf('De la Corte');
     const selector = screen.getByRole('combobox', { name: 'Entidad' });
@@ -225,7 +232,7 @@ describe('LegislativePage', () => {
       'GET /api/legislative/initiatives': () => jsonResponse({}, 500),
       'GET /api/legislative/agenda': () => jsonResponse({ message: 'El tipo debe ser SCJN o Congreso.' }, 400),
     });
-    renderWithProviders(<LegislativePage />);
+    renderWithProviders(<LegislativePage />, '/legislative?type=SCJN');
     expect(await screen.findByText('Error al cargar las iniciativas')).toBeInTheDocument();
     await openAgendaTab();
     expect(await screen.findByText('El tipo debe ser SCJN o Congreso.')).toBeInTheDocument();
@@ -355,7 +362,7 @@ describe('LegislativePage', () => {
     signIn([roleIds.DIPUTADO], {
       initiatives: [initiative({ _id: 6, title: 'Retirada con votos', status: 'withdrawn', result: 'approved', votes: { infavor: 2, against: 1, abstention: 0 } })],
     });
-    renderWithProviders(<LegislativePage />);
+    renderWithProviders(<LegislativePage />, '/legislative?type=SCJN');
     const row = await rowOf('Retirada con votos');
     expect(within(row).getByText('Retirada')).toHaveClass('ant-tag-warning');
     expect(within(row).getByText('Finalizada')).toBeInTheDocument();

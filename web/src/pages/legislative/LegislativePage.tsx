@@ -2,10 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { Alert, App, Button, Card, Col, Empty, Flex, Grid, Row, Select, Skeleton, Table, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { CalendarOutlined, ClockCircleOutlined, DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
+import { useAuth } from '../../auth/useAuth';
 import { useAgenda, useDeleteAgendaItem, useDeleteInitiative, useInitiatives, useIsLegislativeAdmin } from '../../api/legislative';
 import type { AgendaItem, Initiative, LegislativeBody } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
+import { QueryErrorAlert, QueryState, tableEmptyText } from '../../components/QueryState';
 import { InitiativeStatusTag, VoteCounts, VotingSummary } from './InitiativeParts';
 import { NewAgendaItemDialog, NewInitiativeDialog, VoteDialog, VotingDialog } from './LegislativeDialogs';
 import { bodyLabel, formatAgendaDate, LEGISLATIVE_BODIES, legislativeHref, parseBody, todayISODate, type LegislativeTab as Tab } from './legislativeFormat';
@@ -175,7 +177,7 @@ function InitiativesPanel({ body, isAdmin, onNotice }: PanelProps) {
         loading={initiatives.isPending}
         tableLayout="fixed"
         pagination={list.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
-        locale={{ emptyText: initiatives.isError ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_INITIATIVES} /> }}
+        locale={{ emptyText: tableEmptyText(initiatives, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_INITIATIVES} />) }}
         className="initiatives-table"
       />
     );
@@ -195,7 +197,7 @@ function InitiativesPanel({ body, isAdmin, onNotice }: PanelProps) {
         ))}
       </ul>
     );
-  } else if (!initiatives.isError) {
+  } else if (initiatives.isSuccess) {
     content = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_INITIATIVES} />;
   }
 
@@ -208,7 +210,7 @@ function InitiativesPanel({ body, isAdmin, onNotice }: PanelProps) {
           </Button>
         </Flex>
       ) : null}
-      <ErrorBanner message={initiatives.error?.message} />
+      <QueryErrorAlert queries={initiatives} />
       {content}
       <NewInitiativeDialog key={`create-${creating.seq}`} open={creating.open} onClose={creating.hide} body={body} />
       <VoteDialog key={`vote-${voting.seq}`} open={voting.open} onClose={voting.hide} initiative={voting.item} />
@@ -277,14 +279,10 @@ function AgendaPanel({ body, isAdmin, onNotice }: PanelProps) {
     });
   };
 
-  let content;
-  if (agenda.isPending) content = <Card loading />;
-  else if (agenda.isError) content = <ErrorBanner message={agenda.error.message} />;
-  else if (agenda.data.length === 0) content = <Empty description={NO_AGENDA_ITEMS} />;
-  else
-    content = (
+  const content = (
+    <QueryState queries={agenda} loading={<Card loading />} isEmpty={agenda.data?.length === 0} empty={<Empty description={NO_AGENDA_ITEMS} />}>
       <Row gutter={[16, 16]}>
-        {agenda.data.map((item) => (
+        {agenda.data?.map((item) => (
           <Col key={item._id} xs={24} md={12} xl={8}>
             <AgendaCard
               item={item}
@@ -295,7 +293,8 @@ function AgendaPanel({ body, isAdmin, onNotice }: PanelProps) {
           </Col>
         ))}
       </Row>
-    );
+    </QueryState>
+  );
 
   return (
     <>
@@ -314,8 +313,10 @@ function AgendaPanel({ body, isAdmin, onNotice }: PanelProps) {
 
 function LegislativeSystem() {
   const isAdmin = useIsLegislativeAdmin();
+  const { may } = useAuth();
   const [params, setParams] = useSearchParams();
-  const body = parseBody(params.get('type'));
+  // Without a chamber in the address, the page opens on the person's own.
+  const body = parseBody(params.get('type'), may('voteCongreso') && !may('voteScjn') ? 'Congreso' : 'SCJN');
   const tab: Tab = params.get('tab') === 'agenda' ? 'agenda' : 'initiatives';
   const [notice, setNotice] = useState<Notice | null>(null);
 

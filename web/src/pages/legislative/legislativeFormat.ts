@@ -1,3 +1,4 @@
+import { VOTE_CHOICES } from '../../api/serverConstants.gen';
 import type { Initiative, InitiativeEvent, InitiativeStatus, LegislativeBody, VoteType } from '../../api/types';
 
 export const LEGISLATIVE_BODIES: readonly LegislativeBody[] = ['SCJN', 'Congreso'];
@@ -12,8 +13,9 @@ export function bodyLabel(body: LegislativeBody): string {
 }
 
 /** The body named in a query string value; SCJN when absent or unknown. */
-export function parseBody(value: string | null): LegislativeBody {
-  return value === 'Congreso' ? 'Congreso' : 'SCJN';
+export function parseBody(value: string | null, own: LegislativeBody = 'SCJN'): LegislativeBody {
+  if (value === 'Congreso' || value === 'SCJN') return value;
+  return own;
 }
 
 export type LegislativeTab = 'initiatives' | 'agenda';
@@ -52,13 +54,9 @@ export function statusColor(status: string): string {
   return STATUS_COLORS[status as InitiativeStatus] ?? 'default';
 }
 
-export const VOTE_TYPES: readonly VoteType[] = ['infavor', 'against', 'abstention'];
+export const VOTE_TYPES: readonly VoteType[] = VOTE_CHOICES.map(({ value }) => value);
 
-const VOTE_LABELS: Record<VoteType, string> = {
-  infavor: 'A favor',
-  against: 'En contra',
-  abstention: 'Abstención',
-};
+const VOTE_LABELS: Record<VoteType, string> = Object.fromEntries(VOTE_CHOICES.map(({ value, label }) => [value, label])) as Record<VoteType, string>;
 
 export function voteLabel(voteType: string): string {
   return VOTE_LABELS[voteType as VoteType] ?? voteType;

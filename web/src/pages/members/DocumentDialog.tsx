@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Col, DatePicker, Form, Input, Modal, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { MEXICAN_STATES, PASSPORT_COUNTRIES, useCreateDocument, type DocumentRequest } from '../../api/documents';
+import { useCreateDocument, type DocumentRequest } from '../../api/documents';
+import { MEXICAN_STATES, PASSPORT_COUNTRIES } from '../../api/serverConstants.gen';
 import type { DocumentKind } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { DOCUMENT_NAMES } from '../../components/identity/DocumentCard';
@@ -92,6 +93,8 @@ export function DocumentDialog({ kind, open, onClose, onCreated }: DocumentDialo
       okText={OK_TEXT[kind]}
       cancelText="Cancelar"
       confirmLoading={create.isPending}
+      // Once the document is issued the page moves focus to it: the opening button would hide it.
+      focusTriggerAfterClose={!create.isSuccess}
       destroyOnHidden
       width={600}
     >

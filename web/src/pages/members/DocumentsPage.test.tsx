@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
-import { MEXICAN_STATES, PASSPORT_COUNTRIES } from '../../api/documents';
+import { MEXICAN_STATES, PASSPORT_COUNTRIES } from '../../api/serverConstants.gen';
 import type { DocumentStatus, IdentityDocument } from '../../api/types';
 import { jsonResponse, mockFetch, profile } from '../../test/fixtures';
 import { ineDocument, passportDocument } from '../../test/identity';

@@ -4,10 +4,11 @@ import { GlobalOutlined, IdcardOutlined } from '@ant-design/icons';
 import { useDocumentStatus, useMyDocument } from '../../api/documents';
 import { useVerificationStatus } from '../../api/verify';
 import type { DocumentKind, DocumentStatus } from '../../api/types';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { OwnDocumentCard } from '../../components/identity/OwnDocumentCard';
 import { Page } from '../../components/Page';
+import { QueryErrorAlert } from '../../components/QueryState';
 import { SignedInOnly } from '../../components/SignedInOnly';
+import { useFocusOnShow } from '../../components/SubmitOutcome';
 import { DocumentDialog } from './DocumentDialog';
 
 export const HAS_INE_TEXT = 'Ya tienes INE';
@@ -44,7 +45,7 @@ function KindCard({ kind, icon, title, description, action, held, ready, onOpen 
           <span className="document-kind-icon" aria-hidden>
             {icon}
           </span>
-          <Typography.Title level={4} style={{ margin: 0 }}>
+          <Typography.Title level={2} className="title-size-4" style={{ margin: 0 }}>
             {title}
           </Typography.Title>
         </Flex>
@@ -73,6 +74,9 @@ function Documents() {
   const [dialog, setDialog] = useState<DocumentKind | null>(null);
   const [openKind, setOpenKind] = useState<DocumentKind>('INE');
   const held = heldKind(status.data);
+  // Once a document is issued, focus lands on it rather than on the button that opened the form.
+  const [issued, setIssued] = useState(0);
+  const mineRef = useFocusOnShow<HTMLElement>(issued);
 
   const open = (kind: DocumentKind) => {
     setOpenKind(kind);
@@ -81,7 +85,7 @@ function Documents() {
 
   return (
     <>
-      <ErrorBanner message={status.error?.message ?? mine.error?.message} />
+      <QueryErrorAlert queries={[status, mine]} />
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12}>
           <KindCard
@@ -109,8 +113,8 @@ function Documents() {
         </Col>
       </Row>
 
-      <section aria-labelledby="mi-documento" style={{ marginTop: 32 }}>
-        <Typography.Title level={3} id="mi-documento">
+      <section ref={mineRef} tabIndex={-1} aria-labelledby="mi-documento" style={{ marginTop: 32 }}>
+        <Typography.Title level={2} className="title-size-3" id="mi-documento">
           Mi documento
         </Typography.Title>
         {mine.isPending ? (
@@ -126,7 +130,10 @@ function Documents() {
         kind={openKind}
         open={dialog !== null}
         onClose={() => setDialog(null)}
-        onCreated={(text) => void message.success(text)}
+        onCreated={(text) => {
+          void message.success(text);
+          setIssued((count) => count + 1);
+        }}
       />
     </>
   );

@@ -5,11 +5,11 @@ import { Link, useNavigate } from 'react-router';
 import { usePlayerProfile } from '../../api/players';
 import type { PlayerProfile } from '../../api/types';
 import { useInitiateVerification, useUnlinkRoblox } from '../../api/verify';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { ChargesTable } from '../../components/identity/ChargesTable';
 import { OwnDocumentCard } from '../../components/identity/OwnDocumentCard';
 import { formatDate } from '../../components/dates';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import { StatusTag } from '../../components/tickets/TicketTags';
 import { avatarUrl, initial } from '../../layout/avatar';
@@ -54,7 +54,7 @@ function Identity({ profile }: { profile: PlayerProfile }) {
           {initial(profile.username)}
         </Avatar>
         <Flex vertical gap={6} style={{ minWidth: 0, flex: 1 }}>
-          <Typography.Title level={3} style={{ margin: 0, overflowWrap: 'anywhere' }}>
+          <Typography.Title level={2} className="title-size-3" style={{ margin: 0, overflowWrap: 'anywhere' }}>
             {profile.username}
           </Typography.Title>
           <Typography.Text type="secondary">ID de Discord: {profile.discordId}</Typography.Text>
@@ -203,14 +203,16 @@ function LoadedProfile() {
   const profile = usePlayerProfile();
   return (
     <>
-      <ErrorBanner message={profile.error?.message} />
-      {profile.isPending ? (
-        <Card>
-          <Skeleton avatar active paragraph={{ rows: 4 }} />
-        </Card>
-      ) : profile.data ? (
-        <Profile profile={profile.data} />
-      ) : null}
+      <QueryState
+        queries={profile}
+        loading={
+          <Card>
+            <Skeleton avatar active paragraph={{ rows: 4 }} />
+          </Card>
+        }
+      >
+        {() => <Profile profile={profile.data as PlayerProfile} />}
+      </QueryState>
     </>
   );
 }

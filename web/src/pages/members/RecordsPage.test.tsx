@@ -7,6 +7,8 @@ import { jsonResponse, mockFetch, profile, roleIds } from '../../test/fixtures';
 import { charge, criminalRecord } from '../../test/identity';
 import { renderWithProviders } from '../../test/render';
 import { setViewport } from '../../test/viewport';
+import { FORBIDDEN_TEXT, RETRY_TEXT } from '../../components/QueryState';
+import { failUntilRepaired, findOneRetryableError, retry } from '../../test/loadStates';
 import { RecordsPage } from './RecordsPage';
 
 const player = profile({ username: 'jugador', discordId: '1400000000000000014', discordRoles: [] });
@@ -132,6 +134,29 @@ describe('RecordsPage', () => {
     renderWithProviders(<RecordsPage />, '/records');
     await search({ discordId: '123' });
     expect(await screen.findByText('El ID de Discord debe ser un número de 17 a 20 dígitos.')).toBeInTheDocument();
+  });
+
+  it("shows one error with Reintentar, not 'No se encontraron expedientes.', and the record after a retry", async () => {
+    const server = failUntilRepaired('Error al buscar expedientes');
+    serve(player, [], { '/api/records/search': server.answer(() => jsonResponse([criminalRecord()])) });
+    renderWithProviders(<RecordsPage />, '/records');
+    await search({ robloxUsername: 'Halcon_MX' });
+    await findOneRetryableError('Error al buscar expedientes');
+    expect(screen.queryByText('No se encontraron expedientes.')).not.toBeInTheDocument();
+
+    server.repair();
+    await retry();
+    expect(await screen.findByRole('region', { name: 'Expediente' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the reader may not see records, without a retry, when the search is refused with 403', async () => {
+    serve(player, [], { '/api/records/search': () => new Response('', { status: 403 }) });
+    renderWithProviders(<RecordsPage />, '/records');
+    await search({ robloxUsername: 'Halcon_MX' });
+    expect(await screen.findByText(FORBIDDEN_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: RETRY_TEXT })).not.toBeInTheDocument();
+    expect(screen.queryByText('No se encontraron expedientes.')).not.toBeInTheDocument();
   });
 
   it('needs the stored token to search', async () => {

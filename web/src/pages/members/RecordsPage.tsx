@@ -19,16 +19,17 @@ import { useAuth } from '../../auth/useAuth';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { ChargesTable } from '../../components/identity/ChargesTable';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { SignedInOnly } from '../../components/SignedInOnly';
+import { useFocusOnShow } from '../../components/SubmitOutcome';
 import { avatarUrl, initial } from '../../layout/avatar';
 import { useChargeCorrections } from './ChargeCorrections';
 
 export const QUERY_NEEDED = 'Escribe un ID de Discord o un usuario de Roblox.';
 
-/** Whether the signed-in user may file charges: moderators and the ADMIN group, as the server decides. */
+/** Whether the signed-in user may file charges, as the server decides. */
 export function useCanAddCharges(): boolean {
-  const { hasPermission, inGroups } = useAuth();
-  return hasPermission(['MODERADOR']) || inGroups(['ADMIN']);
+  return useAuth().may('addCharges');
 }
 
 /** The Roblox picture, else the Discord avatar, else the first letter of a name. */
@@ -66,7 +67,7 @@ function RecordResult({ record, query }: { record: CriminalRecord; query: Record
         <Flex gap={16} align="center" style={{ minWidth: 0 }}>
           <RecordAvatar record={record} />
           <div style={{ minWidth: 0 }}>
-            <Typography.Title level={3} style={{ margin: 0, overflowWrap: 'anywhere' }}>
+            <Typography.Title level={2} className="title-size-3" style={{ margin: 0, overflowWrap: 'anywhere' }}>
               {record.robloxUsername || 'Sin usuario de Roblox'}
             </Typography.Title>
             {record.username || record.discordId ? (
@@ -164,6 +165,9 @@ function RecordSearch() {
   const [query, setQuery] = useState<RecordQuery | null>(null);
   const [searchError, setSearchError] = useState<string | null>(null);
   const result = useRecordSearch(query);
+  // Each search (a new query object, even for the same person) lands focus on its answer once
+  // it is there; a refetch in the background keeps the query, so it does not move focus.
+  const answerRef = useFocusOnShow<HTMLDivElement>(result.isSuccess || result.isError ? query : null);
 
   const search = (values: SearchValues) => {
     const next = cleanRecordQuery(values);
@@ -213,19 +217,26 @@ function RecordSearch() {
         </Form>
       </Card>
 
-      <div style={{ marginTop: 24 }} aria-live="polite">
-        <ErrorBanner message={searchError ?? result.error?.message} onClose={() => setSearchError(null)} />
-        {query === null || searchError ? null : result.isPending ? (
-          <Card>
-            <Skeleton avatar active />
-          </Card>
-        ) : result.data ? (
-          <RecordResult record={result.data} query={query} />
-        ) : result.isSuccess ? (
-          <Card>
-            <Empty description={NO_RECORDS_TEXT} />
-          </Card>
-        ) : null}
+      <div ref={answerRef} tabIndex={-1} style={{ marginTop: 24 }} aria-live="polite">
+        <ErrorBanner message={searchError} onClose={() => setSearchError(null)} />
+        {query === null || searchError ? null : (
+          <QueryState
+            queries={result}
+            loading={
+              <Card>
+                <Skeleton avatar active />
+              </Card>
+            }
+            isEmpty={!result.data}
+            empty={
+              <Card>
+                <Empty description={NO_RECORDS_TEXT} />
+              </Card>
+            }
+          >
+            {() => <RecordResult record={result.data as CriminalRecord} query={query} />}
+          </QueryState>
+        )}
       </div>
 
       {canAddCharges ? <AddChargeCard onAdded={showAdded} /> : null}

@@ -7,6 +7,7 @@ import { jsonResponse, mockFetch, profile } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { findDialogTitled, ticket } from '../../test/tickets';
 import { setViewport } from '../../test/viewport';
+import { failUntilRepaired, findOneRetryableError, retry } from '../../test/loadStates';
 import { SupportPage } from './SupportPage';
 
 const player = profile({ username: 'jugador', discordId: '1400000000000000014', discordRoles: [] });
@@ -105,6 +106,22 @@ describe('SupportPage', () => {
     servePlayer(0, { 'GET /api/tickets': () => new Response('', { status: 500 }) });
     renderWithProviders(<SupportPage />, '/support');
     expect(await screen.findByText('Error al cargar los tickets', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("shows one error with Reintentar, not 'No hay tickets disponibles' nor '0-0 de 0', and the list after a retry", async () => {
+    setViewport(1280);
+    const server = failUntilRepaired('Error al cargar los tickets');
+    servePlayer(0, { 'GET /api/tickets': server.answer(() => jsonResponse({ tickets: [ticket({ title: 'No puedo entrar' })], total: 1 })) });
+    renderWithProviders(<SupportPage />, '/support');
+    await findOneRetryableError('Error al cargar los tickets');
+    expect(screen.queryByText('No hay tickets disponibles')).not.toBeInTheDocument();
+    expect(screen.queryByText('0-0 de 0')).not.toBeInTheDocument();
+
+    server.repair();
+    await retry();
+    expect(await screen.findByText('No puedo entrar')).toBeInTheDocument();
+    expect(screen.getByText('1-1 de 1')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('opens a ticket from its row, and reloads the list when the dialog closes', async () => {

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Flex, Table } from 'antd';
+import { Alert, Button, Card, Flex } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { ticketKeys, useTickets } from '../../api/tickets';
 import type { Ticket } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
+import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { TicketPagination } from '../../components/tickets/TicketPagination';
 import { NO_TICKETS_TEXT, TicketTabs, commonTicketColumns, dateColumn, useTableMinWidth } from '../../components/tickets/ticketColumns';
 import { useTicketListState } from '../../components/tickets/useTicketListState';
 import { TicketDialog } from '../../layout/dialogs';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 
 export const SUPPORT_LOGIN_NEEDED = 'Debes iniciar sesión para acceder al sistema de soporte.';
 
@@ -42,15 +43,15 @@ function SupportCentre() {
       </Flex>
       <Card className="ticket-card">
         <TicketTabs value={list.tab} onChange={list.setTab} />
-        <ErrorBanner message={tickets.error?.message} />
-        <Table<Ticket>
+        <QueryErrorAlert queries={tickets} />
+        <ResponsiveTable<Ticket>
           rowKey="ticketId"
           columns={columns}
           dataSource={tickets.data?.tickets ?? []}
           loading={tickets.isFetching && !tickets.isError}
           pagination={false}
           scroll={{ x: minWidth }}
-          locale={{ emptyText: NO_TICKETS_TEXT }}
+          locale={{ emptyText: tableEmptyText(tickets, NO_TICKETS_TEXT) }}
           rowClassName={() => 'ticket-row'}
           onRow={(ticket) => ({
             onClick: () => openDialog(ticket.ticketId),
@@ -64,7 +65,7 @@ function SupportCentre() {
         <TicketPagination
           page={list.page}
           pageSize={list.pageSize}
-          total={tickets.data?.total ?? 0}
+          total={tickets.data?.total ?? null}
           onPageChange={list.setPage}
           onPageSizeChange={list.setPageSize}
         />

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { useNews } from '../../api/news';
 import { useCommunityName, useConfig } from '../../api/queries';
 import type { ServerCard } from '../../api/types';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { Loading } from '../../components/Loading';
 import { NewsGrid } from '../../components/news/NewsGrid';
+import { QueryErrorAlert } from '../../components/QueryState';
 import { ServerCardView } from './ServerCardView';
 import { ThemeToggle } from './ThemeToggle';
 import { UNAVAILABLE_TEXT, canJoin } from './serverStatus';
@@ -31,7 +31,7 @@ function HeroJoinButton({ server }: { server: ServerCard | undefined }) {
 function Servers() {
   const config = useConfig();
   if (config.isPending) return <Loading />;
-  if (config.isError) return <ErrorBanner message={config.error.message} />;
+  if (config.isError) return <QueryErrorAlert queries={config} />;
   return (
     <Row gutter={[24, 24]}>
       {config.data.servers.map((server) => (
@@ -46,7 +46,7 @@ function Servers() {
 function LatestNews() {
   const news = useNews();
   const latest = news.data?.filter((item) => item.active).slice(0, LATEST_NEWS_COUNT);
-  return <NewsGrid items={latest} isPending={news.isPending} error={news.error} />;
+  return <NewsGrid query={news} items={latest} />;
 }
 
 export function LandingPage() {

@@ -42,7 +42,7 @@ export function LoginPage() {
     <Flex justify="center" style={{ paddingBlock: 32 }}>
       <Card style={{ width: '100%', maxWidth: 460 }}>
         <Flex vertical gap={16} align="stretch">
-          <Typography.Title level={2} style={{ margin: 0, textAlign: 'center' }}>
+          <Typography.Title level={1} className="page-title" style={{ margin: 0, textAlign: 'center' }}>
             Iniciar Sesión
           </Typography.Title>
           <Typography.Paragraph type="secondary" style={{ margin: 0, textAlign: 'center' }}>

@@ -2,13 +2,13 @@ import { Button, Card, Empty, Flex, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { NEWS_LOAD_ERROR, useNews } from '../../api/news';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { Loading } from '../../components/Loading';
 import { NewsGrid } from '../../components/news/NewsGrid';
 import { NewsImage } from '../../components/news/NewsImage';
 import { NewsTypeTag } from '../../components/news/NewsTypeTag';
 import { formatDate } from '../../components/dates';
 import { Page } from '../../components/Page';
+import { QueryErrorAlert } from '../../components/QueryState';
 
 export const NEWS_NOT_FOUND = 'Noticia no encontrada';
 export const NEWS_ITEM_LOAD_ERROR = 'Error al cargar la noticia';
@@ -28,7 +28,7 @@ export function NewsPage() {
   return (
     <Page title="Noticias" subtitle="Todo lo que pasa en la comunidad.">
       <BackButton to="/" label="Volver al Inicio" />
-      <NewsGrid items={items} isPending={news.isPending} error={news.error} full />
+      <NewsGrid query={news} items={items} full />
     </Page>
   );
 }
@@ -40,7 +40,7 @@ export function NewsDetailPage() {
 
   let body;
   if (news.isPending) body = <Loading />;
-  else if (news.isError) body = <ErrorBanner message={news.error.message === NEWS_LOAD_ERROR ? NEWS_ITEM_LOAD_ERROR : news.error.message} />;
+  else if (news.isError) body = <QueryErrorAlert queries={news} messageFor={(error) => (error.message === NEWS_LOAD_ERROR ? NEWS_ITEM_LOAD_ERROR : error.message)} />;
   else if (!item) body = <Empty description={NEWS_NOT_FOUND} />;
   else
     body = (

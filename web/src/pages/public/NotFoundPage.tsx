@@ -1,12 +1,13 @@
 import { Button, Flex, Result } from 'antd';
 import { useNavigate } from 'react-router';
+import { ResultHeading } from '../../components/ResultHeading';
 
 export function NotFoundPage() {
   const navigate = useNavigate();
   return (
     <Result
       status="404"
-      title="Página No Encontrada"
+      title={<ResultHeading>Página No Encontrada</ResultHeading>}
       subTitle="La página que buscas no existe o fue movida."
       extra={
         <Flex gap={12} justify="center" wrap>

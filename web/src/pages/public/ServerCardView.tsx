@@ -10,7 +10,7 @@ export function ServerCardView({ server }: { server: ServerCard }) {
   return (
     <Card className="server-card" style={{ height: '100%' }} styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12 } }}>
       <Flex vertical gap={4}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
+        <Typography.Title level={3} className="title-size-4" style={{ margin: 0 }}>
           {server.name}
         </Typography.Title>
         <Badge status={badge.status} text={badge.text} />

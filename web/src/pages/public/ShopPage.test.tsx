@@ -13,7 +13,7 @@ function serveShop(signedIn = false) {
   mockFetch({ '/api/config': () => jsonResponse(publicConfig), '/api/auth/profile': () => jsonResponse(profile({ discordRoles: [] })) });
 }
 
-const card = (title: string) => screen.getByRole('heading', { name: title, level: 4 }).closest('.shop-item') as HTMLElement;
+const card = (title: string) => screen.getByRole('heading', { name: title, level: 3 }).closest('.shop-item') as HTMLElement;
 
 describe('ShopPage', () => {
   it('shows the banner, the four sections and every item', async () => {
@@ -22,7 +22,7 @@ describe('ShopPage', () => {
     expect(screen.getByRole('heading', { name: /Ofertas Especiales/ })).toBeInTheDocument();
     for (const section of testShop) {
       expect(await screen.findByRole('heading', { name: section.title, level: 2 })).toBeInTheDocument();
-      for (const item of section.items) expect(screen.getByRole('heading', { name: item.title, level: 4 })).toBeInTheDocument();
+      for (const item of section.items) expect(screen.getByRole('heading', { name: item.title, level: 3 })).toBeInTheDocument();
     }
     const count = testShop.reduce((total, section) => total + section.items.length, 0);
     expect(screen.getAllByRole('button', { name: /Comprar Ahora/ })).toHaveLength(count);
@@ -31,7 +31,7 @@ describe('ShopPage', () => {
   it('shows robux and the prices in MXN and USD, or robux alone', async () => {
     serveShop();
     renderWithProviders(<ShopPage />);
-    await screen.findByRole('heading', { name: 'Partner', level: 4 });
+    await screen.findByRole('heading', { name: 'Partner', level: 3 });
     expect(within(card('Partner')).getByText('10,000 Robux')).toBeInTheDocument();
     expect(within(card('Partner')).getByText('$1,000 MXN · $50 USD')).toBeInTheDocument();
     expect(within(card('Pase')).getByText('550 Robux')).toBeInTheDocument();
@@ -49,7 +49,7 @@ describe('ShopPage', () => {
   it('opens a support ticket for a signed-in member', async () => {
     serveShop(true);
     renderWithProviders(<ShopPage />);
-    await screen.findByRole('heading', { name: 'VIP', level: 4 });
+    await screen.findByRole('heading', { name: 'VIP', level: 3 });
     await userEvent.click(screen.getByRole('button', { name: 'Comprar Ahora: VIP' }));
     const dialog = await findDialogTitled('Nuevo Ticket de Soporte');
     expect(within(dialog).getByLabelText('Título')).toHaveValue('Compra: VIP');

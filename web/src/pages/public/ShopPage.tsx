@@ -3,8 +3,8 @@ import { Button, Card, Col, Flex, Row, Typography } from 'antd';
 import { GiftOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { useConfig } from '../../api/queries';
 import type { ShopItem } from '../../api/types';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { Loading } from '../../components/Loading';
+import { QueryErrorAlert } from '../../components/QueryState';
 import { PurchaseDialog } from './PurchaseDialog';
 import { formatRobux, moneyPrices } from './shopPrices';
 
@@ -12,7 +12,7 @@ function ShopItemCard({ item, onBuy }: { item: ShopItem; onBuy: (item: ShopItem)
   const prices = moneyPrices(item);
   return (
     <Card className="shop-item" style={{ height: '100%' }} styles={{ body: { display: 'flex', flexDirection: 'column', gap: 8, height: '100%' } }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
+      <Typography.Title level={3} className="title-size-4" style={{ margin: 0 }}>
         {item.title}
       </Typography.Title>
       <Typography.Text strong className="shop-robux">
@@ -34,7 +34,7 @@ export function ShopPage() {
 
   let sections;
   if (config.isPending) sections = <Loading />;
-  else if (config.isError) sections = <ErrorBanner message={config.error.message} />;
+  else if (config.isError) sections = <QueryErrorAlert queries={config} />;
   else
     sections = config.data.shop.map((section) => (
       <section key={section.id} aria-labelledby={`shop-${section.id}`} className="shop-section">

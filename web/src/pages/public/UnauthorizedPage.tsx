@@ -1,5 +1,6 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
+import { ResultHeading } from '../../components/ResultHeading';
 import { useAuth } from '../../auth/useAuth';
 
 export function UnauthorizedPage() {
@@ -8,7 +9,7 @@ export function UnauthorizedPage() {
   return (
     <Result
       status="403"
-      title="Acceso Denegado"
+      title={<ResultHeading>Acceso Denegado</ResultHeading>}
       subTitle={
         <>
           <div>No tienes permiso para acceder a esta página.</div>

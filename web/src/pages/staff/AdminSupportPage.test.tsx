@@ -7,6 +7,8 @@ import { jsonResponse, mockFetch, profile, roleIds } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { findDialogTitled, ticket, ticketStats } from '../../test/tickets';
 import { setViewport } from '../../test/viewport';
+import { NOT_MEASURED } from '../../components/QueryState';
+import { failUntilRepaired, findOneRetryableError, retry } from '../../test/loadStates';
 import { AdminSupportPage } from './AdminSupportPage';
 
 const moderator = profile({ username: 'moderador', discordId: '1400000000000000005', discordRoles: [roleIds.MODERADOR] });
@@ -141,6 +143,28 @@ describe('AdminSupportPage', () => {
     serveStaff({ 'GET /api/tickets': () => jsonResponse({ message: 'Error al cargar los tickets' }, 500) });
     renderWithProviders(<AdminSupportPage />, '/admin/support');
     expect(await screen.findByText('Error al cargar los tickets', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('shows one error with Reintentar instead of zero figures and an empty list, and both after a retry', async () => {
+    setViewport(1280);
+    const server = failUntilRepaired('Error del servidor');
+    serveStaff({
+      '/api/tickets/stats/summary': server.answer(() => jsonResponse({ stats: ticketStats() })),
+      'GET /api/tickets': server.answer(() => jsonResponse({ tickets: [ticket()], total: 1 })),
+    });
+    renderWithProviders(<AdminSupportPage />, '/admin/support');
+    await findOneRetryableError('Error del servidor');
+    for (const title of ['Tickets Totales', 'Tiempo Promedio', 'Resueltos', 'Satisfacción']) {
+      expect(card(title)).toHaveTextContent(`${title}${NOT_MEASURED}`);
+    }
+    expect(screen.queryByText('No hay tickets disponibles')).not.toBeInTheDocument();
+    expect(screen.queryByText('0-0 de 0')).not.toBeInTheDocument();
+
+    server.repair();
+    await retry();
+    await waitFor(() => expect(card('Tickets Totales')).toHaveTextContent('Tickets Totales16'));
+    expect(await screen.findByText('No puedo entrar')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('asks a signed-out visitor to sign in', () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Flex, Input, Modal, Radio, Row, Select, Statistic, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Col, Flex, Input, Modal, Radio, Row, Select, Statistic, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { CheckCircleOutlined, ClockCircleOutlined, EyeOutlined, FlagOutlined, InboxOutlined, ReloadOutlined, SmileOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -16,35 +16,37 @@ import { useAuth } from '../../auth/useAuth';
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
+import { NOT_MEASURED, QueryErrorAlert, measured, tableEmptyText } from '../../components/QueryState';
 import { TicketPagination } from '../../components/tickets/TicketPagination';
 import { NO_TICKETS_TEXT, TicketTabs, commonTicketColumns, dateColumn, useTableMinWidth } from '../../components/tickets/ticketColumns';
-import { PRIORITY_LABELS, TICKET_CATEGORIES, TICKET_PRIORITIES, summaryCounts } from '../../components/tickets/ticketLabels';
+import { CATEGORY_LABELS, PRIORITY_LABELS, TICKET_CATEGORIES, TICKET_PRIORITIES, summaryCounts } from '../../components/tickets/ticketLabels';
 import { useTicketListState } from '../../components/tickets/useTicketListState';
 import { TicketDialog } from '../../layout/dialogs';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 
 export const SUPPORT_PANEL_LOGIN_NEEDED = 'Debes iniciar sesión para acceder al panel de soporte.';
 export const UNASSIGNED = 'Sin asignar';
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
+/** The four figures; a failed read shows dashes, and the panel's one alert says why. */
 function StatCards() {
   const stats = useTicketStats();
   const counts = stats.data ? summaryCounts(stats.data.byStatus) : null;
   const loading = stats.isPending;
   const cards = [
-    { key: 'total', title: 'Tickets Totales', icon: <InboxOutlined />, value: counts?.total ?? 0, precision: 0 },
-    { key: 'time', title: 'Tiempo Promedio', icon: <ClockCircleOutlined />, value: oneDecimal(stats.data?.resolutionTime.average ?? 0), precision: 1, suffix: 'h' },
-    { key: 'resolved', title: 'Resueltos', icon: <CheckCircleOutlined />, value: counts?.resolved ?? 0, precision: 0 },
-    { key: 'satisfaction', title: 'Satisfacción', icon: <SmileOutlined />, value: oneDecimal(stats.data?.satisfaction.average ?? 0), precision: 1, suffix: '/ 5' },
+    { key: 'total', title: 'Tickets Totales', icon: <InboxOutlined />, value: counts ? counts.total : NOT_MEASURED, precision: 0 },
+    { key: 'time', title: 'Tiempo Promedio', icon: <ClockCircleOutlined />, value: measured(stats, (figures) => oneDecimal(figures.resolutionTime.average)), precision: 1, suffix: 'h' },
+    { key: 'resolved', title: 'Resueltos', icon: <CheckCircleOutlined />, value: counts ? counts.resolved : NOT_MEASURED, precision: 0 },
+    { key: 'satisfaction', title: 'Satisfacción', icon: <SmileOutlined />, value: measured(stats, (figures) => oneDecimal(figures.satisfaction.average)), precision: 1, suffix: '/ 5' },
   ];
   return (
     <>
-      <ErrorBanner message={stats.error?.message} />
       <Row gutter={[16, 16]} align="stretch" style={{ marginBottom: 16 }}>
         {cards.map((card) => (
           <Col key={card.key} xs={12} md={6}>
             <Card className="ticket-stat" aria-label={card.title} role="group" style={{ height: '100%' }}>
-              <Statistic title={card.title} value={card.value} precision={card.precision} suffix={card.suffix} prefix={card.icon} loading={loading} />
+              <Statistic title={card.title} value={card.value} precision={card.precision} suffix={stats.data ? card.suffix : undefined} prefix={card.icon} loading={loading} />
             </Card>
           </Col>
         ))}
@@ -150,6 +152,7 @@ function SupportPanel() {
   const queryClient = useQueryClient();
   const list = useTicketListState();
   const tickets = useTickets(list.query);
+  const stats = useTicketStats();
   const [searchText, setSearchText] = useState('');
   const [viewing, setViewing] = useState<string | null>(null);
   const [viewOpen, setViewOpen] = useState(false);
@@ -200,6 +203,8 @@ function SupportPanel() {
 
   return (
     <>
+      {/* The figures and the list fail once, here, with one Reintentar for both. */}
+      <QueryErrorAlert queries={[stats, tickets]} />
       <StatCards />
       <Card className="ticket-card">
         <Flex gap={12} wrap align="center" style={{ marginBottom: 8 }}>
@@ -230,7 +235,7 @@ function SupportPanel() {
             allowClear
             value={list.filters.category}
             onChange={(category?: string) => list.setFilters({ ...list.filters, category })}
-            options={TICKET_CATEGORIES.map((category) => ({ value: category, label: category }))}
+            options={TICKET_CATEGORIES.map((category) => ({ value: category, label: CATEGORY_LABELS[category] }))}
             style={{ width: 170 }}
           />
           <Button icon={<ReloadOutlined />} onClick={refresh} loading={tickets.isFetching} style={{ marginInlineStart: 'auto' }}>
@@ -238,22 +243,21 @@ function SupportPanel() {
           </Button>
         </Flex>
         <TicketTabs value={list.tab} onChange={list.setTab} />
-        <ErrorBanner message={tickets.error?.message} />
-        <Table<Ticket>
+        <ResponsiveTable<Ticket>
           rowKey="ticketId"
           columns={columns}
           dataSource={tickets.data?.tickets ?? []}
           loading={tickets.isFetching && !tickets.isError}
           pagination={false}
           scroll={{ x: minWidth }}
-          locale={{ emptyText: NO_TICKETS_TEXT }}
+          locale={{ emptyText: tableEmptyText(tickets, NO_TICKETS_TEXT) }}
           rowClassName={() => 'ticket-row'}
           onRow={(ticket) => ({ onClick: () => view(ticket.ticketId) })}
         />
         <TicketPagination
           page={list.page}
           pageSize={list.pageSize}
-          total={tickets.data?.total ?? 0}
+          total={tickets.data?.total ?? null}
           onPageChange={list.setPage}
           onPageSizeChange={list.setPageSize}
         />

@@ -8,7 +8,10 @@ import { jsonResponse, mockFetch, profile, roleIds } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { findDialogTitled } from '../../test/tickets';
 import { setViewport } from '../../test/viewport';
-import { DashboardPage } from './DashboardPage';
+import { ProtectedRoute } from '../../components/ProtectedRoute';
+import { NOT_MEASURED } from '../../components/QueryState';
+import { failUntilRepaired, findOneRetryableError, retry } from '../../test/loadStates';
+import { DashboardPage, NO_WEEKLY_REPORT_TEXT } from './DashboardPage';
 
 const people = {
   comite: profile({ username: 'comite', discordRoles: [roleIds.COMITE] }),
@@ -66,7 +69,7 @@ const row = (scope: HTMLElement, name: string) => within(scope).getByText(name).
 function renderDashboard() {
   return renderWithProviders(
     <Routes>
-      <Route path="/dashboard" element={<DashboardPage />} />
+      <Route path="/dashboard" element={<ProtectedRoute otherwise="/treasury"><DashboardPage /></ProtectedRoute>} />
       <Route path="/treasury" element={<p>treasury page</p>} />
       <Route path="/" element={<p>home page</p>} />
     </Routes>,
@@ -133,13 +136,15 @@ describe('DashboardPage', () => {
     expect(within(management).getByRole('link', { name: /^Mis Estadísticas/ })).toHaveAttribute('href', '/staff/stats');
   });
 
-  it('rh sees the staff table but not the admin panels grid', async () => {
+  it('rh sees the staff table and the panels RH may open, no others', async () => {
     setViewport(1280);
     serve(people.rh);
     renderDashboard();
     const table = await staffTable();
     expect(await within(table).findByText('coyote_trial')).toBeInTheDocument();
-    expect(screen.queryByLabelText('Paneles de Administración')).not.toBeInTheDocument();
+    const grid = screen.getByLabelText('Paneles de Administración');
+    for (const panel of ['Tesorería', 'Panel SAT', 'Panel de Soporte', 'Roles y Permisos']) expect(within(grid).getByText(panel)).toBeInTheDocument();
+    for (const panel of ['Seguridad y Auditoría', 'Sistema Legislativo', 'Gestión de Noticias']) expect(within(grid).queryByText(panel)).not.toBeInTheDocument();
     expect(screen.queryByText('Crear Reporte de Jornada')).not.toBeInTheDocument();
   });
 
@@ -166,13 +171,15 @@ describe('DashboardPage', () => {
     expect(within(table).getByText('1-6 de 6')).toBeInTheDocument();
   });
 
-  it('moderador sees the report button but neither the staff table nor the grid', async () => {
+  it('moderador sees the report button and the support panel, not the staff table', async () => {
     setViewport(1280);
     serve(people.moderador);
     renderDashboard();
     expect((await screen.findByText('Crear Reporte de Jornada')).closest('button')).toBeInTheDocument();
     expect(screen.queryByLabelText('Gestión de Staff')).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('Paneles de Administración')).not.toBeInTheDocument();
+    const grid = screen.getByLabelText('Paneles de Administración');
+    expect(within(grid).getByText('Panel de Soporte')).toBeInTheDocument();
+    expect(within(grid).queryByText('Tesorería')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Gestión')).toBeInTheDocument();
   });
 
@@ -191,18 +198,43 @@ describe('DashboardPage', () => {
     expect(screen.getByText('treasury page')).toBeInTheDocument();
   });
 
-  it("says 'Formato de datos inesperado' when the roster is not a list", async () => {
+  it("says 'Formato de datos inesperado' once when the roster is not a list", async () => {
     serve(people.comite, { '/api/staff/moderators': () => jsonResponse({ moderators: roster }) });
     renderDashboard();
-    const table = await staffTable();
-    expect(await within(table).findByText('Formato de datos inesperado')).toBeInTheDocument();
+    await findOneRetryableError('Formato de datos inesperado');
   });
 
-  it("says 'Error al cargar la lista de moderadores' when the roster fails", async () => {
+  it("says 'Error al cargar la lista de moderadores' once, for the top 5 and the table, when the roster fails", async () => {
     serve(people.comite, { '/api/staff/moderators': () => new Response('', { status: 500 }) });
     renderDashboard();
-    const table = await staffTable();
-    expect(await within(table).findByText('Error al cargar la lista de moderadores')).toBeInTheDocument();
+    await findOneRetryableError('Error al cargar la lista de moderadores');
+    expect(within(await staffTable()).getByText(NOT_MEASURED)).toBeInTheDocument();
+    expect(screen.queryByText('Todavía no hay horas registradas.')).not.toBeInTheDocument();
+  });
+
+  it('shows one error with Reintentar instead of zeros when every read fails, and the figures after a retry', async () => {
+    const server = failUntilRepaired('Error del servidor');
+    serve(people.comite, {
+      '/api/staff/stats': server.answer(() => jsonResponse(stats)),
+      '/api/staff/moderators': server.answer(() => jsonResponse(roster)),
+      '/api/staff/reports/weekly': server.answer(() => jsonResponse({ report: null })),
+    });
+    renderDashboard();
+    await findOneRetryableError('Error del servidor');
+    for (const figure of ['Horas totales', 'Tickets atendidos', 'Usuarios atendidos', 'Calificación']) {
+      const card = screen.getByLabelText(figure);
+      expect(card).toHaveTextContent(NOT_MEASURED);
+      expect(card).not.toHaveTextContent(/\b0\b/);
+    }
+    expect(screen.queryByText('Todavía no hay horas registradas.')).not.toBeInTheDocument();
+    expect(screen.queryByText(NO_WEEKLY_REPORT_TEXT)).not.toBeInTheDocument();
+
+    server.repair();
+    await retry();
+    await waitFor(() => expect(screen.getByLabelText('Tickets atendidos')).toHaveTextContent('7'));
+    expect(await screen.findByRole('list', { name: 'Top 5 moderadores' })).toBeInTheDocument();
+    expect(await screen.findByText(NO_WEEKLY_REPORT_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("shows 'No hay moderadores disponibles' for an empty roster, and Reintentar reads it again", async () => {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Button, Card, Col, Flex, Result, Row, Statistic, Tag, Typography } from 'antd';
 import {
   AuditOutlined,
@@ -17,29 +17,27 @@ import {
   TagsOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Link, Navigate, useNavigate } from 'react-router';
-import { useConfig } from '../../api/queries';
+import { Link, useNavigate } from 'react-router';
 import { useModerators, useStaffStats, useWeeklyReport } from '../../api/staff';
-import type { RoleName } from '../../api/types';
+import type { WeeklyReport } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { formatDay } from '../../components/dates';
 import { formatDuration } from '../../components/duration';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { Page } from '../../components/Page';
-import { ReportDialog } from './StaffDialogs';
-import { StaffTable } from './StaffTable';
+import { QueryErrorAlert, QueryState, measured } from '../../components/QueryState';
+import { useHasOpened } from '../../components/useHasOpened';
 import { MemberAvatar } from './staffParts';
+
+// Only directors see the staff table, and the report's form only once it opens: the table's
+// and the forms' code downloads for them, not with every staff member's first dashboard.
+const StaffTable = lazy(async () => ({ default: (await import('./StaffTable')).StaffTable }));
+const ReportDialog = lazy(async () => ({ default: (await import('./StaffDialogs')).ReportDialog }));
 
 export const TRIAL_TITLE = 'Acceso No Disponible';
 export const TRIAL_TEXT = 'El panel de control no está disponible para usuarios Trial.';
 export const NO_WEEKLY_REPORT_TEXT = 'Todavía no hay un reporte semanal. El bot lo publica cada lunes con las horas de la semana anterior.';
-
-/** Who adjusts hours and dismisses (OFICINA passes too, by the permission check). */
-export const DIRECTOR_ROLES: readonly RoleName[] = ['COMITE', 'RH', 'AI'];
-/** Who writes shift reports. */
-export const REPORTER_ROLES: readonly RoleName[] = ['MODERADOR', 'SoporteTecnico'];
 
 /** Gold, silver and bronze for the first three of the top 5. */
 const RANK_COLOURS = ['#f5c518', '#b8bec7', '#cd7f32'];
@@ -49,15 +47,15 @@ function StatCards() {
   const stats = useStaffStats();
   const loading = stats.isPending;
   const data = stats.data;
+  // A figure that was not read shows a dash, never 0: the page's one alert says why.
   const cards = [
-    { key: 'hours', title: 'Horas totales', icon: <ClockCircleOutlined />, value: formatDuration(data?.horasTotales ?? 0) },
-    { key: 'tickets', title: 'Tickets atendidos', icon: <TagsOutlined />, value: data?.ticketsAtendidos ?? 0 },
-    { key: 'users', title: 'Usuarios atendidos', icon: <TeamOutlined />, value: data?.usuariosAtendidos ?? 0 },
-    { key: 'rating', title: 'Calificación', icon: <StarOutlined />, value: (data?.calificacion ?? 0).toFixed(1), suffix: '/ 5' },
+    { key: 'hours', title: 'Horas totales', icon: <ClockCircleOutlined />, value: measured(stats, (figures) => formatDuration(figures.horasTotales)) },
+    { key: 'tickets', title: 'Tickets atendidos', icon: <TagsOutlined />, value: measured(stats, (figures) => figures.ticketsAtendidos) },
+    { key: 'users', title: 'Usuarios atendidos', icon: <TeamOutlined />, value: measured(stats, (figures) => figures.usuariosAtendidos) },
+    { key: 'rating', title: 'Calificación', icon: <StarOutlined />, value: measured(stats, (figures) => figures.calificacion.toFixed(1)), suffix: data ? '/ 5' : undefined },
   ];
   return (
     <>
-      <ErrorBanner message={stats.error?.message} />
       <Row gutter={[16, 16]} align="stretch" style={{ marginBottom: 24 }}>
         {cards.map((card) => (
           <Col key={card.key} xs={12} lg={6}>
@@ -74,12 +72,8 @@ function StatCards() {
 function TopModerators() {
   const moderators = useModerators();
   const top = (moderators.data ?? []).slice(0, TOP_COUNT);
-  let body: ReactNode;
-  if (moderators.isPending) body = <Loading />;
-  else if (moderators.isError) body = <Typography.Text type="danger">{moderators.error.message}</Typography.Text>;
-  else if (top.length === 0) body = <Typography.Text type="secondary">Todavía no hay horas registradas.</Typography.Text>;
-  else
-    body = (
+  const body = (
+    <QueryState queries={moderators} errorShownAbove isEmpty={top.length === 0} empty="Todavía no hay horas registradas.">
       <ol className="staff-top" aria-label="Top 5 moderadores">
         {top.map((member, index) => (
           <li key={member.UserId} className="staff-top-item">
@@ -101,7 +95,8 @@ function TopModerators() {
           </li>
         ))}
       </ol>
-    );
+    </QueryState>
+  );
   return (
     <Card title="Top Moderadores" role="region" aria-label="Top Moderadores" style={{ height: '100%' }}>
       {body}
@@ -112,43 +107,45 @@ function TopModerators() {
 function WeeklyReportCard() {
   const weekly = useWeeklyReport();
   const report = weekly.data;
-  let body: ReactNode;
-  if (weekly.isPending) body = <Loading />;
-  else if (weekly.isError) body = <Typography.Text type="danger">{weekly.error.message}</Typography.Text>;
-  else if (!report) body = <Typography.Text type="secondary">{NO_WEEKLY_REPORT_TEXT}</Typography.Text>;
-  else {
-    const under = report.lines.filter((line) => line.underQuota).length;
-    body = (
-      <>
-        <Typography.Paragraph style={{ marginBottom: 8 }}>
-          Semana del {formatDay(report.weekStart)} al {formatDay(report.weekStart, 6)}
-        </Typography.Paragraph>
-        <Typography.Paragraph type="secondary">
-          Cuota semanal: {formatDuration(report.quotaSeconds)}
-          {report.lines.length > 0 ? ` · ${under} de ${report.lines.length} bajo la cuota` : ''}
-        </Typography.Paragraph>
-        {report.lines.length === 0 ? (
-          <Typography.Text type="secondary">Nadie del staff tuvo horas esa semana.</Typography.Text>
-        ) : (
-          <ul className="staff-weekly" aria-label="Horas de la semana por miembro">
-            {report.lines.map((line) => (
-              <li key={line.userId} className={line.underQuota ? 'staff-weekly-under' : undefined}>
-                <Typography.Text strong ellipsis={{ tooltip: line.username }} className="staff-top-name">
-                  {line.username}
-                </Typography.Text>
-                <Typography.Text>{formatDuration(line.seconds)}</Typography.Text>
-                {line.underQuota ? <Tag color="error">Bajo la cuota</Tag> : <Tag color="success">Cumplió</Tag>}
-              </li>
-            ))}
-          </ul>
-        )}
-      </>
-    );
-  }
+  const body = (
+    <QueryState queries={weekly} errorShownAbove isEmpty={!report} empty={NO_WEEKLY_REPORT_TEXT}>
+      {() => <WeeklyReportLines report={report as WeeklyReport} />}
+    </QueryState>
+  );
   return (
     <Card title="Último Reporte Semanal" role="region" aria-label="Último Reporte Semanal" style={{ height: '100%' }}>
       {body}
     </Card>
+  );
+}
+
+function WeeklyReportLines({ report }: { report: WeeklyReport }) {
+  const under = report.lines.filter((line) => line.underQuota).length;
+  return (
+    <>
+      <Typography.Paragraph style={{ marginBottom: 8 }}>
+        Semana del {formatDay(report.weekStart)} al {formatDay(report.weekStart, 6)}
+      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Cuota semanal: {formatDuration(report.quotaSeconds)}
+        {report.lines.length > 0 ? ` · ${under} de ${report.lines.length} bajo la cuota` : ''}
+      </Typography.Paragraph>
+      {report.lines.length === 0 ? (
+        <Typography.Text type="secondary">Nadie del staff tuvo horas esa semana.</Typography.Text>
+      ) : (
+        <ul className="staff-weekly" aria-label="Horas de la semana por miembro">
+          {report.lines.map((line) => (
+            <li key={line.userId} className={line.underQuota ? 'staff-weekly-under' : undefined}>
+              <Typography.Text strong ellipsis={{ tooltip: line.username }} className="staff-top-name">
+                {line.username}
+              </Typography.Text>
+              <Typography.Text>{formatDuration(line.seconds)}</Typography.Text>
+              {line.underQuota ? <Tag color="error">Bajo la cuota</Tag> : <Tag color="success">Cumplió</Tag>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 
@@ -199,15 +196,19 @@ const MANAGEMENT: LinkCardProps[] = [
   { to: '/staff/stats', icon: <BarChartOutlined />, title: 'Mis Estadísticas', description: 'Tus cifras y tus horas de esta semana.' },
 ];
 
+/** The cards whose pages the user may open, under a title; nothing when there are none. */
 function LinkGrid({ title, cards }: { title: string; cards: LinkCardProps[] }) {
+  const { mayOpen } = useAuth();
+  const open = cards.filter((card) => mayOpen(card.to));
+  if (open.length === 0) return null;
   const headingId = `staff-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section aria-labelledby={headingId} style={{ marginBottom: 24 }}>
-      <Typography.Title level={3} id={headingId} style={{ fontSize: 20 }}>
+      <Typography.Title level={2} id={headingId} style={{ fontSize: 20 }}>
         {title}
       </Typography.Title>
       <Row gutter={[16, 16]} align="stretch">
-        {cards.map((card) => (
+        {open.map((card) => (
           <Col key={card.to} xs={24} sm={12} lg={6}>
             <LinkCard {...card} />
           </Col>
@@ -234,11 +235,13 @@ function TrialNotice() {
 }
 
 function Dashboard({ username }: { username: string }) {
-  const { hasPermission } = useAuth();
+  const { can, may } = useAuth();
   const [reporting, setReporting] = useState(false);
-  const isDirector = hasPermission(DIRECTOR_ROLES);
-  const isReporter = hasPermission(REPORTER_ROLES);
-  const isComite = hasPermission(['COMITE']);
+  const isDirector = can('staff', 'modify');
+  const isReporter = may('reportShift');
+  const reportUsed = useHasOpened(reporting);
+  // The figures, the top 5, the weekly report and the staff table fail once, at the top.
+  const loads = [useStaffStats(), useModerators(), useWeeklyReport()];
 
   return (
     <Page title="Panel de Control">
@@ -250,6 +253,7 @@ function Dashboard({ username }: { username: string }) {
           </Button>
         ) : null}
       </Flex>
+      <QueryErrorAlert queries={loads} />
       <StatCards />
       <Row gutter={[16, 16]} align="stretch" style={{ marginBottom: 24 }}>
         <Col xs={24} lg={10}>
@@ -259,26 +263,32 @@ function Dashboard({ username }: { username: string }) {
           <WeeklyReportCard />
         </Col>
       </Row>
-      {isDirector ? <StaffTable /> : null}
-      {isComite ? <LinkGrid title="Paneles de Administración" cards={ADMIN_PANELS} /> : null}
+      {isDirector ? (
+        <Suspense fallback={<Loading />}>
+          <StaffTable errorShownAbove />
+        </Suspense>
+      ) : null}
+      <LinkGrid title="Paneles de Administración" cards={ADMIN_PANELS} />
       <LinkGrid title="Gestión" cards={MANAGEMENT} />
-      {isReporter ? <ReportDialog open={reporting} onClose={() => setReporting(false)} /> : null}
+      {isReporter && reportUsed ? (
+        <Suspense fallback={null}>
+          <ReportDialog open={reporting} onClose={() => setReporting(false)} />
+        </Suspense>
+      ) : null}
     </Page>
   );
 }
 
 /**
- * The staff dashboard. Treasury people who are not Comité, RH or AI belong on /treasury;
- * Trial members (without an admin role) are told the panel is not for them.
+ * The staff dashboard; Trial members (without an admin role) are told the panel is not for
+ * them, as the server says. Who may open it at all (treasury people go to /treasury) the
+ * route decides.
  */
 export function DashboardPage() {
-  const { user, loading, hasRole, hasPermission, inGroups } = useAuth();
-  const config = useConfig();
+  const { user, loading, may } = useAuth();
 
-  if (loading || config.isPending) return <Loading />;
-  if (config.isError) return <ErrorBanner message={config.error.message} />;
+  if (loading) return <Loading />;
   if (!user) return <LoginPrompt />;
-  if ((hasRole('TESORERIA') || hasRole('AUDITOR')) && !hasPermission(DIRECTOR_ROLES)) return <Navigate to="/treasury" replace />;
-  if (hasRole('TRIAL') && !inGroups(['ADMIN'])) return <TrialNotice />;
+  if (may('trialNotice')) return <TrialNotice />;
   return <Dashboard username={user.username} />;
 }

@@ -1,11 +1,13 @@
 import { useId } from 'react';
 import { Alert, Button, Flex, Form, Input, Modal, Radio, Typography, type FormRule } from 'antd';
+import { HOURS_OPERATIONS } from '../../api/serverConstants.gen';
 import { useAdjustHours, useDismissStaff, useSubmitStaffReport } from '../../api/staff';
 import type { HoursInput, Moderator } from '../../api/types';
 import { todayDay } from '../../components/dates';
 import { formatDuration } from '../../components/duration';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useCloseAfterSuccess } from '../../components/useCloseAfterSuccess';
+import { SubmitOutcome } from '../../components/SubmitOutcome';
 
 export const REPORT_SUCCESS = 'Reporte enviado exitosamente';
 export const HOURS_MINUTES_RULE = 'Los minutos van de 0 a 59';
@@ -101,10 +103,7 @@ function HoursForm({ member, onDone, onCancel }: { member: Moderator; onDone: ()
         <Radio.Group
           optionType="button"
           buttonStyle="solid"
-          options={[
-            { value: 'add', label: 'Sumar' },
-            { value: 'subtract', label: 'Restar' },
-          ]}
+          options={HOURS_OPERATIONS.map(({ value, label }) => ({ value, label }))}
         />
       </Form.Item>
       <Flex gap={16} wrap>
@@ -122,12 +121,14 @@ function HoursForm({ member, onDone, onCancel }: { member: Moderator; onDone: ()
         </Form.Item>
       </Flex>
       {adjust.data ? (
-        <Alert
-          type="success"
-          showIcon
-          title={`Horas actualizadas. Nuevo total: ${formatDuration(adjust.data.TiempoTotal)}`}
-          style={{ marginBottom: 16 }}
-        />
+        <SubmitOutcome>
+          <Alert
+            type="success"
+            showIcon
+            title={`Horas actualizadas. Nuevo total: ${formatDuration(adjust.data.TiempoTotal)}`}
+            style={{ marginBottom: 16 }}
+          />
+        </SubmitOutcome>
       ) : null}
       {adjust.data && clamped ? <Alert type="warning" showIcon title={clampedSubtraction(adjust.data.applied)} style={{ marginBottom: 16 }} /> : null}
       <ErrorBanner message={adjust.error?.message} onClose={() => adjust.reset()} />
@@ -169,7 +170,11 @@ function DismissForm({ member, onDone, onCancel }: { member: Moderator; onDone: 
       <Form.Item label="Motivo" name="reason" rules={[{ max: DISMISS_REASON_MAX, message: DISMISS_REASON_RULE }]}>
         <Input.TextArea rows={3} maxLength={DISMISS_REASON_MAX} showCount placeholder="Opcional: explica el motivo de la baja" />
       </Form.Item>
-      {done ? <Alert type="success" showIcon title={`Baja aplicada: ${member.username} ya no forma parte del staff.`} style={{ marginBottom: 16 }} /> : null}
+      {done ? (
+        <SubmitOutcome>
+          <Alert type="success" showIcon title={`Baja aplicada: ${member.username} ya no forma parte del staff.`} style={{ marginBottom: 16 }} />
+        </SubmitOutcome>
+      ) : null}
       <ErrorBanner message={dismiss.error?.message} onClose={() => dismiss.reset()} />
       <Flex justify="flex-end" gap={8}>
         <Button onClick={onCancel} disabled={false}>
@@ -239,7 +244,11 @@ function ReportForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => 
       <Form.Item label="Contenido" name="content" rules={[{ required: true, whitespace: true, message: 'Escribe el contenido del reporte' }]}>
         <Input.TextArea rows={6} maxLength={4000} showCount placeholder="¿Qué hiciste en tu jornada? Tickets, sanciones, eventos, incidencias…" />
       </Form.Item>
-      {done ? <Alert type="success" showIcon title={REPORT_SUCCESS} style={{ marginBottom: 16 }} /> : null}
+      {done ? (
+        <SubmitOutcome>
+          <Alert type="success" showIcon title={REPORT_SUCCESS} style={{ marginBottom: 16 }} />
+        </SubmitOutcome>
+      ) : null}
       <ErrorBanner message={send.error?.message} onClose={() => send.reset()} />
       <Flex justify="flex-end" gap={8}>
         <Button onClick={onCancel} disabled={false}>

@@ -46,8 +46,8 @@ describe('StaffProfilePage', () => {
     setViewport(1280);
     serve();
     renderWithProviders(<StaffProfilePage />, '/staff/profile');
-    expect(await screen.findByRole('heading', { name: 'moderador', level: 3 })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Mi Perfil', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'moderador', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Mi Perfil', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Volver al Dashboard')).toBeInTheDocument();
     expect(screen.getByText('Activo')).toBeInTheDocument();
     expect(screen.getByText(/^Contratado el .*2025/)).toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('StaffStatsPage', () => {
     setViewport(1280);
     serve();
     renderWithProviders(<StaffStatsPage />, '/staff/stats');
-    expect(await screen.findByRole('heading', { name: 'Mis Estadísticas', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mis Estadísticas', level: 1 })).toBeInTheDocument();
     await waitFor(() => expect(figure('Tiempo total')).toHaveTextContent('9 h 30 min 12 s'));
     expect(figure('Tickets atendidos')).toHaveTextContent('3');
     expect(figure('Calificación')).toHaveTextContent('4.5 / 5');

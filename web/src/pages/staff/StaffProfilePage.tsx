@@ -1,9 +1,10 @@
 import { Flex } from 'antd';
 import { useStaffProfile } from '../../api/staff';
+import type { StaffProfile } from '../../api/types';
 import { BackToDashboard } from '../../components/BackToDashboard';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
 import { FigureCards, NotesAndWarnings, StaffHeader, profileFigures } from './StaffSummary';
 
 /** The signed-in staff member's profile: status, hire date, rating, time, tickets, notes and warnings. */
@@ -14,15 +15,18 @@ export function StaffProfilePage() {
       <Flex style={{ marginBottom: 16 }}>
         <BackToDashboard />
       </Flex>
-      <ErrorBanner message={profile.error?.message} />
-      {profile.isPending ? <Loading /> : null}
-      {profile.data ? (
-        <>
-          <StaffHeader profile={profile.data} />
-          <FigureCards figures={profileFigures(profile.data)} />
-          <NotesAndWarnings profile={profile.data} />
-        </>
-      ) : null}
+      <QueryState queries={profile} loading={<Loading />}>
+        {() => {
+          const data = profile.data as StaffProfile;
+          return (
+            <>
+              <StaffHeader profile={data} />
+              <FigureCards figures={profileFigures(data)} />
+              <NotesAndWarnings profile={data} />
+            </>
+          );
+        }}
+      </QueryState>
     </Page>
   );
 }

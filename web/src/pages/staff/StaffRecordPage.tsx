@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Card, Col, Empty, Flex, Input, Radio, Row, Tag, Typography } from 'antd';
-import { CheckCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useAddStaffEntry, useSetHired, useStaffMemberRecord, type StaffEntryKind } from '../../api/staff';
@@ -11,6 +11,7 @@ import { formatDuration } from '../../components/duration';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
+import { QueryErrorAlert } from '../../components/QueryState';
 import { MemberAvatar } from './staffParts';
 
 export const STAFF_RECORD_TITLE = 'Expediente de staff';
@@ -47,14 +48,7 @@ export function StaffRecordPage() {
     } else if (status === 404) {
       body = <Empty description={STAFF_RECORD_NOT_FOUND} />;
     } else {
-      body = (
-        <Flex vertical align="flex-start" gap={8}>
-          <ErrorBanner message={record.error.message} style={{ marginBottom: 0, alignSelf: 'stretch' }} />
-          <Button icon={<ReloadOutlined />} onClick={() => void record.refetch()} loading={record.isFetching}>
-            Reintentar
-          </Button>
-        </Flex>
-      );
+      body = <QueryErrorAlert queries={record} style={{ marginBottom: 0 }} />;
     }
   } else {
     body = <RecordBody record={record.data} />;

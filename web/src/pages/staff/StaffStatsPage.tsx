@@ -2,24 +2,24 @@ import { Flex, Statistic } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
 import { useStaffProfile, useStaffStats } from '../../api/staff';
 import { BackToDashboard } from '../../components/BackToDashboard';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
+import { QueryErrorAlert, measured } from '../../components/QueryState';
 import { FigureCards, StaffHeader, WeekChart, profileFigures } from './StaffSummary';
 
 /** The profile's figures (durations in seconds, as the API sends them), the people attended and this week's hours per day. */
 export function StaffStatsPage() {
   const profile = useStaffProfile();
   const stats = useStaffStats();
-  const people = stats.data?.usuariosAtendidos ?? 0;
+
   return (
     <Page title="Mis Estadísticas">
       <Flex style={{ marginBottom: 16 }}>
         <BackToDashboard />
       </Flex>
-      <ErrorBanner message={profile.error?.message} />
-      <ErrorBanner message={stats.error?.message} />
-      {profile.isPending ? <Loading /> : null}
+      {/* The profile and the figures fail once, here; a figure not read shows a dash. */}
+      <QueryErrorAlert queries={[profile, stats]} />
+      {profile.isPending && !profile.isError ? <Loading /> : null}
       {profile.data ? (
         <>
           <StaffHeader profile={profile.data} />
@@ -29,7 +29,7 @@ export function StaffStatsPage() {
               {
                 key: 'people',
                 title: 'Usuarios atendidos',
-                content: <Statistic title="Usuarios atendidos" prefix={<TeamOutlined />} value={people} loading={stats.isPending} />,
+                content: <Statistic title="Usuarios atendidos" prefix={<TeamOutlined />} value={measured(stats, (figures) => figures.usuariosAtendidos)} loading={stats.isPending} />,
               },
             ]}
           />

@@ -20,7 +20,7 @@ export function StaffHeader({ profile }: { profile: StaffProfile }) {
         <MemberAvatar discordId={user?.discordId ?? ''} avatar={profile.avatar || user?.avatar || ''} username={username} size={64} />
         <div style={{ minWidth: 0, flex: '1 1 auto' }}>
           <Flex gap={8} align="center" wrap>
-            <Typography.Title level={3} style={{ margin: 0, overflowWrap: 'anywhere' }}>
+            <Typography.Title level={2} className="title-size-3" style={{ margin: 0, overflowWrap: 'anywhere' }}>
               {username}
             </Typography.Title>
             <ActiveTag inactividad={profile.Inactividad} />

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Flex, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { ClockCircleOutlined, ReloadOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useModerators } from '../../api/staff';
 import type { Moderator } from '../../api/types';
 import { formatShortDate } from '../../components/dates';
 import { formatDuration } from '../../components/duration';
-import { ErrorBanner } from '../../components/ErrorBanner';
+import { NotMeasured, QueryErrorAlert } from '../../components/QueryState';
 import { TicketPagination } from '../../components/tickets/TicketPagination';
 import { DEFAULT_TICKET_PAGE_SIZE } from '../../components/tickets/ticketLabels';
 import { DismissDialog, HoursDialog } from './StaffDialogs';
 import { ActiveTag, MemberAvatar, weekSeconds } from './staffParts';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 
 export const NO_MODERATORS_TEXT = 'No hay moderadores disponibles';
 
@@ -71,8 +72,11 @@ const columns = (act: (action: Action, member: Moderator) => void): TableColumns
 
 const TABLE_WIDTH = 970;
 
-/** The staff table of Comité, RH and AI: hours, hire date, this week, last server and status, with hours and dismissal per row. */
-export function StaffTable() {
+/**
+ * The staff table of Comité, RH and AI: hours, hire date, this week, last server and status, with
+ * hours and dismissal per row. `errorShownAbove` when the page already shows the roster's failure.
+ */
+export function StaffTable({ errorShownAbove = false }: { errorShownAbove?: boolean }) {
   const moderators = useModerators();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_TICKET_PAGE_SIZE);
@@ -89,14 +93,7 @@ export function StaffTable() {
 
   let body;
   if (moderators.isError) {
-    body = (
-      <Flex vertical align="flex-start" gap={8}>
-        <ErrorBanner message={moderators.error.message} style={{ marginBottom: 0, alignSelf: 'stretch' }} />
-        <Button icon={<ReloadOutlined />} onClick={refresh} loading={moderators.isFetching}>
-          Reintentar
-        </Button>
-      </Flex>
-    );
+    body = errorShownAbove ? <NotMeasured /> : <QueryErrorAlert queries={moderators} style={{ marginBottom: 0 }} />;
   } else if (moderators.isSuccess && rows.length === 0) {
     body = (
       <Empty description={NO_MODERATORS_TEXT}>
@@ -108,7 +105,7 @@ export function StaffTable() {
   } else {
     body = (
       <>
-        <Table<Moderator>
+        <ResponsiveTable<Moderator>
           rowKey="UserId"
           columns={columns((action, member) => setActing({ action, member }))}
           dataSource={pageRows}

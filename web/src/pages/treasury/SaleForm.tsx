@@ -4,8 +4,11 @@ import { DollarOutlined } from '@ant-design/icons';
 import { SALE_REGISTERED, useCatalogue, useRegisterSale } from '../../api/treasury';
 import type { CatalogueEntry, Sale } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { QueryErrorAlert } from '../../components/QueryState';
 import { useFormDialog } from '../../components/useFormDialog';
+import { itemWithKey } from './itemNames';
 import { MAX_DISCOUNT, MIN_DISCOUNT, cataloguePrice, clampDiscount, finalPrice, formatMoney, formatPercent } from './money';
+import { SubmitOutcome } from '../../components/SubmitOutcome';
 
 export const BUYER_REQUIRED = 'El ID de Discord del comprador es obligatorio';
 export const BUYER_SHAPE = 'El ID de Discord tiene de 17 a 20 dígitos';
@@ -21,7 +24,7 @@ const INITIAL_VALUES: SaleFormValues = { buyerDiscordId: '', item: undefined, di
 
 function itemLabel(entry: CatalogueEntry): string {
   const { amount, currency } = cataloguePrice(entry);
-  return `${entry.key} · ${formatMoney(amount, currency)}`;
+  return `${itemWithKey(entry)} · ${formatMoney(amount, currency)}`;
 }
 
 function PriceLine({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
@@ -94,15 +97,17 @@ export function SaleForm({ onSaved, onCancel, locked = false }: SaleFormProps) {
       className="sale-form"
     >
       {saved ? (
-        <Alert
-          type="success"
-          showIcon
-          title={SALE_REGISTERED}
-          description={`Venta #${saved._id}: ${saved.item} para ${saved.buyerUsername || saved.buyerDiscordId}, ${formatMoney(saved.finalPrice, saved.currency)}.`}
-          style={{ marginBottom: 16 }}
-        />
+        <SubmitOutcome key={saved._id}>
+          <Alert
+            type="success"
+            showIcon
+            title={SALE_REGISTERED}
+            description={`Venta #${saved._id}: ${saved.itemLabel} para ${saved.buyerUsername || saved.buyerDiscordId}, ${formatMoney(saved.finalPrice, saved.currency)}.`}
+            style={{ marginBottom: 16 }}
+          />
+        </SubmitOutcome>
       ) : null}
-      <ErrorBanner message={catalogue.error?.message} />
+      <QueryErrorAlert queries={catalogue} />
       <ErrorBanner message={register.error?.message} onClose={() => register.reset()} />
       <Form.Item
         label="ID de Discord del comprador"

@@ -63,7 +63,7 @@ describe('SalesHistoryPage', () => {
     setViewport(1280);
     serveHistory();
     renderWithProviders(<SalesHistoryPage />, '/treasury/history');
-    await screen.findByText('PASE');
+    await screen.findByText('Pase');
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       '#',
       'Fecha',
@@ -75,7 +75,9 @@ describe('SalesHistoryPage', () => {
       'Estado',
       'Acciones',
     ]);
-    const live = row('PAQUETE2_LEGAL');
+    const live = row('Paquete 2 Legal');
+    expect(live).not.toHaveTextContent('PAQUETE2_LEGAL');
+    expect(within(live).getByTitle('Paquete 2 Legal (PAQUETE2_LEGAL)')).toBeInTheDocument();
     expect(live).toHaveTextContent('#9');
     expect(live).toHaveTextContent('por tesoreria');
     expect(live).toHaveTextContent('$140.00');
@@ -84,7 +86,7 @@ describe('SalesHistoryPage', () => {
     expect(live).toHaveTextContent('Vigente');
     expect(live).not.toHaveClass('sale-row-voided');
 
-    const voided = row('PASE');
+    const voided = row('Pase');
     expect(voided).toHaveClass('sale-row-voided');
     expect(within(voided).getByText('Anulada')).toBeInTheDocument();
     expect(voided).toHaveTextContent('El comprador pidió la devolución');
@@ -97,7 +99,7 @@ describe('SalesHistoryPage', () => {
     setViewport(1280);
     const fetch = serveHistory();
     renderWithProviders(<SalesHistoryPage />, '/treasury/history');
-    await screen.findByText('PASE');
+    await screen.findByText('Pase');
     expect(Object.fromEntries(salesRequests(fetch)[0] ?? [])).toEqual({ limit: '50' });
 
     await chooseOption(screen.getByRole('combobox', { name: 'Filtrar por artículo' }), 'VIP');
@@ -183,7 +185,7 @@ describe('SalesHistoryPage', () => {
     onTestFinished(() => void Object.assign(URL, original));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderWithProviders(<SalesHistoryPage />, '/treasury/history');
-    await screen.findByText('PASE');
+    await screen.findByText('Pase');
     await chooseOption(screen.getByRole('combobox', { name: 'Filtrar por artículo' }), 'VIP');
     await userEvent.click(screen.getByRole('button', { name: /Exportar CSV/ }));
     await waitFor(() => expect(click).toHaveBeenCalled());

@@ -17,8 +17,10 @@ import { useAuth } from '../../auth/useAuth';
 import { saveFile } from '../../api/client';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
+import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import '../../components/dayjsLocale';
 import { BackToTreasury } from './BackToTreasury';
+import { itemWithKey } from './itemNames';
 import { formatCount, formatMoney, formatPercent } from './money';
 import { NO_SALES_TEXT, NoSales, PersonAvatar, VoidReason, VoidedTag } from './saleParts';
 
@@ -91,7 +93,7 @@ function SaleCard({ sale, action }: { sale: Sale; action: ReactNode }) {
     <li className={sale.voided ? 'sale-card sale-card-voided' : 'sale-card'} aria-label={`Venta #${sale._id}`}>
       <Flex justify="space-between" align="baseline" gap={8}>
         <Typography.Text strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          <Typography.Text type="secondary">#{sale._id}</Typography.Text> {sale.item}
+          <Typography.Text type="secondary">#{sale._id}</Typography.Text> {sale.itemLabel}
         </Typography.Text>
         <Typography.Text strong className="sale-amount" style={{ flexShrink: 0 }}>
           {formatMoney(sale.finalPrice, sale.currency)}
@@ -148,7 +150,7 @@ function VoidDialog({ open, sale, onClose }: { open: boolean; sale: Sale | null;
     >
       {sale ? (
         <Typography.Paragraph type="secondary">
-          Venta #{sale._id}: {sale.item} para {sale.buyerUsername || sale.buyerDiscordId}, {formatMoney(sale.finalPrice, sale.currency)}. La venta seguirá en el
+          Venta #{sale._id}: {sale.itemLabel} para {sale.buyerUsername || sale.buyerDiscordId}, {formatMoney(sale.finalPrice, sale.currency)}. La venta seguirá en el
           historial, marcada como anulada, y dejará de contar en los totales.
         </Typography.Paragraph>
       ) : null}
@@ -237,7 +239,17 @@ function HistoryTable() {
       width: 200,
       render: (_: unknown, sale: Sale) => <Buyer sale={sale} />,
     },
-    { key: 'item', title: 'Artículo', dataIndex: 'item', ellipsis: true, render: (item: string) => <Typography.Text strong title={item}>{item}</Typography.Text> },
+    {
+      key: 'item',
+      title: 'Artículo',
+      dataIndex: 'itemLabel',
+      ellipsis: true,
+      render: (label: string, sale: Sale) => (
+        <Typography.Text strong title={itemWithKey({ key: sale.item, label })}>
+          {label}
+        </Typography.Text>
+      ),
+    },
     {
       key: 'original',
       title: 'Precio',
@@ -274,7 +286,7 @@ function HistoryTable() {
           showSearch={{ optionFilterProp: 'label' }}
           value={state.item}
           onChange={(item?: string) => setState((current) => ({ ...current, item }))}
-          options={(catalogue.data ?? []).map((entry) => ({ value: entry.key, label: entry.key }))}
+          options={(catalogue.data ?? []).map((entry) => ({ value: entry.key, label: itemWithKey(entry) }))}
           loading={catalogue.isPending}
           className="sales-filter"
           style={{ width: 220 }}
@@ -306,7 +318,7 @@ function HistoryTable() {
           </Button>
         </Flex>
       </Flex>
-      <ErrorBanner message={history.error?.message} />
+      <QueryErrorAlert queries={history} />
       {wide ? (
         <Table<Sale>
           rowKey="_id"
@@ -315,7 +327,7 @@ function HistoryTable() {
           loading={history.isPending && !history.isError}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: history.isError ? ' ' : NO_SALES_TEXT }}
+          locale={{ emptyText: tableEmptyText(history, NO_SALES_TEXT) }}
           rowClassName={(sale) => (sale.voided ? 'sale-row sale-row-voided' : 'sale-row')}
           size="middle"
         />
@@ -327,7 +339,7 @@ function HistoryTable() {
             <SaleCard key={sale._id} sale={sale} action={voidButton(sale)} />
           ))}
         </ul>
-      ) : history.isError ? null : (
+      ) : !history.isSuccess ? null : (
         <NoSales />
       )}
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginTop: 16 }}>

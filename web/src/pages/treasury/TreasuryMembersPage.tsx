@@ -1,8 +1,8 @@
 import { Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTreasuryMembers } from '../../api/treasury';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
+import { QueryErrorAlert } from '../../components/QueryState';
 import { BackToTreasury } from './BackToTreasury';
 import { formatCount } from './money';
 import { NoMembers, memberAvatar } from './saleParts';
@@ -10,6 +10,7 @@ import { NoMembers, memberAvatar } from './saleParts';
 function MemberList() {
   const members = useTreasuryMembers();
   if (members.isPending) return <Skeleton active avatar paragraph={{ rows: 3 }} />;
+  // The page's alert says why; no list is shown rather than an empty one.
   if (members.isError) return null;
   if (members.data.length === 0) return <NoMembers />;
   return (
@@ -48,7 +49,7 @@ export function TreasuryMembersPage() {
           Actualizar
         </Button>
       </Flex>
-      <ErrorBanner message={members.error?.message} />
+      <QueryErrorAlert queries={members} />
       <MemberList />
     </Page>
   );

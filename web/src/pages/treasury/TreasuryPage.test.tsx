@@ -8,6 +8,8 @@ import { renderWithProviders } from '../../test/render';
 import { findDialogTitled } from '../../test/tickets';
 import { catalogue, members, sale, summary, tesoreria } from '../../test/treasury';
 import { setViewport } from '../../test/viewport';
+import { failUntilRepaired, findOneRetryableError, retry } from '../../test/loadStates';
+import { FORBIDDEN_TEXT, NOT_MEASURED, RETRY_TEXT } from '../../components/QueryState';
 import { NO_REGISTER_RIGHT, RegisterSalePage } from './RegisterSalePage';
 import { TreasuryPage } from './TreasuryPage';
 
@@ -77,7 +79,7 @@ describe('TreasuryPage', () => {
     const sales = await screen.findByRole('list', { name: 'Últimas ventas' });
     expect(within(sales).getAllByRole('listitem')).toHaveLength(2);
     expect(within(sales).getByText('VIP').closest('li')).toHaveTextContent('$90.00');
-    const voided = within(sales).getByText('PASE').closest('li') as HTMLElement;
+    const voided = within(sales).getByText('Pase').closest('li') as HTMLElement;
     expect(voided).toHaveTextContent('550 Robux');
     expect(within(voided).getByText('Anulada')).toBeInTheDocument();
     expect(voided).toHaveTextContent('Devolución');
@@ -86,9 +88,9 @@ describe('TreasuryPage', () => {
     const team = await screen.findByRole('list', { name: 'Miembros de tesorería' });
     expect(within(team).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Ttesoreria', 'Aauditor', 'Ccontadora']);
 
-    expect(screen.getByRole('link', { name: 'Registrar Venta' })).toHaveAttribute('href', '/treasury/register');
-    expect(screen.getByRole('link', { name: 'Historial de Ventas' })).toHaveAttribute('href', '/treasury/history');
-    expect(screen.getByRole('link', { name: 'Miembros de Tesorería' })).toHaveAttribute('href', '/treasury/members');
+    expect(screen.getByRole('link', { name: /^Registrar Venta/ })).toHaveAttribute('href', '/treasury/register');
+    expect(screen.getByRole('link', { name: /^Historial de Ventas/ })).toHaveAttribute('href', '/treasury/history');
+    expect(screen.getByRole('link', { name: /^Miembros de Tesorería/ })).toHaveAttribute('href', '/treasury/members');
   });
 
   it("says 'No hay ventas registradas' and 'No se encontraron miembros de tesorería' when there are none", async () => {
@@ -107,6 +109,40 @@ describe('TreasuryPage', () => {
     renderWithProviders(<TreasuryPage />, '/treasury');
     expect(await screen.findByText('Error de conexión al cargar ventas/miembros')).toBeInTheDocument();
   });
+
+  it('shows one error with Reintentar instead of zeros and empty lists, and shows the figures after a retry', async () => {
+    setViewport(1280);
+    const server = failUntilRepaired('Error del servidor');
+    serveTreasury({
+      '/api/treasury/summary': server.answer(() => jsonResponse(summary())),
+      'GET /api/treasury/sales': server.answer(() => jsonResponse(recentSales)),
+      '/api/treasury/members': server.answer(() => jsonResponse(members)),
+    });
+    renderWithProviders(<TreasuryPage />, '/treasury');
+    await findOneRetryableError('Error del servidor');
+    for (const figure of ['Ventas Totales', 'Ingresos del Mes', 'Miembros']) {
+      expect(screen.getByRole('group', { name: figure })).toHaveTextContent(NOT_MEASURED);
+    }
+    expect(screen.queryByText(/\$0\.00/)).not.toBeInTheDocument();
+    expect(screen.queryByText('No hay ventas registradas')).not.toBeInTheDocument();
+    expect(screen.queryByText('No se encontraron miembros de tesorería')).not.toBeInTheDocument();
+
+    server.repair();
+    await retry();
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Ventas Totales' })).toHaveTextContent('12'));
+    expect(await screen.findByRole('list', { name: 'Últimas ventas' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Miembros de tesorería' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the reader may not see it, without figures or a retry, when every read is refused', async () => {
+    const refused = () => new Response('', { status: 403 });
+    serveTreasury({ '/api/treasury/summary': refused, 'GET /api/treasury/sales': refused, '/api/treasury/members': refused });
+    renderWithProviders(<TreasuryPage />, '/treasury');
+    expect(await screen.findByText(FORBIDDEN_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Ventas Totales' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: RETRY_TEXT })).not.toBeInTheDocument();
+  });
 });
 
 describe('New sale dialog', () => {
@@ -117,7 +153,7 @@ describe('New sale dialog', () => {
     const dialog = await openNewSale();
     expect(priceLine(dialog, 'Precio final')).toHaveTextContent('—');
 
-    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'PAQUETE2_LEGAL · $140.00');
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'Paquete 2 Legal (PAQUETE2_LEGAL) · $140.00');
     expect(priceLine(dialog, 'Precio de catálogo')).toHaveTextContent('$140.00');
     expect(priceLine(dialog, 'Precio final')).toHaveTextContent('$140.00');
 
@@ -127,7 +163,7 @@ describe('New sale dialog', () => {
     await waitFor(() => expect(priceLine(dialog, 'Precio final')).toHaveTextContent('$112.00'));
     expect(priceLine(dialog, 'Descuento')).toHaveTextContent('20 %');
 
-    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'PASE · 550 Robux');
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'Pase (PASE) · 550 Robux');
     expect(priceLine(dialog, 'Precio de catálogo')).toHaveTextContent('550 Robux');
     expect(priceLine(dialog, 'Precio final')).toHaveTextContent('440 Robux');
   });
@@ -164,7 +200,7 @@ describe('New sale dialog', () => {
 
     const dialog = await openNewSale();
     await fill(within(dialog).getByRole('textbox', { name: 'ID de Discord del comprador' }), '1400000000000000014');
-    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'PAQUETE2_LEGAL · $140.00');
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'Paquete 2 Legal (PAQUETE2_LEGAL) · $140.00');
     const discount = within(dialog).getByRole('spinbutton', { name: /^Descuento/ });
     await userEvent.clear(discount);
     await userEvent.type(discount, '20');
@@ -242,9 +278,9 @@ describe('RegisterSalePage', () => {
       setViewport(1280);
       serveTreasury({ '/api/auth/profile': () => jsonResponse(readOnly) });
       renderWithProviders(<TreasuryPage />, '/treasury');
-      expect(await screen.findByRole('link', { name: 'Historial de Ventas' })).toBeInTheDocument();
+      expect(await screen.findByRole('link', { name: /^Historial de Ventas/ })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /Nueva Venta/ })).not.toBeInTheDocument();
-      expect(screen.queryByRole('link', { name: 'Registrar Venta' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: /^Registrar Venta/ })).not.toBeInTheDocument();
     });
 
     it('says so on the register page instead of offering the form', async () => {

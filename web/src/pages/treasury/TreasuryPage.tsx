@@ -13,8 +13,8 @@ import { Link } from 'react-router';
 import { PANEL_MEMBERS, useRecentSales, useTreasuryMembers, useTreasurySummary } from '../../api/treasury';
 import type { Sale } from '../../api/types';
 import { formatDateTime } from '../../components/dates';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
+import { QueryErrorAlert, QueryState, loadSummary, measured } from '../../components/QueryState';
 import { useAuth } from '../../auth/useAuth';
 import { formatCount, formatMXN, formatMoney, formatRobux } from './money';
 import { NewSaleDialog } from './SaleForm';
@@ -37,15 +37,15 @@ function SummaryCards() {
   const summary = useTreasurySummary();
   const data = summary.data;
   const loading = summary.isPending;
+  // A figure that was not read shows a dash: the page's one alert says why.
   return (
     <>
-      <ErrorBanner message={summary.error?.message} />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={12} sm={8}>
           <SummaryCard
             title="Ventas Totales"
             icon={<ShoppingCartOutlined />}
-            value={formatCount(data?.totalSales ?? 0)}
+            value={measured(summary, (figures) => formatCount(figures.totalSales))}
             note={data ? `${formatCount(data.monthSales)} este mes` : null}
             loading={loading}
           />
@@ -54,13 +54,19 @@ function SummaryCards() {
           <SummaryCard
             title="Ingresos del Mes"
             icon={<DollarOutlined />}
-            value={formatMXN(data?.monthIncomeMXN ?? 0)}
+            value={measured(summary, (figures) => formatMXN(figures.monthIncomeMXN))}
             note={data && data.monthIncomeRobux > 0 ? `Además, ${formatRobux(data.monthIncomeRobux)}` : null}
             loading={loading}
           />
         </Col>
         <Col xs={12} sm={8}>
-          <SummaryCard title="Miembros" icon={<TeamOutlined />} value={formatCount(data?.members ?? 0)} note="Tesorería y auditoría" loading={loading} />
+          <SummaryCard
+            title="Miembros"
+            icon={<TeamOutlined />}
+            value={measured(summary, (figures) => formatCount(figures.members))}
+            note={data ? 'Tesorería y auditoría' : null}
+            loading={loading}
+          />
         </Col>
       </Row>
     </>
@@ -73,7 +79,7 @@ function SaleLine({ sale }: { sale: Sale }) {
       <PersonAvatar discordId={sale.buyerDiscordId} avatar={sale.buyerAvatar} name={sale.buyerUsername || sale.buyerDiscordId} />
       <Flex vertical style={{ minWidth: 0, flex: 1 }}>
         <Typography.Text strong ellipsis>
-          {sale.item}
+          {sale.itemLabel}
         </Typography.Text>
         <Typography.Text type="secondary" style={{ fontSize: 13 }}>
           {sale.buyerUsername || sale.buyerDiscordId} · {formatDateTime(sale.date)}
@@ -102,18 +108,19 @@ function RecentSales() {
       }
       style={{ height: '100%' }}
     >
-      <ErrorBanner message={sales.error?.message} />
-      {sales.isPending ? (
-        <Skeleton active avatar paragraph={{ rows: 3 }} />
-      ) : sales.data && sales.data.length > 0 ? (
+      <QueryState
+        queries={sales}
+        errorShownAbove
+        loading={<Skeleton active avatar paragraph={{ rows: 3 }} />}
+        isEmpty={sales.data?.length === 0}
+        empty={<NoSales />}
+      >
         <ul className="plain-list" aria-label="Últimas ventas">
-          {sales.data.map((sale) => (
+          {sales.data?.map((sale) => (
             <SaleLine key={sale._id} sale={sale} />
           ))}
         </ul>
-      ) : sales.isError ? null : (
-        <NoSales />
-      )}
+      </QueryState>
     </Card>
   );
 }
@@ -130,21 +137,22 @@ function MembersPreview() {
       }
       style={{ height: '100%' }}
     >
-      <ErrorBanner message={members.error?.message} />
-      {members.isPending ? (
-        <Skeleton active avatar paragraph={{ rows: 2 }} />
-      ) : members.data && members.data.length > 0 ? (
+      <QueryState
+        queries={members}
+        errorShownAbove
+        loading={<Skeleton active avatar paragraph={{ rows: 2 }} />}
+        isEmpty={members.data?.length === 0}
+        empty={<NoMembers />}
+      >
         <ul className="plain-list" aria-label="Miembros de tesorería">
-          {members.data.slice(0, PANEL_MEMBERS).map((member) => (
+          {members.data?.slice(0, PANEL_MEMBERS).map((member) => (
             <Flex component="li" key={member.id} gap={12} align="center" className="member-line">
               {memberAvatar(member)}
               <Typography.Text ellipsis>{member.username}</Typography.Text>
             </Flex>
           ))}
         </ul>
-      ) : members.isError ? null : (
-        <NoMembers />
-      )}
+      </QueryState>
     </Card>
   );
 }
@@ -159,13 +167,13 @@ function ManagementCards({ canRegister }: { canRegister: boolean }) {
   const cards = canRegister ? MANAGEMENT : MANAGEMENT.filter((card) => card.to !== '/treasury/register');
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 24 }}>
+      <Typography.Title level={2} className="title-size-4" style={{ marginTop: 24 }}>
         Gestión
       </Typography.Title>
       <Row gutter={[16, 16]}>
         {cards.map((card) => (
           <Col key={card.to} xs={24} md={8}>
-            <Link to={card.to} className="management-link" aria-label={card.title}>
+            <Link to={card.to} className="management-link">
               <Card hoverable style={{ height: '100%' }}>
                 <Flex gap={16} align="center">
                   <span className="management-icon" aria-hidden>
@@ -191,8 +199,18 @@ export function TreasuryPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   // Registering a sale is the matrix's Modificación on the treasury panel.
   const canRegister = useAuth().can('treasury', 'modify');
+  // The page's loads fail once, at the top, however many widgets read them.
+  const loads = [useTreasurySummary(), useRecentSales(), useTreasuryMembers()];
+  if (loadSummary(loads) === 'forbidden' && loads.every((load) => load.isError)) {
+    return (
+      <Page title="Tesorería" subtitle="Ventas de artículos, ingresos del mes y equipo de tesorería.">
+        <QueryErrorAlert queries={loads} />
+      </Page>
+    );
+  }
   return (
     <Page title="Tesorería" subtitle="Ventas de artículos, ingresos del mes y equipo de tesorería.">
+      <QueryErrorAlert queries={loads} />
       {canRegister ? (
         <Flex justify="flex-end" style={{ marginBottom: 16 }}>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialogOpen(true)}>

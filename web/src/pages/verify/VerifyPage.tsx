@@ -8,6 +8,7 @@ import { saveRedirect } from '../../auth/redirect';
 import { useAuth } from '../../auth/useAuth';
 import { formatDate } from '../../components/dates';
 import { Loading, VERIFYING_TEXT } from '../../components/Loading';
+import { ResultHeading } from '../../components/ResultHeading';
 
 export const NOT_CONFIGURED_TEXT = 'Roblox verification is not available on this server.';
 export const SWITCH_TEXT = 'Use another account';
@@ -39,7 +40,7 @@ function SuccessStep() {
     <Frame>
       <Result
         status="success"
-        title="Verification Successful!"
+        title={<ResultHeading>Verification Successful!</ResultHeading>}
         subTitle="Your Roblox account has been verified."
         extra={
           <Button type="primary" onClick={() => navigate('/')}>
@@ -59,7 +60,7 @@ function ErrorStep() {
     <Frame>
       <Result
         status="error"
-        title="Verification Failed"
+        title={<ResultHeading>Verification Failed</ResultHeading>}
         subTitle={
           <>
             <span style={{ display: 'block' }}>There was an error verifying your account. Please try again.</span>
@@ -90,7 +91,7 @@ function LoginStep() {
     <Frame>
       <Result
         status="info"
-        title="Please log in to verify your account"
+        title={<ResultHeading>Please log in to verify your account</ResultHeading>}
         extra={
           <Button type="primary" icon={<LoginOutlined />} onClick={login}>
             Login with Discord
@@ -154,7 +155,7 @@ function StatusStep() {
       <Frame>
         <Result
           icon={<CheckCircleFilled style={{ color: '#52c41a' }} />}
-          title="Account Verified"
+          title={<ResultHeading>Account Verified</ResultHeading>}
           subTitle={
             <>
               <Typography.Text strong style={{ display: 'block', fontSize: 18 }}>
@@ -213,7 +214,7 @@ function StatusStep() {
     <Frame>
       <Result
         icon={<LinkOutlined style={{ color: '#4f46e5' }} />}
-        title="Verify Your Account"
+        title={<ResultHeading>Verify Your Account</ResultHeading>}
         subTitle="Link your Roblox account to verify your identity"
         extra={
           <Flex vertical gap={16} align="center">
