@@ -17,6 +17,7 @@ import (
 	"zocalo/core/idempotency"
 	"zocalo/core/identifies"
 	"zocalo/core/legislative"
+	"zocalo/core/live"
 	"zocalo/core/members"
 	"zocalo/core/news"
 	"zocalo/core/outbox"
@@ -41,7 +42,8 @@ func Models() []any {
 		&documents.Document{}, &roblox.Link{}, &roblox.Attempt{}, &roblox.NameHold{}, &records.Charge{}, &records.Repair{}, &apikeys.Key{},
 		&treasury.Sale{}, &sat.Business{}, &sat.Document{},
 		&legislative.Initiative{}, &legislative.Vote{}, &legislative.Event{}, &legislative.AgendaItem{},
-		&members.GuildRole{}, &members.PanelPermission{}, &members.PendingRemoval{}, &audit.Entry{}, &ratelimit.Hit{}, &idempotency.Record{}, &identifies.Identify{}}
+		&members.GuildRole{}, &members.PanelPermission{}, &members.PendingRemoval{}, &audit.Entry{}, &ratelimit.Hit{}, &idempotency.Record{}, &identifies.Identify{},
+		&live.Event{}, &live.Counter{}}
 }
 
 // Settings are the parts of the configuration the domain needs.
@@ -111,6 +113,8 @@ type App struct {
 	Now         func() time.Time
 	// Location is the community's time zone.
 	Location *time.Location
+	// Live streams changes to the members watching; the process serving them runs it.
+	Live *live.Hub
 }
 
 // AuditLog pages through the record of changes (COMITE).
@@ -136,12 +140,13 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 	if s.Location == nil {
 		s.Location = time.UTC
 	}
-	m := members.NewService(d, s.Roles, s.Now)
+	pub := live.NewPublisher(d, s.Now)
+	m := members.NewService(d, s.Roles, s.Now).PublishLive(pub)
 	o := outbox.NewStore(d, s.Now)
-	shifts := staff.NewShifts(d, s.Servers, s.ShiftCap, s.Location, s.Now)
+	shifts := staff.NewShifts(d, s.Servers, s.ShiftCap, s.Location, s.Now).PublishLive(pub)
 	desk := tickets.NewService(d, o, m, deps.Files, tickets.Settings{Channel: s.Channels.StaffTickets,
 		PublicURL: s.PublicURL, AutoCloseAfter: s.TicketAutoClose, FAQ: s.TicketFAQ,
-		MaxOpenPerMember: s.TicketMaxOpen, MaxOpenedPerHour: s.TicketMaxPerHour, Now: s.Now})
+		MaxOpenPerMember: s.TicketMaxOpen, MaxOpenedPerHour: s.TicketMaxPerHour, Now: s.Now}).PublishLive(pub)
 	roster := staff.NewService(d, s.Roles, shifts, o, desk, staff.Settings{ReportsChannel: s.Channels.StaffReports,
 		Members: m, Now: s.Now})
 	// A member who first receives a STAFF-group role is hired that day.
@@ -157,10 +162,15 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		Members: m,
 		Auth: auth.NewService(d, m, deps.Identity, auth.Options{
 			Secret: s.JWTSecret, TTL: s.SessionTTL, IsArtistReviewer: art.IsReviewer, Now: s.Now,
-		}),
+		}).PublishLive(pub),
+		Live: live.NewHub(d, live.Rules{
+			live.AudienceTicket:      tickets.MayRead,
+			live.AudienceShifts:      func(viewer *authz.Actor, _ string) bool { return staff.MayOpenDashboard(viewer) },
+			live.AudienceLegislative: func(viewer *authz.Actor, _ string) bool { return legislative.MayRead(viewer) },
+		}, nil, s.Now),
 		Outbox: o,
 		News: news.NewService(d, o, news.Settings{Channel: s.Channels.News, PublicURL: s.PublicURL,
-			Location: s.Location, Now: s.Now}),
+			Location: s.Location, Now: s.Now}).PublishLive(pub),
 		Contact:   contact.NewService(d, o, s.Channels.Contact, s.Now),
 		Artists:   art,
 		Tickets:   desk,
@@ -176,7 +186,7 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		SAT:         sat.NewService(d, m, deps.Files, s.Servers, s.Now),
 		Permissions: permissions.NewService(d, m, o, s.Roles, s.Channels.StaffReports, s.Now),
 		Legislative: legislative.NewService(d, o, legislative.Settings{Channel: s.Channels.Legislative, Quorum: s.Quorum,
-			PublicURL: s.PublicURL, Location: s.Location, Now: s.Now}),
+			PublicURL: s.PublicURL, Location: s.Location, Now: s.Now}).PublishLive(pub),
 		RateLimits:  ratelimit.NewStore(d, s.Now),
 		Idempotency: idempotency.NewStore(d, s.Now),
 		Files:       deps.Files,

@@ -82,6 +82,7 @@ func newEnvWithFiles(t testing.TB, d *db.DB, files storage.Store) *env {
 	e.app = core.New(d, cfg.CoreSettings(cfg.JWTSecret, e.clock.Now), core.Deps{Identity: provider, Files: files, Roblox: robloxProvider})
 	e.server = New(Deps{App: e.app, Config: cfg, Logger: slog.New(slog.DiscardHandler)})
 	handler = e.server.Handler()
+	t.Cleanup(e.server.Close)
 	return e
 }
 

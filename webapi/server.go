@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -45,6 +46,12 @@ type Server struct {
 	gzipped      gzipCache
 	// migrated is set once readiness saw every migration applied; requests read it at once.
 	migrated atomic.Bool
+	// The live stream: its hub starts with the first stream, and liveCtx ends with the
+	// server, which ends every stream rather than waiting on them to finish.
+	liveOnce   sync.Once
+	liveCtx    context.Context
+	liveCancel context.CancelFunc
+	streams    prometheus.Gauge
 }
 
 func init() { gin.SetMode(gin.ReleaseMode) }
@@ -63,6 +70,9 @@ func New(deps Deps) *Server {
 		integrations: newKeyedLimiter(deps.App.RateLimits, "integration", deps.Config.RateLimit.IntegrationPerMinute)}
 	// Forwarded headers are not trusted unless a proxy is configured in front.
 	// Only configured proxies may name the client; otherwise the connection's address is it.
+	s.liveCtx, s.liveCancel = context.WithCancel(context.Background())
+	s.streams = prometheus.NewGauge(prometheus.GaugeOpts{Name: "zocalo_live_streams", Help: "Open live event streams."})
+	deps.Metrics.MustRegister(s.streams)
 	_ = s.engine.SetTrustedProxies(deps.Config.TrustedProxies)
 	s.engine.HandleMethodNotAllowed = false
 	s.engine.ContextWithFallback = true
@@ -99,6 +109,7 @@ func (s *Server) routes() {
 	api.POST("/auth/exchange", s.exchangeSignIn)
 	api.GET("/auth/profile", s.requireAuth, s.profile)
 	api.POST("/auth/logout", s.requireAuth, s.logout)
+	api.GET("/events", s.requireAuth, s.events)
 
 	publicWrite := s.publicWrites.formMiddleware("Has enviado demasiadas solicitudes. Espera un minuto e inténtalo de nuevo.")
 	api.GET("/news/news-cards", s.optionalAuth, s.listNews)
@@ -253,12 +264,16 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 		MaxHeaderBytes:    64 << 10,
 	}
 	errc := make(chan error, 1)
+	s.startLive()
 	go func() { errc <- srv.Serve(ln) }()
 	select {
 	case err := <-errc:
+		s.liveCancel()
 		return err
 	case <-ctx.Done():
 	}
+	// Streams never finish by themselves: end them, then wait for the other requests.
+	s.liveCancel()
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {

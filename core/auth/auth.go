@@ -19,6 +19,7 @@ import (
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
+	"zocalo/core/live"
 	"zocalo/core/members"
 	"zocalo/core/recent"
 )
@@ -96,6 +97,19 @@ type Service struct {
 	// logouts counts this process's revocations: an identity cached while a logout ran is
 	// built at an older count and never used.
 	logouts atomic.Uint64
+	live    *live.Publisher
+}
+
+// PublishLive makes logouts end the session's live stream.
+func (s *Service) PublishLive(p *live.Publisher) *Service {
+	s.live = p
+	return s
+}
+
+// Recheck is Authenticate without the moment's cache: a live stream asks it when it hears
+// that the member's session or roles changed, and must see the change itself.
+func (s *Service) Recheck(ctx context.Context, token string) (*Principal, error) {
+	return s.authenticate(ctx, token, false)
 }
 
 // NewService builds the auth service.
@@ -242,6 +256,10 @@ type Principal struct {
 // Authenticate checks a token (signature, algorithm, expiry, session not revoked) and
 // builds the actor with the roles the member holds now.
 func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, error) {
+	return s.authenticate(ctx, token, true)
+}
+
+func (s *Service) authenticate(ctx context.Context, token string, cached bool) (*Principal, error) {
 	if token == "" {
 		return nil, errs.ErrNotSignedIn
 	}
@@ -258,7 +276,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 	// Read before the database, so a role change or a logout in between makes the entry
 	// stale. Both counters only grow, so their sum changes whenever either does.
 	version := s.cacheVersion()
-	if p, ok := s.recent.Get(token, version); ok {
+	if p, ok := s.recent.Get(token, version); ok && cached {
 		if !p.expiresAt.After(s.opts.Now()) {
 			return nil, errs.ErrSessionEnded
 		}
@@ -290,8 +308,15 @@ func (s *Service) cacheVersion() uint64 { return s.members.Version() + s.logouts
 // of logouts at once the first sets the time, the others change nothing and succeed too.
 func (s *Service) Logout(ctx context.Context, sessionID string) error {
 	now := s.opts.Now()
-	err := s.db.Conn(ctx).Model(&Session{}).Where("id = ? AND revoked_at IS NULL", sessionID).
-		Update("revoked_at", now).Error
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		res := s.db.Conn(ctx).Model(&Session{}).Where("id = ? AND revoked_at IS NULL", sessionID).
+			Update("revoked_at", now)
+		if res.Error != nil || res.RowsAffected == 0 {
+			return res.Error
+		}
+		// The session's stream ends too, on whichever replica holds it.
+		return s.live.SessionEnded(ctx, sessionID)
+	})
 	// After the update: a request that read the session before it cached at an older count.
 	s.logouts.Add(1)
 	s.recent.Forget(func(c cachedPrincipal) bool { return c.p.SessionID == sessionID })

@@ -216,7 +216,8 @@ func (d *DB) ConnPlannedPerCall(ctx context.Context) *gorm.DB {
 }
 
 // InTx runs fn in a transaction carried by the context; nested calls join the outer one.
-// What AfterCommit adds in it runs once it has committed.
+// What BeforeCommit adds in it runs as its last steps; what AfterCommit adds, once it has
+// committed.
 func (d *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
 	if _, ok := ctx.Value(txKey{}).(*gorm.DB); ok {
 		return fn(ctx)
@@ -231,7 +232,10 @@ func (d *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) error
 		if hooks.AfterBegin != nil {
 			hooks.AfterBegin(ctx)
 		}
-		return fn(ctx)
+		if err := fn(ctx); err != nil {
+			return err
+		}
+		return committed.runBefore(ctx)
 	})
 	if err == nil {
 		committed.run()

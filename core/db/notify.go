@@ -194,11 +194,45 @@ func (s *localListeners) signal(channel string) {
 	}
 }
 
-// commitHooks are what the outermost transaction runs once it has committed.
+// BeforeCommit runs fn as one of the last steps of the outermost transaction of ctx, after
+// everything else it does, in the order added; its error rolls the transaction back.
+// Outside a transaction fn runs in one of its own. It suits a lock that must be the last
+// one a transaction takes, so that it is held only for the commit.
+func (d *DB) BeforeCommit(ctx context.Context, fn func(ctx context.Context) error) error {
+	if hooks := commitHooksOf(ctx); hooks != nil {
+		hooks.mu.Lock()
+		defer hooks.mu.Unlock()
+		hooks.before = append(hooks.before, fn)
+		return nil
+	}
+	return d.InTx(ctx, fn)
+}
+
+// commitHooks are what the outermost transaction runs just before and once it has
+// committed.
 type commitHooks struct {
 	mu       sync.Mutex
+	before   []func(ctx context.Context) error
 	fns      []func()
 	notified map[string]bool
+}
+
+// runBefore calls the BeforeCommit functions, including any they add themselves.
+func (h *commitHooks) runBefore(ctx context.Context) error {
+	for {
+		h.mu.Lock()
+		fns := h.before
+		h.before = nil
+		h.mu.Unlock()
+		if len(fns) == 0 {
+			return nil
+		}
+		for _, fn := range fns {
+			if err := fn(ctx); err != nil {
+				return err
+			}
+		}
+	}
 }
 
 type commitHooksKey struct{}

@@ -13,6 +13,7 @@ import (
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
+	"zocalo/core/live"
 	"zocalo/core/idempotency"
 	"zocalo/core/labels"
 	"zocalo/core/outbox"
@@ -183,6 +184,7 @@ type Service struct {
 	outbox *outbox.Store
 	set    Settings
 	lists  *bodyLists
+	live   *live.Publisher
 }
 
 // NewService builds the service.
@@ -412,8 +414,11 @@ func (s *Service) takeForUpdate(ctx context.Context, id uint64, in *Initiative) 
 }
 
 func (s *Service) event(ctx context.Context, id uint64, kind, detail, actor string) error {
-	return s.db.Conn(ctx).Omit("Initiative").Create(&Event{InitiativeID: id, Kind: kind, Detail: detail, ActorName: actor,
-		CreatedAt: s.set.Now()}).Error
+	if err := s.db.Conn(ctx).Omit("Initiative").Create(&Event{InitiativeID: id, Kind: kind, Detail: detail, ActorName: actor,
+		CreatedAt: s.set.Now()}).Error; err != nil {
+		return err
+	}
+	return s.publishState(ctx, id)
 }
 
 func (s *Service) announce(ctx context.Context, in Initiative, title string, color int, fields []outbox.EmbedField) error {

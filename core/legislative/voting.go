@@ -144,7 +144,10 @@ func (s *Service) Vote(ctx context.Context, actor *authz.Actor, id uint64, choic
 			return err
 		}
 		// Read again for the counts the vote just changed.
-		return s.take(ctx, id, &in)
+		if err := s.take(ctx, id, &in); err != nil {
+			return err
+		}
+		return s.publishVoted(ctx, in)
 	})
 	if err != nil {
 		return View{}, err

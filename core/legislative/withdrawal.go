@@ -74,6 +74,9 @@ func (s *Service) Delete(ctx context.Context, actor *authz.Actor, id uint64) err
 		if res.RowsAffected == 0 {
 			return errKept(in, "votos")
 		}
+		if err := s.publishChanged(ctx, id, in.Body, ""); err != nil {
+			return err
+		}
 		return audit.Write(ctx, s.db, s.set.Now(), audit.Change{Actor: actor, Area: audit.AreaLegislative, Action: "initiative.delete",
 			EntityType: "initiative", EntityID: id, Before: map[string]string{"title": in.Title, "type": in.Body, "status": in.Status}})
 	})

@@ -14,6 +14,7 @@ import (
 	"zocalo/core/audit"
 	"zocalo/core/authz"
 	"zocalo/core/db"
+	"zocalo/core/live"
 	"zocalo/core/errs"
 )
 
@@ -61,6 +62,14 @@ type Service struct {
 	// version counts this process's writes to roles and panel rights, so that what was
 	// built from them before can tell it is out of date.
 	version atomic.Uint64
+	live    *live.Publisher
+}
+
+// PublishLive makes changes of roles and rights tell the members' live streams, on every
+// replica, to check what the member may see again.
+func (s *Service) PublishLive(p *live.Publisher) *Service {
+	s.live = p
+	return s
 }
 
 // Version changes whenever this process writes a member's roles or a role's rights.
@@ -83,6 +92,13 @@ func (s *Service) notify(ctx context.Context, changes ...RoleChange) error {
 	}
 	if err := audit.WriteMany(ctx, s.db, s.now(), entries); err != nil {
 		return err
+	}
+	for _, c := range changes {
+		if c.Changed() {
+			if err := s.live.AccessChanged(ctx, c.DiscordID); err != nil {
+				return err
+			}
+		}
 	}
 	for _, c := range changes {
 		for _, fn := range s.onChange {
@@ -216,7 +232,10 @@ func (s *Service) DropRoles(ctx context.Context, memberID string, roleIDs []stri
 	if len(held) == 0 {
 		return held, nil
 	}
-	return held, s.db.Conn(ctx).Where("member_id = ? AND role_id IN ?", memberID, held).Delete(&MemberRole{}).Error
+	if err := s.db.Conn(ctx).Where("member_id = ? AND role_id IN ?", memberID, held).Delete(&MemberRole{}).Error; err != nil {
+		return nil, err
+	}
+	return held, s.live.AccessChanged(ctx, memberID)
 }
 
 // Get returns a member, or nil when the guild never reported them.

@@ -89,10 +89,14 @@ func (s *Service) SetRoleFlags(ctx context.Context, roleID string, panel authz.P
 	defer s.version.Add(1)
 	row := PanelPermission{RoleID: roleID, Panel: string(panel), CanRead: f.Read, CanModify: f.Modify, CanManage: f.Manage,
 		UpdatedAt: s.now(), UpdatedBy: by}
-	return s.db.Conn(ctx).Clauses(clause.OnConflict{
+	if err := s.db.Conn(ctx).Clauses(clause.OnConflict{
 		Columns:   []clause.Column{{Name: "role_id"}, {Name: "panel"}},
 		DoUpdates: clause.AssignmentColumns([]string{"can_read", "can_modify", "can_manage", "updated_at", "updated_by"}),
-	}).Create(&row).Error
+	}).Create(&row).Error; err != nil {
+		return err
+	}
+	// Whoever holds the role may see more or less now.
+	return s.live.AccessChanged(ctx, "*")
 }
 
 // SyncGuildRoles records the guild's roles as Discord lists them; roles it no longer lists

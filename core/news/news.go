@@ -16,6 +16,7 @@ import (
 	"zocalo/core/errs"
 	"zocalo/core/idempotency"
 	"zocalo/core/labels"
+	"zocalo/core/live"
 	"zocalo/core/outbox"
 	"zocalo/core/validate"
 )
@@ -91,6 +92,7 @@ type Service struct {
 	outbox *outbox.Store
 	s      Settings
 	public publicCache
+	live   *live.Publisher
 }
 
 // PublicCacheTTL bounds how long the public list may miss a write made by another replica;
@@ -299,6 +301,9 @@ func (s *Service) Update(ctx context.Context, actor *authz.Actor, id string, in 
 		}).Error; err != nil {
 			return err
 		}
+		if err := s.live.Publish(ctx, live.KindNewsChanged, live.AudienceEveryone, "", newsRef(cur.ID)); err != nil {
+			return err
+		}
 		return audit.Write(ctx, s.db, s.s.Now(), audit.Change{Actor: actor, Area: audit.AreaNews, Action: "update",
 			EntityType: "news", EntityID: cur.ID, Before: before, After: CardOf(cur)})
 	})
@@ -329,6 +334,9 @@ func (s *Service) Delete(ctx context.Context, actor *authz.Actor, id string) err
 			if err := s.unpublish(ctx, &cur); err != nil {
 				return err
 			}
+		}
+		if err := s.live.Publish(ctx, live.KindNewsChanged, live.AudienceEveryone, "", newsRef(cur.ID)); err != nil {
+			return err
 		}
 		return audit.Write(ctx, s.db, s.s.Now(), audit.Change{Actor: actor, Area: audit.AreaNews, Action: "delete",
 			EntityType: "news", EntityID: cur.ID, Before: CardOf(cur)})
@@ -364,7 +372,10 @@ func (s *Service) publish(ctx context.Context, it *Item) error {
 		return err
 	}
 	it.PublishEventID = &ev.ID
-	return s.db.Conn(ctx).Model(it).Update("publish_event_id", ev.ID).Error
+	if err := s.db.Conn(ctx).Model(it).Update("publish_event_id", ev.ID).Error; err != nil {
+		return err
+	}
+	return s.live.Publish(ctx, live.KindNewsPublished, live.AudienceEveryone, "", newsRef(it.ID))
 }
 
 func (s *Service) unpublish(ctx context.Context, it *Item) error {
@@ -389,4 +400,14 @@ func (s *Service) embed(it Item) outbox.Embed {
 		Title: it.Title, Description: desc, URL: s.s.PublicURL + "/news/" + strconv.FormatUint(it.ID, 10),
 		Color: typeColors[it.Type], Footer: Types.Of(it.Type), ImageURL: it.ImageURL, Timestamp: &date,
 	}
+}
+
+// PublishLive makes the service announce published and changed news on the live stream.
+func (s *Service) PublishLive(p *live.Publisher) *Service {
+	s.live = p
+	return s
+}
+
+func newsRef(id uint64) map[string]string {
+	return map[string]string{"newsId": strconv.FormatUint(id, 10)}
 }

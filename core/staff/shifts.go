@@ -10,6 +10,7 @@ import (
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
+	"zocalo/core/live"
 )
 
 // Shift is one stretch of duty, clocked from Discord. At most one per member is open.
@@ -46,6 +47,7 @@ type Shifts struct {
 	cap     time.Duration
 	loc     *time.Location
 	now     func() time.Time
+	live    *live.Publisher
 }
 
 // NewShifts builds the shift clock; servers are the names a shift may be on.
@@ -94,7 +96,10 @@ func (s *Shifts) ClockIn(ctx context.Context, actor *authz.Actor, server string)
 			return err
 		}
 		sh = Shift{MemberID: actor.DiscordID, Server: server, StartedAt: s.now()}
-		return s.db.Conn(ctx).Create(&sh).Error
+		if err := s.db.Conn(ctx).Create(&sh).Error; err != nil {
+			return err
+		}
+		return s.publishStarted(ctx, sh, actor.Username)
 	})
 	if db.IsUniqueViolation(err) {
 		return Shift{}, errShiftTaken
@@ -134,7 +139,7 @@ func (s *Shifts) ClockOut(ctx context.Context, actor *authz.Actor) (Shift, error
 		if res.RowsAffected == 0 {
 			return errNoShift // closed meanwhile
 		}
-		return nil
+		return s.publishEnded(ctx, sh, actor.Username, end)
 	})
 	return sh, err
 }
@@ -163,12 +168,18 @@ func (s *Shifts) CapOverdue(ctx context.Context) (int, error) {
 	closed := 0
 	for _, sh := range overdue {
 		end := sh.StartedAt.Add(s.cap)
-		res := s.db.Conn(ctx).Model(&Shift{}).Where("id = ? AND ended_at IS NULL", sh.ID).
-			Updates(map[string]any{"ended_at": end, "capped": true})
-		if res.Error != nil {
-			return closed, res.Error
+		err := s.db.InTx(ctx, func(ctx context.Context) error {
+			res := s.db.Conn(ctx).Model(&Shift{}).Where("id = ? AND ended_at IS NULL", sh.ID).
+				Updates(map[string]any{"ended_at": end, "capped": true})
+			if res.Error != nil || res.RowsAffected == 0 {
+				return res.Error
+			}
+			closed++
+			return s.publishEnded(ctx, sh, "", end)
+		})
+		if err != nil {
+			return closed, err
 		}
-		closed += int(res.RowsAffected)
 	}
 	return closed, nil
 }

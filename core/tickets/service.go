@@ -12,6 +12,7 @@ import (
 	"zocalo/core/db"
 	"zocalo/core/errs"
 	"zocalo/core/idempotency"
+	"zocalo/core/live"
 	"zocalo/core/members"
 	"zocalo/core/outbox"
 	"zocalo/core/storage"
@@ -44,6 +45,7 @@ type Service struct {
 	members *members.Service
 	files   storage.Store
 	s       Settings
+	live    *live.Publisher
 }
 
 // NewService builds the support desk.
@@ -101,7 +103,7 @@ func (s *Service) load(ctx context.Context, actor *authz.Actor, id string) (*Tic
 	if err != nil {
 		return nil, err
 	}
-	if t.AuthorID != actor.DiscordID && !IsStaff(actor) {
+	if !MayRead(actor, t.AuthorID) {
 		return nil, errNotFound
 	}
 	return &t, nil
@@ -165,6 +167,9 @@ func (s *Service) Create(ctx context.Context, actor *authz.Actor, in CreateInput
 		if err := s.db.Conn(ctx).Create(&t).Error; err != nil {
 			return err
 		}
+		if err := s.publishCreated(ctx, &t); err != nil {
+			return err
+		}
 		first, err := s.addMessage(ctx, &t, SenderUser, actor, content, files, now, "")
 		if err != nil {
 			return err
@@ -217,7 +222,7 @@ func (s *Service) addMessage(ctx context.Context, t *Ticket, senderType string, 
 			m.Attachments = append(m.Attachments, a)
 		}
 	}
-	return &m, nil
+	return &m, s.publishMessage(ctx, t, &m)
 }
 
 // queueAhead counts the tickets waiting on staff that were opened before this one.
@@ -592,6 +597,9 @@ func (s *Service) recordEvent(ctx context.Context, t *Ticket, actor *authz.Actor
 		Before: map[string]string{kind: before}, After: map[string]string{kind: after}}
 	if actor == nil {
 		c.ActorName = "sistema"
+	}
+	if err := s.publishUpdated(ctx, t, kind, after); err != nil {
+		return err
 	}
 	return audit.Write(ctx, s.db, at, c)
 }

@@ -343,6 +343,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The live stream (server-sent events) of the changes the signed-in member may see: their tickets' messages and status, the queue for support staff, shifts for the staff, votes and states for the legislative panel, news for everyone. Frames are `id: <position>`, `event: <kind>`, `data: <JSON>`; `: ping` every 15 s. Control events without an id: `ready` {position} once caught up, `refetch` when Last-Event-ID is older than the 10 minutes kept, `access` when the member's rights changed, `ended` when the session ended (the stream then closes). See docs/live.md for every kind. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description the last position the client saw; the stream resumes after it */
+                    "Last-Event-ID"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                401: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/news/news-cards": {
         parameters: {
             query?: never;

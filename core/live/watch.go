@@ -1,0 +1,231 @@
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+	"time"
+
+	"zocalo/core/authz"
+	"zocalo/core/errs"
+)
+
+// Frame is one thing to send down a stream: a domain event (with its position as ID), a
+// control message (ready, refetch, access, ended; no ID) or, with no Kind, a heartbeat.
+type Frame struct {
+	ID   string
+	Kind string
+	Data json.RawMessage
+}
+
+// Control frames.
+const (
+	FrameReady   = "ready"
+	FrameRefetch = "refetch"
+	FrameAccess  = "access"
+	FrameEnded   = "ended"
+)
+
+// Viewer is the member a stream is for.
+type Viewer struct {
+	DiscordID string
+	SessionID string
+	Actor     *authz.Actor
+}
+
+// WatchOptions configure one stream.
+type WatchOptions struct {
+	// After is the position the client saw last (its Last-Event-ID), "" for a new stream.
+	After  string
+	Viewer Viewer
+	// Check reads the session and the roles again, fresh asking to bypass any cache; an
+	// unauthorized error ends the stream (the session ended), another one drops it.
+	Check func(ctx context.Context, fresh bool) (*authz.Actor, error)
+	// Send writes a frame to the client.
+	Send func(Frame) error
+	// Heartbeat is how often an idle stream says it is alive (15 s when zero).
+	Heartbeat time.Duration
+	// Recheck is how often the session is read again without a reason (30 s when zero):
+	// an expiry announces itself to nobody.
+	Recheck time.Duration
+}
+
+var emptyObject = json.RawMessage(`{}`)
+
+// Watch streams to one member the events they may see, from after o.After, until ctx ends,
+// the session ends (after an "ended" frame; nil is returned) or Send fails.
+func (h *Hub) Watch(ctx context.Context, o WatchOptions) error {
+	if o.Heartbeat <= 0 {
+		o.Heartbeat = 15 * time.Second
+	}
+	if o.Recheck <= 0 {
+		o.Recheck = 30 * time.Second
+	}
+	w := &watcher{hub: h, o: o, viewer: o.Viewer}
+	position, refetch, err := h.resumeFrom(ctx, o.After)
+	if err != nil {
+		return err
+	}
+	w.position = position
+	if refetch {
+		if err := o.Send(Frame{Kind: FrameRefetch, Data: emptyObject}); err != nil {
+			return err
+		}
+	}
+	heartbeat := time.NewTicker(o.Heartbeat)
+	defer heartbeat.Stop()
+	recheck := time.NewTicker(o.Recheck)
+	defer recheck.Stop()
+	ready := false
+	for {
+		changed, err := w.catchUp(ctx)
+		if err != nil || w.ended {
+			return err
+		}
+		if !ready {
+			ready = true
+			data, _ := json.Marshal(map[string]string{"position": strconv.FormatInt(w.position, 10)})
+			if err := o.Send(Frame{Kind: FrameReady, Data: data}); err != nil {
+				return err
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-changed:
+		case <-heartbeat.C:
+			if err := o.Send(Frame{}); err != nil {
+				return err
+			}
+		case <-recheck.C:
+			if err := w.check(ctx, false); err != nil || w.ended {
+				return err
+			}
+		}
+	}
+}
+
+type watcher struct {
+	hub      *Hub
+	o        WatchOptions
+	viewer   Viewer
+	position int64
+	ended    bool
+}
+
+// resumeFrom finds where a stream starts: after the client's last position when every
+// event since is still kept, else at this process's position with a refetch.
+func (h *Hub) resumeFrom(ctx context.Context, after string) (position int64, refetch bool, err error) {
+	current, err := h.Position(ctx)
+	if err != nil {
+		return 0, false, err
+	}
+	if after == "" {
+		return current, false, nil
+	}
+	p, perr := strconv.ParseInt(after, 10, 64)
+	if perr != nil || p < 0 {
+		return current, true, nil
+	}
+	if _, covered, _ := h.since(p); covered {
+		// Kept in memory, or ahead of this process but not past what was handed out.
+		if p <= current {
+			return p, false, nil
+		}
+	}
+	latest, err := h.latest(ctx)
+	if err != nil {
+		return 0, false, err
+	}
+	if p > latest {
+		return current, true, nil // not a position this database handed out
+	}
+	if p == latest {
+		return p, false, nil
+	}
+	next, err := h.load(ctx, p, p+1, 1)
+	if err != nil {
+		return 0, false, err
+	}
+	if len(next) == 0 {
+		return current, true, nil // pruned: what followed is gone
+	}
+	return p, false, nil
+}
+
+// catchUp sends every event after the watcher's position, from memory or, for a stream
+// behind what memory keeps, from the database; it answers a channel closed when more come.
+func (w *watcher) catchUp(ctx context.Context) (<-chan struct{}, error) {
+	for {
+		evs, covered, changed := w.hub.since(w.position)
+		if covered && len(evs) == 0 {
+			return changed, nil
+		}
+		if !covered {
+			var err error
+			if evs, err = w.hub.load(ctx, w.position, 0, 500); err != nil {
+				return nil, err
+			}
+			if len(evs) == 0 || evs[0].Position != w.position+1 {
+				// Pruned while the stream lagged: start again from what the client refetches.
+				if err := w.o.Send(Frame{Kind: FrameRefetch, Data: emptyObject}); err != nil {
+					return nil, err
+				}
+				current, err := w.hub.Position(ctx)
+				if err != nil {
+					return nil, err
+				}
+				w.position = current
+				continue
+			}
+		}
+		for _, ev := range evs {
+			if err := w.deliver(ctx, ev); err != nil || w.ended {
+				return nil, err
+			}
+		}
+	}
+}
+
+func (w *watcher) deliver(ctx context.Context, ev Event) error {
+	w.position = ev.Position
+	if ev.Audience == AudienceAccess {
+		if ev.Subject != "*" && ev.Subject != w.viewer.DiscordID && ev.Subject != SessionSubject(w.viewer.SessionID) {
+			return nil
+		}
+		if err := w.check(ctx, true); err != nil || w.ended {
+			return err
+		}
+		return w.o.Send(Frame{Kind: FrameAccess, Data: emptyObject})
+	}
+	if !w.hub.allows(w.viewer.Actor, ev) {
+		return nil
+	}
+	return w.o.Send(Frame{ID: strconv.FormatInt(ev.Position, 10), Kind: ev.Kind, Data: json.RawMessage(ev.Payload)})
+}
+
+// check reads the session and roles again; an ended session ends the stream.
+func (w *watcher) check(ctx context.Context, fresh bool) error {
+	actor, err := w.o.Check(ctx, fresh)
+	if errs.KindOf(err) == errs.KindUnauthorized {
+		w.ended = true
+		return w.o.Send(Frame{Kind: FrameEnded, Data: emptyObject})
+	}
+	if err != nil {
+		return err
+	}
+	w.viewer.Actor = actor
+	return nil
+}
+
+// allows applies the audience's rule.
+func (h *Hub) allows(viewer *authz.Actor, ev Event) bool {
+	if viewer == nil {
+		return false
+	}
+	if ev.Audience == AudienceEveryone {
+		return true
+	}
+	rule, ok := h.rules[ev.Audience]
+	return ok && rule(viewer, ev.Subject)
+}

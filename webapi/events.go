@@ -1,0 +1,103 @@
+package webapi
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"zocalo/core/authz"
+	"zocalo/core/live"
+)
+
+// streamWriteDeadline bounds each write to a stream: a client that stops reading is
+// dropped then, and holds nothing of anyone else meanwhile. It replaces the server's write
+// timeout, which would otherwise end every stream after two minutes.
+const streamWriteDeadline = 10 * time.Second
+
+// events streams the changes the signed-in member may see (GET /api/events), resuming
+// after Last-Event-ID. The stream follows the session: it narrows when the member's rights
+// change and ends, with an "ended" frame, when the session does.
+func (s *Server) events(c *gin.Context) {
+	p := principal(c)
+	token := bearer(c)
+	hub := s.deps.App.Live
+	s.startLive()
+
+	ctx, cancel := context.WithCancel(c.Request.Context())
+	defer cancel()
+	stop := context.AfterFunc(s.liveCtx, cancel) // the server is shutting down
+	defer stop()
+
+	rc := http.NewResponseController(c.Writer)
+	h := c.Writer.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache, no-store")
+	h.Set("X-Accel-Buffering", "no") // proxies that buffer by default must not hold frames back
+	c.Status(http.StatusOK)
+	// The headers go at once: the client knows the stream is open before anything happens.
+	c.Writer.WriteHeaderNow()
+	if err := rc.Flush(); err != nil {
+		return
+	}
+	out := bufio.NewWriterSize(c.Writer, 4096)
+	send := func(f live.Frame) error {
+		if err := rc.SetWriteDeadline(time.Now().Add(streamWriteDeadline)); err != nil && err != http.ErrNotSupported {
+			return err
+		}
+		writeFrame(out, f)
+		if err := out.Flush(); err != nil {
+			return err
+		}
+		return rc.Flush()
+	}
+	s.streams.Inc()
+	defer s.streams.Dec()
+	err := hub.Watch(ctx, live.WatchOptions{
+		After:  c.GetHeader("Last-Event-ID"),
+		Viewer: live.Viewer{DiscordID: p.Actor.DiscordID, SessionID: p.SessionID, Actor: p.Actor},
+		Check: func(ctx context.Context, fresh bool) (*authz.Actor, error) {
+			check := s.deps.App.Auth.Authenticate
+			if fresh {
+				check = s.deps.App.Auth.Recheck
+			}
+			p, err := check(ctx, token)
+			if err != nil {
+				return nil, err
+			}
+			return p.Actor, nil
+		},
+		Send: send,
+	})
+	if err != nil && ctx.Err() == nil {
+		s.deps.Logger.Debug("live stream dropped", "error", err)
+	}
+}
+
+// Close ends the live streams and their hub; Run does it at shutdown.
+func (s *Server) Close() { s.liveCancel() }
+
+// startLive starts the hub that reads the events for this process's streams, once.
+func (s *Server) startLive() {
+	s.liveOnce.Do(func() { go s.deps.App.Live.Run(s.liveCtx) })
+}
+
+// writeFrame writes one server-sent event; a frame without a kind is a heartbeat comment.
+func writeFrame(w *bufio.Writer, f live.Frame) {
+	if f.Kind == "" {
+		_, _ = w.WriteString(": ping\n\n")
+		return
+	}
+	if f.ID != "" {
+		_, _ = w.WriteString("id: " + f.ID + "\n")
+	}
+	_, _ = w.WriteString("event: " + f.Kind + "\n")
+	// JSON has no raw newlines, but a payload is never trusted to be one line.
+	for line := range strings.SplitSeq(string(f.Data), "\n") {
+		_, _ = w.WriteString("data: " + line + "\n")
+	}
+	_, _ = w.WriteString("\n")
+}
