@@ -13,9 +13,9 @@ import (
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
-	"zocalo/core/live"
 	"zocalo/core/idempotency"
 	"zocalo/core/labels"
+	"zocalo/core/live"
 	"zocalo/core/outbox"
 	"zocalo/core/validate"
 )

@@ -14,8 +14,8 @@ import (
 	"zocalo/core/audit"
 	"zocalo/core/authz"
 	"zocalo/core/db"
-	"zocalo/core/live"
 	"zocalo/core/errs"
+	"zocalo/core/live"
 )
 
 // Member is a Discord user as the guild knows them. Members who left keep their row (and
