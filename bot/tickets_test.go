@@ -56,6 +56,10 @@ func TestTicketsBothWays(t *testing.T) {
 		if len(card.Embeds) != 1 || !strings.Contains(card.Embeds[0].Title, "Me sacó del servidor") || !strings.Contains(card.Embeds[0].Description, "Pasó dos veces") {
 			t.Fatalf("card %+v", card.Embeds)
 		}
+		// The card's title links to the ticket in the staff panel.
+		if got, want := card.Embeds[0].URL, "http://portal.test/admin/support/tickets/"+v.TicketID; got != want {
+			t.Fatalf("card links to %q, want %q", got, want)
+		}
 		r.eventually("the first files are in the thread", func() bool {
 			msgs := r.fake.Messages(thread.ID)
 			return len(msgs) == 1 && len(msgs[0].Attachments) == 1 && bytes.Equal(msgs[0].Attachments[0].Data, pngBytes)
@@ -107,9 +111,12 @@ func TestTicketsBothWays(t *testing.T) {
 		// A player writing in the thread is not staff: ignored.
 		r.fake.PostUserMessage(thread.ID, "530000000000000001", "yo también escribo aquí")
 		r.eventually("the author was told by DM", func() bool { return len(r.fake.DMs("530000000000000001")) == 1 })
-		if dm := r.fake.DMs("530000000000000001")[0]; !strings.Contains(dm.Content, "#"+v.TicketID) {
+		// The DM names the ticket and links to its conversation on the portal.
+		if dm := r.fake.DMs("530000000000000001")[0]; !strings.Contains(dm.Content, "#"+v.TicketID) ||
+			!strings.Contains(dm.Content, "http://portal.test/support/tickets/"+v.TicketID) {
 			t.Fatalf("DM %q", dm.Content)
 		}
+		withinLimits(t, r.fake.DMs("530000000000000001")[0].Content, nil)
 		got, _ = r.app.Tickets.Get(ctx, player, v.TicketID)
 		if len(got.Messages) != 4 {
 			t.Fatalf("a player's thread message reached the ticket: %d messages", len(got.Messages))

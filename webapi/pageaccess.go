@@ -14,7 +14,7 @@ import (
 var (
 	publicPages = []string{"/", "/shop", "/news", "/news/:id", "/login", "/auth/callback", "/unauthorized",
 		"/verify/*", "/contact", "/artist-application", "/privacy-policy"}
-	signedInPages = []string{"/records", "/documents", "/support", "/perfil"}
+	signedInPages = []string{"/records", "/documents", "/support", "/support/tickets/:id", "/perfil"}
 )
 
 type pageRule func(a *authz.Actor, may access.Abilities) bool
@@ -27,6 +27,7 @@ var pageRules = map[string]pageRule{
 	"/staff/stats":                 func(_ *authz.Actor, may access.Abilities) bool { return may.OwnStaffRecord },
 	"/staff/:userId":               func(a *authz.Actor, _ access.Abilities) bool { return staff.Directors(a) },
 	"/admin/support":               func(a *authz.Actor, _ access.Abilities) bool { return tickets.IsStaff(a) },
+	"/admin/support/tickets/:id":   func(a *authz.Actor, _ access.Abilities) bool { return tickets.IsStaff(a) },
 	"/treasury":                    func(a *authz.Actor, _ access.Abilities) bool { return treasury.MayRead(a) },
 	"/treasury/history":            func(a *authz.Actor, _ access.Abilities) bool { return treasury.MayRead(a) },
 	"/treasury/members":            func(a *authz.Actor, _ access.Abilities) bool { return treasury.MayRead(a) },

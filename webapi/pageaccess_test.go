@@ -60,12 +60,12 @@ func TestProfileListsThePagesEachPersonMayOpen(t *testing.T) {
 			who        string
 			has, lacks []string
 		}{
-			{"jugador", []string{"/records", "/support", "/shop"}, []string{"/dashboard", "/admin/support", "/treasury", "/legislative"}},
+			{"jugador", []string{"/records", "/support", "/support/tickets/:id", "/shop"}, []string{"/dashboard", "/admin/support", "/admin/support/tickets/:id", "/treasury", "/legislative"}},
 			{"trial", []string{"/dashboard", "/admin/support", "/staff/profile"}, []string{"/treasury", "/staff/:userId", "/admin/roles"}},
 			{"moderador", []string{"/dashboard", "/admin/support", "/staff/stats"}, []string{"/treasury", "/sat/business", "/staff/:userId"}},
-			{"soporte", []string{"/dashboard", "/admin/support"}, []string{"/treasury", "/admin/news"}},
+			{"soporte", []string{"/dashboard", "/admin/support", "/admin/support/tickets/:id"}, []string{"/treasury", "/admin/news"}},
 			{"rh", []string{"/dashboard", "/staff/:userId", "/treasury", "/sat/business", "/admin/roles", "/admin/api-keys"}, []string{"/security", "/legislative", "/admin/news"}},
-			{"tesoreria", []string{"/treasury", "/treasury/register", "/treasury/history"}, []string{"/dashboard", "/admin/support"}},
+			{"tesoreria", []string{"/treasury", "/treasury/register", "/treasury/history"}, []string{"/dashboard", "/admin/support", "/admin/support/tickets/:id"}},
 			{"ministro", []string{"/legislative", "/legislative/initiatives/:id"}, []string{"/dashboard", "/treasury"}},
 			{"comite", []string{"/dashboard", "/security", "/admin/news", "/admin/deliveries", "/legislative", "/treasury/register"}, nil},
 		}

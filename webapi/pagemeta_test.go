@@ -185,6 +185,7 @@ func TestMatchRoute(t *testing.T) {
 		"/": "/", "": "/", "/news": "/news", "/news/": "/news", "/news/7": "/news/:id", "/news/7/x": "",
 		"/staff/profile": "/staff/profile", "/staff/stats": "/staff/stats", "/staff/500000000000000001": "/staff/:userId",
 		"/verify": "/verify/*", "/verify/a/b": "/verify/*", "/nope": "", "/legislative/initiatives/3": "/legislative/initiatives/:id",
+		"/support/tickets/12": "/support/tickets/:id", "/admin/support/tickets/12": "/admin/support/tickets/:id", "/admin/support/tickets": "",
 	} {
 		if got := matchRoute(path); got != want {
 			t.Errorf("matchRoute(%q) = %q, want %q", path, got, want)

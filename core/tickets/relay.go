@@ -89,7 +89,7 @@ func (s *Service) openPayload(t Ticket, first *Message) OpenPayload {
 		ThreadName: truncateRunes(fmt.Sprintf("#%d · %s", t.ID, t.Title), 100),
 		Card: outbox.Embed{
 			Title: truncateRunes(fmt.Sprintf("Ticket #%d: %s", t.ID, t.Title), 256), Description: truncateRunes(desc, 3500),
-			URL: s.s.PublicURL + "/admin/support", Color: 0x4f46e5, Timestamp: &created,
+			URL: StaffURL(s.s.PublicURL, t.ID), Color: 0x4f46e5, Timestamp: &created,
 			Fields: []outbox.EmbedField{
 				{Name: "Autor", Value: t.AuthorName, Inline: true},
 				{Name: "Categoría", Value: CategoryLabel(t.Category), Inline: true},
@@ -114,8 +114,8 @@ func (s *Service) post(ctx context.Context, t *Ticket, p PostPayload) error {
 // notifyAuthor tells the author by DM that staff answered.
 func (s *Service) notifyAuthor(ctx context.Context, t *Ticket, staffName string) error {
 	_, err := s.outbox.Enqueue(ctx, KindDM, "dm:"+t.AuthorID, DMPayload{UserID: t.AuthorID,
-		Content: fmt.Sprintf("%s respondió a tu ticket #%d «%s». Léelo en %s/support",
-			staffName, t.ID, truncateRunes(t.Title, 100), s.s.PublicURL)})
+		Content: fmt.Sprintf("%s respondió a tu ticket #%d «%s». Léelo en %s",
+			staffName, t.ID, truncateRunes(t.Title, 100), PortalURL(s.s.PublicURL, t.ID))})
 	return err
 }
 

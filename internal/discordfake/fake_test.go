@@ -537,6 +537,14 @@ func TestThreadsAttachmentsAndEdits(t *testing.T) {
 			t.Errorf("2001 characters: %v", err)
 		}
 	}
+	// An embed links to an absolute http(s) address, as in Discord.
+	for link, ok := range map[string]bool{"https://portal.example/admin/support/tickets/7": true,
+		"http://127.0.0.1:8080/support/tickets/7": true, "/support/tickets/7": false, "javascript:alert(1)": false} {
+		_, err := s.ChannelMessageSendEmbed(testChannel, &discordgo.MessageEmbed{Title: "Ticket #7", URL: link})
+		if status, code := restCode(err); ok != (err == nil) || (!ok && (status != 400 || code != 50035)) {
+			t.Errorf("embed linking to %q: %v", link, err)
+		}
+	}
 }
 
 func TestRolesDMsCommandsAndAuth(t *testing.T) {

@@ -2,6 +2,7 @@ package discordfake
 
 import (
 	"net/http"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -54,6 +55,9 @@ func validateMessage(content string, embeds []*discordgo.MessageEmbed, nonce str
 		}
 		at := strconv.Itoa(i)
 		e.maxLen(em.Title, 256, "embeds", at, "title")
+		if em.URL != "" && !wellFormedURL(em.URL) {
+			e.add("URL_TYPE_INVALID_URL", "Not a well formed URL.", "embeds", at, "url")
+		}
 		e.maxLen(em.Description, 4096, "embeds", at, "description")
 		total += utf8.RuneCountInString(em.Title) + utf8.RuneCountInString(em.Description)
 		if em.Footer != nil {
@@ -90,6 +94,13 @@ func validateMessage(content string, embeds []*discordgo.MessageEmbed, nonce str
 		return nil
 	}
 	return e
+}
+
+// wellFormedURL is what Discord takes as an embed's link: an absolute http or https address
+// of at most 2048 characters.
+func wellFormedURL(raw string) bool {
+	u, err := url.Parse(raw)
+	return err == nil && len(raw) <= 2048 && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
 var commandName = regexp.MustCompile(`^[-_\p{L}\p{N}]{1,32}$`)

@@ -25,6 +25,7 @@ const OPENED_BY: Record<string, string> = {
   '/records': 'jugador',
   '/documents': 'jugador',
   '/support': 'jugador',
+  '/support/tickets/:id': 'jugador',
   '/perfil': 'jugador',
   '/admin/artist-applications': 'revisor',
   '/dashboard': 'moderador',
@@ -32,6 +33,7 @@ const OPENED_BY: Record<string, string> = {
   '/staff/stats': 'moderador',
   '/staff/:userId': 'moderador',
   '/admin/support': 'moderador',
+  '/admin/support/tickets/:id': 'moderador',
   '/treasury': 'tesoreria',
   '/treasury/register': 'tesoreria',
   '/treasury/history': 'tesoreria',
@@ -88,6 +90,13 @@ async function addressOf(page: Page, route: string): Promise<string> {
       const initiatives = await apiGet<{ _id: number }[]>(page, '/api/legislative/initiatives?type=Congreso');
       expect(initiatives.length, 'the demo has a Congreso initiative').toBeGreaterThan(0);
       return `/legislative/initiatives/${initiatives[0]._id}`;
+    }
+    case '/support/tickets/:id':
+    case '/admin/support/tickets/:id': {
+      // The member's own tickets, or every ticket for staff: the first one opens.
+      const list = await apiGet<{ tickets: { ticketId: string }[] }>(page, '/api/tickets?page=1&limit=1');
+      expect(list.tickets.length, 'the demo has tickets').toBeGreaterThan(0);
+      return route.replace(':id', list.tickets[0].ticketId);
     }
     case '/staff/:userId':
       return `/staff/${MODERADOR_ID}`;

@@ -29,7 +29,7 @@ const dashboardPage = () => import('./pages/staff/DashboardPage');
  * would otherwise wait for the one rendered above it.
  */
 const LOADER_BY_PATH: [RegExp, () => Promise<Area>][] = [
-  [/^\/support\/?$/, supportPage],
+  [/^\/support(\/tickets\/[^/]+)?\/?$/, supportPage],
   [/^\/dashboard\/?$/, dashboardPage],
   [/^\/(records|documents|perfil)(\/|$)/, membersArea],
   [/^\/(staff|admin\/support)(\/|$)/, staffArea],
@@ -117,7 +117,10 @@ export function AppRoutes() {
         <Route element={<SignedInArea />}>
           <Route path="records" element={<ProtectedRoute><RecordsPage /></ProtectedRoute>} />
           <Route path="documents" element={<ProtectedRoute><DocumentsPage /></ProtectedRoute>} />
-          <Route path="support" element={<ProtectedRoute><SupportPage /></ProtectedRoute>} />
+          {/* A ticket's address opens it over the list: the page stays mounted as it opens and closes. */}
+          <Route path="support" element={<ProtectedRoute><SupportPage /></ProtectedRoute>}>
+            <Route path="tickets/:id" element={null} />
+          </Route>
           <Route path="perfil" element={<ProtectedRoute><PlayerProfilePage /></ProtectedRoute>} />
           <Route path="admin/artist-applications" element={<ProtectedRoute><ArtistApplicationsPage /></ProtectedRoute>} />
 
@@ -132,7 +135,9 @@ export function AppRoutes() {
           <Route path="staff/profile" element={<ProtectedRoute><StaffProfilePage /></ProtectedRoute>} />
           <Route path="staff/stats" element={<ProtectedRoute><StaffStatsPage /></ProtectedRoute>} />
           <Route path="staff/:userId" element={<ProtectedRoute><StaffRecordPage /></ProtectedRoute>} />
-          <Route path="admin/support" element={<ProtectedRoute><AdminSupportPage /></ProtectedRoute>} />
+          <Route path="admin/support" element={<ProtectedRoute><AdminSupportPage /></ProtectedRoute>}>
+            <Route path="tickets/:id" element={null} />
+          </Route>
 
           <Route path="treasury" element={<ProtectedRoute><TreasuryPage /></ProtectedRoute>} />
           <Route path="treasury/register" element={<ProtectedRoute><RegisterSalePage /></ProtectedRoute>} />

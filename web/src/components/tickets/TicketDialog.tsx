@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { Modal } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Button, Modal, Result } from 'antd';
 import { UnorderedListOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { ApiError } from '../../api/client';
 import { TICKET_DETAIL_ERROR, useTicket } from '../../api/tickets';
 import { Loading } from '../Loading';
 import { QueryErrorAlert } from '../QueryState';
@@ -11,6 +12,8 @@ import { NewTicketForm, type TicketDraft } from './NewTicketForm';
 import { TicketConversation } from './TicketConversation';
 
 export const NEW_TICKET_TITLE = 'Nuevo Ticket de Soporte';
+export const TICKET_NOT_FOUND = 'Ticket no encontrado';
+export const TICKET_NOT_FOUND_DETAIL = 'Este ticket no existe o no tienes acceso a él. Revisa el enlace o búscalo en la lista.';
 
 export interface TicketDialogProps {
   open: boolean;
@@ -23,18 +26,52 @@ export interface TicketDialogProps {
   showMyTickets?: boolean;
   /** The message when the ticket cannot be loaded. */
   detailErrorMessage?: string;
+  /** The button of the not-found state, which closes the dialog (back to the list). */
+  backLabel?: string;
+}
+
+/** A ticket the server will not show this member (none by that id, or someone else's). */
+function isNotFound(error: Error | null): boolean {
+  return error instanceof ApiError && [400, 403, 404].includes(error.status);
+}
+
+function TicketNotFound({ backLabel, onBack }: { backLabel: string; onBack: () => void }) {
+  return (
+    <Result
+      status="404"
+      className="ticket-not-found"
+      title={<h2 className="result-heading">{TICKET_NOT_FOUND}</h2>}
+      subTitle={TICKET_NOT_FOUND_DETAIL}
+      extra={
+        <Button type="primary" onClick={onBack}>
+          {backLabel}
+        </Button>
+      }
+    />
+  );
 }
 
 /** The conversation step; a ticket just created takes focus, as the answer to its form. */
-function TicketStep({ ticketId, errorMessage, created }: { ticketId: string; errorMessage: string; created: boolean }) {
+function TicketStep({ ticketId, errorMessage, created, notFound }: { ticketId: string; errorMessage: string; created: boolean; notFound: ReactNode }) {
   const ticket = useTicket(ticketId, errorMessage);
-  if (ticket.data === undefined) return ticket.isError ? <QueryErrorAlert queries={ticket} /> : <Loading />;
+  if (ticket.data === undefined) {
+    if (!ticket.isError) return <Loading />;
+    return isNotFound(ticket.error) ? notFound : <QueryErrorAlert queries={ticket} />;
+  }
   const conversation = <TicketConversation ticket={ticket.data} />;
   return created ? <SubmitOutcome>{conversation}</SubmitOutcome> : conversation;
 }
 
 /** The ticket dialog: step 1 creates a ticket, step 2 is its conversation. */
-export function TicketDialog({ open, onClose, ticketId = null, draft, showMyTickets = false, detailErrorMessage = TICKET_DETAIL_ERROR }: TicketDialogProps) {
+export function TicketDialog({
+  open,
+  onClose,
+  ticketId = null,
+  draft,
+  showMyTickets = false,
+  detailErrorMessage = TICKET_DETAIL_ERROR,
+  backLabel = 'Volver',
+}: TicketDialogProps) {
   const [createdId, setCreatedId] = useState<string | null>(null);
   const shownId = ticketId ?? createdId;
   // On a phone the dialog takes the whole screen: the conversation scrolls inside it and the
@@ -65,7 +102,12 @@ export function TicketDialog({ open, onClose, ticketId = null, draft, showMyTick
           }
         />
       ) : (
-        <TicketStep ticketId={shownId} errorMessage={detailErrorMessage} created={ticketId === null} />
+        <TicketStep
+          ticketId={shownId}
+          errorMessage={detailErrorMessage}
+          created={ticketId === null}
+          notFound={<TicketNotFound backLabel={backLabel} onBack={onClose} />}
+        />
       )}
     </Modal>
   );

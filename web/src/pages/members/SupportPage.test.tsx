@@ -135,6 +135,49 @@ describe('SupportPage', () => {
     await waitFor(() => expect(listRequests(fetch).length).toBeGreaterThan(before));
   });
 
+  it('opens a ticket at its address and closes it back to the list, by mouse and by keyboard', async () => {
+    servePlayer(2, {
+      'GET /api/tickets/1': () => jsonResponse({ ticket: ticket({ ticketId: '1', title: 'Ticket número 1' }) }),
+      'GET /api/tickets/2': () => jsonResponse({ ticket: ticket({ ticketId: '2', title: 'Ticket número 2' }) }),
+    });
+    renderWithProviders(<SupportPage />, '/support');
+    await userEvent.click(await screen.findByText('Ticket número 2'));
+    let dialog = await findDialogTitled('Ticket #2');
+    expect(screen.getByTestId('location')).toHaveTextContent('/support/tickets/2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/support$/));
+
+    // Another ticket, from the keyboard: Enter on its row opens it, Escape closes it.
+    screen.getByRole('row', { name: /Abrir ticket #1/ }).focus();
+    await userEvent.keyboard('{Enter}');
+    dialog = await findDialogTitled('Ticket #1');
+    expect(await within(dialog).findByRole('heading', { name: 'Ticket número 1' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/support/tickets/1');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/support$/));
+  });
+
+  it('shows the ticket of the address it is opened at, over the list, and closes to the list', async () => {
+    servePlayer(2, { 'GET /api/tickets/2': () => jsonResponse({ ticket: ticket({ ticketId: '2', title: 'Ticket número 2' }) }) });
+    renderWithProviders(<SupportPage />, '/support/tickets/2');
+    const dialog = await findDialogTitled('Ticket #2');
+    expect(await within(dialog).findByRole('heading', { name: 'Ticket número 2' })).toBeInTheDocument();
+    expect(await screen.findByText('Ticket número 1')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/support$/));
+  });
+
+  it("says 'Ticket no encontrado' for a ticket the server will not show, with a way back to the list", async () => {
+    servePlayer(1, { 'GET /api/tickets/99': () => jsonResponse({ message: 'Ticket no encontrado' }, 404) });
+    renderWithProviders(<SupportPage />, '/support/tickets/99');
+    const dialog = await findDialogTitled('Ticket #99');
+    expect(await within(dialog).findByRole('heading', { name: 'Ticket no encontrado' })).toBeInTheDocument();
+    expect(within(dialog).getByText(/no existe o no tienes acceso/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Volver a mis tickets' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/support$/));
+    expect(await screen.findByText('Ticket número 1')).toBeInTheDocument();
+  });
+
   it('opens the creation form from Nuevo Ticket', async () => {
     servePlayer(0);
     renderWithProviders(<SupportPage />, '/support');

@@ -10,10 +10,12 @@ import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { TicketPagination } from '../../components/tickets/TicketPagination';
 import { NO_TICKETS_TEXT, TicketTabs, commonTicketColumns, dateColumn, useTableMinWidth } from '../../components/tickets/ticketColumns';
 import { useTicketListState } from '../../components/tickets/useTicketListState';
+import { useTicketAddress } from '../../components/tickets/useTicketAddress';
 import { TicketDialog } from '../../layout/dialogs';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 
 export const SUPPORT_LOGIN_NEEDED = 'Debes iniciar sesión para acceder al sistema de soporte.';
+export const BACK_TO_MY_TICKETS = 'Volver a mis tickets';
 
 const columns = [...commonTicketColumns(), dateColumn('createdAt', 'Creado'), dateColumn('updatedAt', 'Actualizado')];
 
@@ -22,22 +24,19 @@ function SupportCentre() {
   const list = useTicketListState();
   const tickets = useTickets(list.query);
   const minWidth = useTableMinWidth(columns);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [dialogTicket, setDialogTicket] = useState<string | null>(null);
-
-  const openDialog = (ticketId: string | null) => {
-    setDialogTicket(ticketId);
-    setDialogOpen(true);
-  };
-  const closeDialog = () => {
-    setDialogOpen(false);
-    void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
+  // An existing ticket opens at its address; a new one is a dialog of this page alone.
+  const address = useTicketAddress('/support');
+  const [creating, setCreating] = useState(false);
+  const refreshList = () => void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
+  const closeTicket = () => {
+    address.close();
+    refreshList();
   };
 
   return (
     <>
       <Flex justify="flex-end" style={{ marginBottom: 8 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog(null)}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
           Nuevo Ticket
         </Button>
       </Flex>
@@ -54,9 +53,9 @@ function SupportCentre() {
           locale={{ emptyText: tableEmptyText(tickets, NO_TICKETS_TEXT) }}
           rowClassName={() => 'ticket-row'}
           onRow={(ticket) => ({
-            onClick: () => openDialog(ticket.ticketId),
+            onClick: () => address.open(ticket.ticketId),
             onKeyDown: (event) => {
-              if (event.key === 'Enter') openDialog(ticket.ticketId);
+              if (event.key === 'Enter') address.open(ticket.ticketId);
             },
             tabIndex: 0,
             'aria-label': `Abrir ticket #${ticket.ticketId}: ${ticket.title}`,
@@ -70,7 +69,14 @@ function SupportCentre() {
           onPageSizeChange={list.setPageSize}
         />
       </Card>
-      <TicketDialog open={dialogOpen} ticketId={dialogTicket} onClose={closeDialog} />
+      <TicketDialog
+        open={creating}
+        onClose={() => {
+          setCreating(false);
+          refreshList();
+        }}
+      />
+      <TicketDialog open={address.isOpen} ticketId={address.shownId} backLabel={BACK_TO_MY_TICKETS} onClose={closeTicket} />
     </>
   );
 }

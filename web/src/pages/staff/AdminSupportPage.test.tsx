@@ -172,4 +172,25 @@ describe('AdminSupportPage', () => {
     renderWithProviders(<AdminSupportPage />, '/admin/support');
     expect(screen.getByText('Debes iniciar sesión para acceder al panel de soporte.')).toBeInTheDocument();
   });
+  it('opens a ticket at its address from Ver, and at once when the panel is opened at that address', async () => {
+    serveStaff({ 'GET /api/tickets/8': () => jsonResponse({ ticket: ticket({ ticketId: '8', title: 'Sin dueño' }) }) });
+    renderWithProviders(<AdminSupportPage />, '/admin/support/tickets/8');
+    let dialog = await findDialogTitled('Ticket #8');
+    expect(await within(dialog).findByRole('heading', { name: 'Sin dueño' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/support$/));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver ticket #8' }));
+    dialog = await findDialogTitled('Ticket #8');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/support/tickets/8');
+  });
+
+  it("says 'Ticket no encontrado' for an id the server does not know, with a way back to the panel", async () => {
+    serveStaff({ 'GET /api/tickets/404': () => jsonResponse({ message: 'Ticket no encontrado' }, 404) });
+    renderWithProviders(<AdminSupportPage />, '/admin/support/tickets/404');
+    const dialog = await findDialogTitled('Ticket #404');
+    expect(await within(dialog).findByRole('heading', { name: 'Ticket no encontrado' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Volver al panel de soporte' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/support$/));
+  });
 });

@@ -21,11 +21,13 @@ import { TicketPagination } from '../../components/tickets/TicketPagination';
 import { NO_TICKETS_TEXT, TicketTabs, commonTicketColumns, dateColumn, useTableMinWidth } from '../../components/tickets/ticketColumns';
 import { CATEGORY_LABELS, PRIORITY_LABELS, TICKET_CATEGORIES, TICKET_PRIORITIES, summaryCounts } from '../../components/tickets/ticketLabels';
 import { useTicketListState } from '../../components/tickets/useTicketListState';
+import { useTicketAddress } from '../../components/tickets/useTicketAddress';
 import { TicketDialog } from '../../layout/dialogs';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 
 export const SUPPORT_PANEL_LOGIN_NEEDED = 'Debes iniciar sesión para acceder al panel de soporte.';
 export const UNASSIGNED = 'Sin asignar';
+export const BACK_TO_SUPPORT_PANEL = 'Volver al panel de soporte';
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
@@ -154,8 +156,7 @@ function SupportPanel() {
   const tickets = useTickets(list.query);
   const stats = useTicketStats();
   const [searchText, setSearchText] = useState('');
-  const [viewing, setViewing] = useState<string | null>(null);
-  const [viewOpen, setViewOpen] = useState(false);
+  const address = useTicketAddress('/admin/support');
   const [acting, setActing] = useState<{ action: 'assign' | 'priority' | null; ticket: Ticket | null }>({ action: null, ticket: null });
   const stopActing = () => setActing((current) => ({ ...current, action: null }));
 
@@ -163,10 +164,7 @@ function SupportPanel() {
     void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
     void queryClient.invalidateQueries({ queryKey: ticketKeys.stats });
   };
-  const view = (ticketId: string) => {
-    setViewing(ticketId);
-    setViewOpen(true);
-  };
+  const view = address.open;
 
   const columns: TableColumnsType<Ticket> = [
     ...commonTicketColumns(),
@@ -263,11 +261,12 @@ function SupportPanel() {
         />
       </Card>
       <TicketDialog
-        open={viewOpen}
-        ticketId={viewing}
+        open={address.isOpen}
+        ticketId={address.shownId}
         detailErrorMessage={TICKET_DETAIL_STAFF_ERROR}
+        backLabel={BACK_TO_SUPPORT_PANEL}
         onClose={() => {
-          setViewOpen(false);
+          address.close();
           refresh();
         }}
       />
