@@ -1,0 +1,32 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { notifyUnauthorized } from '../api/client';
+import { useAuth } from '../auth/useAuth';
+import type { LiveStatus } from './connection';
+import { foldLiveEvent } from './fold';
+import { startSharedLive } from './shared';
+import { LiveStatusContext } from './status';
+
+/**
+ * Follows the live stream while a member is signed in, folding its events into the query
+ * cache; a new token (sign-in as someone else) starts a new stream, signing out stops it.
+ */
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const { sessionToken } = useAuth();
+  const queryClient = useQueryClient();
+  const [reported, setReported] = useState<{ token: string; status: LiveStatus } | null>(null);
+
+  useEffect(() => {
+    if (sessionToken === null) return undefined;
+    return startSharedLive({
+      token: sessionToken,
+      onFrame: (frame) => void foldLiveEvent(queryClient, frame),
+      onStatus: (status) => setReported({ token: sessionToken, status }),
+      onUnauthorized: notifyUnauthorized,
+    });
+  }, [sessionToken, queryClient]);
+
+  let status: LiveStatus = 'down';
+  if (sessionToken !== null) status = reported?.token === sessionToken ? reported.status : 'connecting';
+  return <LiveStatusContext.Provider value={status}>{children}</LiveStatusContext.Provider>;
+}
