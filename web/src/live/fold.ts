@@ -19,15 +19,17 @@ function parse(data: string): Record<string, unknown> | null {
 const sameMessage = (a: TicketMessage, b: TicketMessage) =>
   a.senderId === b.senderId && a.createdAt === b.createdAt && a.content === b.content;
 
-/** Adds the message to the cached conversation; true when it was cached and not there yet. */
+/**
+ * Adds the message to the cached conversation; true when it was cached and not there yet.
+ * The time of the last read stays: useTicket takes a new one for a read of the ticket, which
+ * marks it read on the server, and this is not one.
+ */
 function appendMessage(queryClient: QueryClient, ticketId: string, message: TicketMessage): boolean {
-  let appended = false;
-  queryClient.setQueryData<Ticket>(ticketKeys.detail(ticketId), (ticket) => {
-    if (!ticket?.messages || ticket.messages.some((known) => sameMessage(known, message))) return ticket;
-    appended = true;
-    return { ...ticket, messages: [...ticket.messages, message] };
-  });
-  return appended;
+  const key = ticketKeys.detail(ticketId);
+  const ticket = queryClient.getQueryData<Ticket>(key);
+  if (!ticket?.messages || ticket.messages.some((known) => sameMessage(known, message))) return false;
+  queryClient.setQueryData<Ticket>(key, { ...ticket, messages: [...ticket.messages, message] }, { updatedAt: queryClient.getQueryState(key)?.dataUpdatedAt });
+  return true;
 }
 
 function refreshTicketSummaries(queryClient: QueryClient) {

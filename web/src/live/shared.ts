@@ -93,6 +93,7 @@ export function startSharedLive(options: SharedLiveOptions): () => void {
     .catch(() => undefined); // Stopped while waiting for the lock.
 
   return () => {
+    if (stopped) return;
     stopped = true;
     waiting.abort();
     if (leader) {
