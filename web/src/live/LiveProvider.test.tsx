@@ -131,7 +131,7 @@ describe('LiveProvider', () => {
       () => {
         useTicket('7');
         useUnreadTickets(true);
-        useInitiatives('congreso');
+        useInitiatives('Congreso');
         return useLiveStatus();
       },
       { wrapper: ({ children }) => <Tree client={client}>{children}</Tree> },
@@ -144,7 +144,7 @@ describe('LiveProvider', () => {
     await waitFor(() => expect(result.current).toBe('live'));
     expect(interval(ticketKeys.unread)).toBe(false);
     expect(interval(ticketKeys.detail('7'))).toBe(false);
-    expect(interval(legislativeKeys.initiatives('congreso'))).toBe(false);
+    expect(interval(legislativeKeys.initiatives('Congreso'))).toBe(false);
 
     act(() => server.last().close());
     await waitFor(() => expect(result.current).toBe('down'));
