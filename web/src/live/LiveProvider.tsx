@@ -3,8 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { notifyUnauthorized } from '../api/client';
 import { useAuth } from '../auth/useAuth';
 import type { LiveStatus } from './connection';
-import { foldLiveEvent } from './fold';
-import { startSharedLive } from './shared';
 import { LiveStatusContext } from './status';
 
 /**
@@ -18,12 +16,16 @@ export function LiveProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (sessionToken === null) return undefined;
-    return startSharedLive({
-      token: sessionToken,
-      onFrame: (frame) => void foldLiveEvent(queryClient, frame),
-      onStatus: (status) => setReported({ token: sessionToken, status }),
-      onUnauthorized: notifyUnauthorized,
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import('./engine').then(({ startLive }) => {
+      if (cancelled) return;
+      stop = startLive(queryClient, sessionToken, (status) => setReported({ token: sessionToken, status }), notifyUnauthorized);
     });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
   }, [sessionToken, queryClient]);
 
   let status: LiveStatus = 'down';
