@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { notifyUnauthorized } from '../api/client';
 import { useAuth } from '../auth/useAuth';
 import type { LiveStatus } from './connection';
+import { LiveNotice } from './LiveNotice';
 import { LiveStatusContext } from './status';
 
 /**
@@ -30,5 +31,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
 
   let status: LiveStatus = 'down';
   if (sessionToken !== null) status = reported?.token === sessionToken ? reported.status : 'connecting';
-  return <LiveStatusContext.Provider value={status}>{children}</LiveStatusContext.Provider>;
+  return (
+    <LiveStatusContext.Provider value={status}>
+      {children}
+      {sessionToken !== null ? <LiveNotice /> : null}
+    </LiveStatusContext.Provider>
+  );
 }
