@@ -39,6 +39,8 @@ export function LiveNotice() {
             border: `1px solid ${token.colorWarningBorder}`,
             boxShadow: token.boxShadowSecondary,
             fontSize: token.fontSizeSM,
+            // A note, not a control: clicks reach what lies under it.
+            pointerEvents: 'none',
           }}
         >
           {LIVE_DOWN_NOTICE}
