@@ -75,7 +75,8 @@ export default defineConfig({
         // vendor: the packages the entry imports; shell: the app's own modules it imports, kept
         // out of the landing's group so that every page does not load that; landing: the landing
         // page and what it adds, on showing it (pages that share its cards and tags load it too);
-        // signed-in: the wrapper, user menu and support button every signed-in page shows; ui,
+        // signed-in: the wrapper, user menu and support button every signed-in page shows, and the
+        // live stream it follows; ui,
         // ui-forms and common: the packages and the app's modules that two or more on-demand
         // chunks share. Each area (members, staff...) stays a chunk of its own, and Vite
         // preloads the groups it imports alongside it.
@@ -85,7 +86,11 @@ export default defineConfig({
             { name: 'shell', test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 20 },
             { name: 'ui-base', test: /node_modules[\\/]antd[\\/]es[\\/](card|typography|badge|progress|empty|tag)[\\/]/, priority: 15 },
             { name: 'landing', test: /src[\\/]pages[\\/]public[\\/]LandingPage\.tsx$/, priority: 10 },
-            { name: 'signed-in', test: /src[\\/]layout[\\/](SignedInArea|UserMenu|SupportButton|dialogs)\.tsx$/, priority: 5 },
+            {
+              name: 'signed-in',
+              test: /src[\\/](layout[\\/](SignedInArea|UserMenu|SupportButton|dialogs)\.tsx|live[\\/](engine|fold|shared|connection|sse)\.ts)$/,
+              priority: 5,
+            },
             { name: 'ui-table', test: /node_modules[\\/]antd[\\/]es[\\/]table[\\/]/, priority: 4 },
             { name: uiGroup, test: /node_modules/, minShareCount: 2, priority: 2 },
             { name: 'common', test: (id) => /src[\\/](components|api|layout|auth|theme)[\\/]/.test(id) && !FORM_MODULES.test(id), minShareCount: 2, priority: 1 },

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { routePaths } from '../scripts/gen-routes.mjs';
-import { signIn } from './helpers';
+import { signIn, withoutLiveStream } from './helpers';
 
 /** Every page path of the web app, as the server's route list is made: a new route is covered here. */
 const ROUTES = routePaths(readFileSync(fileURLToPath(new URL('../src/routes.tsx', import.meta.url)), 'utf8'));
@@ -51,6 +51,9 @@ const OPENED_BY: Record<string, string> = {
 
 /** moderador's Discord id: a staff member whose record /staff/:userId shows. */
 const MODERADOR_ID = '1400000000000000005';
+
+// These pages wait for 'networkidle', which the live stream would hold off for ever.
+test.beforeEach(({ context }) => withoutLiveStream(context));
 
 test('every route of the web app has a persona that opens it for the accessibility check', () => {
   expect(ROUTES.filter((route) => !(route in OPENED_BY)), 'routes with no persona in OPENED_BY').toEqual([]);

@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 const SHOTS_DIR = process.env.ZOCALO_SHOTS_DIR ?? '/tmp/shots';
+
+/**
+ * Keeps the pages of `context` off the live stream (/api/events). Playwright's 'networkidle'
+ * waits for every request to finish, and the stream never does: a test that waits for the
+ * network to go quiet runs its pages on the polling the web falls back to.
+ */
+export async function withoutLiveStream(context: BrowserContext): Promise<void> {
+  await context.route('**/api/events', (route) => route.abort());
+}
 
 /** Saves a screenshot of the page under the shots directory (only the window with `fullPage: false`, for dialogs). */
 export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shot, signIn } from './helpers';
+import { shot, signIn, withoutLiveStream } from './helpers';
 
 /**
  * JavaScript and CSS a signed-out visitor downloads for the landing, as sent (gzip, with
@@ -61,6 +61,9 @@ function describe(transfers: Transfer[]): string {
     .map((t) => `${kib(t.bytes).padStart(10)} ${t.encoding ?? 'identity'} ${new URL(t.url).pathname}`)
     .join('\n');
 }
+
+// These pages wait for 'networkidle', which the live stream would hold off for ever.
+test.beforeEach(({ context }) => withoutLiveStream(context));
 
 // The time these take to paint on a slow phone is measured by `make bench-web`
 // (web/scripts/bench-web.mjs), with a slower CPU and network than a test should wait for.

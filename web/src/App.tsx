@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './api/queryClient';
 import { AuthProvider } from './auth/AuthProvider';
+import { LiveProvider } from './live/LiveProvider';
 import { AppRoutes } from './routes';
 import { ThemeProvider } from './theme/ThemeProvider';
 
@@ -13,7 +14,9 @@ export function App() {
       <ThemeProvider>
         <BrowserRouter>
           <AuthProvider>
-            <AppRoutes />
+            <LiveProvider>
+              <AppRoutes />
+            </LiveProvider>
           </AuthProvider>
         </BrowserRouter>
       </ThemeProvider>

@@ -39,6 +39,11 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): () 
   };
 }
 
+/** Runs what a 401 answer runs, for a refusal that came another way than apiFetch (the live stream). */
+export function notifyUnauthorized(): void {
+  unauthorizedHandler?.();
+}
+
 export interface ApiFetchOptions extends Omit<RequestInit, 'body'> {
   /** Shown when the server gives no message of its own. */
   errorMessage?: string;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth/useAuth';
+import { useFallbackInterval } from '../live/status';
 import { apiFetch } from './client';
 import { useCreateMutation } from './idempotency';
 import type {
@@ -25,7 +26,7 @@ export const INITIATIVE_DELETE_ERROR = 'Error al eliminar la iniciativa';
 export const INITIATIVE_WITHDRAW_ERROR = 'Error al retirar la iniciativa';
 export const AGENDA_DELETE_ERROR = 'Error al eliminar el punto de agenda';
 
-/** How often the lists are read again while open, so counts and closed votes show up. */
+/** How often the lists are read again while open and the live stream is down, so counts and closed votes show up. */
 export const LEGISLATIVE_REFRESH_INTERVAL = 60_000;
 
 export const legislativeKeys = {
@@ -54,7 +55,7 @@ export function useInitiatives(body: LegislativeBody, enabled = true) {
     queryFn: () => apiFetch<Initiative[]>(`/api/legislative/initiatives?type=${encodeURIComponent(body)}`, { errorMessage: INITIATIVES_LOAD_ERROR }),
     enabled,
     staleTime: 0,
-    refetchInterval: LEGISLATIVE_REFRESH_INTERVAL,
+    refetchInterval: useFallbackInterval(LEGISLATIVE_REFRESH_INTERVAL),
   });
 }
 
@@ -65,7 +66,7 @@ export function useInitiativeRecord(id: number, enabled = true) {
     queryFn: () => apiFetch<InitiativeRecord>(initiativePath(id), { errorMessage: INITIATIVE_LOAD_ERROR }),
     enabled,
     staleTime: 0,
-    refetchInterval: LEGISLATIVE_REFRESH_INTERVAL,
+    refetchInterval: useFallbackInterval(LEGISLATIVE_REFRESH_INTERVAL),
   });
 }
 

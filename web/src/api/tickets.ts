@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import { apiFetch, apiFetchBlob } from './client';
 import { useCreateMutation } from './idempotency';
 import { readAsDataUrl } from './dataUrl';
+import { useFallbackInterval } from '../live/status';
 import type {
   Ticket,
   TicketCategory,
@@ -29,9 +30,9 @@ export const TICKET_TRANSCRIPT_ERROR = 'Error al abrir la transcripción';
 export const TICKET_FILE_ERROR = 'Error al cargar el archivo';
 export const TICKET_STATS_ERROR = 'Error al cargar las estadísticas';
 
-/** How often the unread count is read again while the portal is open. */
+/** How often the unread count is read again while the portal is open and the live stream is down. */
 export const UNREAD_REFRESH_INTERVAL = 30_000;
-/** How often an open conversation is read again, to show new answers. */
+/** How often an open conversation is read again while the live stream is down, to show new answers. */
 export const CONVERSATION_REFRESH_INTERVAL = 15_000;
 
 export const ticketKeys = {
@@ -86,7 +87,7 @@ export function useTicket(ticketId: string | null, errorMessage: string = TICKET
     queryFn: async () => (await apiFetch<TicketEnvelope>(ticketPath(ticketId ?? ''), { errorMessage })).ticket,
     enabled: ticketId !== null,
     staleTime: 0,
-    refetchInterval: CONVERSATION_REFRESH_INTERVAL,
+    refetchInterval: useFallbackInterval(CONVERSATION_REFRESH_INTERVAL),
   });
   const readAt = query.dataUpdatedAt;
   useEffect(() => {
@@ -95,14 +96,14 @@ export function useTicket(ticketId: string | null, errorMessage: string = TICKET
   return query;
 }
 
-/** How many of the user's tickets have answers they have not seen; read every 30 s and when the window regains focus. */
+/** How many of the user's tickets have answers they have not seen; read when the window regains focus, on live events, and every 30 s while the stream is down. */
 export function useUnreadTickets(enabled: boolean) {
   return useQuery({
     queryKey: ticketKeys.unread,
     queryFn: () => apiFetch<UnreadCount>('/api/tickets/unread', { errorMessage: TICKETS_LOAD_ERROR }),
     enabled,
     staleTime: 0,
-    refetchInterval: UNREAD_REFRESH_INTERVAL,
+    refetchInterval: useFallbackInterval(UNREAD_REFRESH_INTERVAL),
     refetchOnWindowFocus: true,
   });
 }

@@ -1,0 +1,40 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { notifyUnauthorized } from '../api/client';
+import { useAuth } from '../auth/useAuth';
+import type { LiveStatus } from './connection';
+import { LiveNotice } from './LiveNotice';
+import { LiveStatusContext } from './status';
+
+/**
+ * Follows the live stream while a member is signed in, folding its events into the query
+ * cache; a new token (sign-in as someone else) starts a new stream, signing out stops it.
+ */
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const { sessionToken } = useAuth();
+  const queryClient = useQueryClient();
+  const [reported, setReported] = useState<{ token: string; status: LiveStatus } | null>(null);
+
+  useEffect(() => {
+    if (sessionToken === null) return undefined;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import('./engine').then(({ startLive }) => {
+      if (cancelled) return;
+      stop = startLive(queryClient, sessionToken, (status) => setReported({ token: sessionToken, status }), notifyUnauthorized);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [sessionToken, queryClient]);
+
+  let status: LiveStatus = 'down';
+  if (sessionToken !== null) status = reported?.token === sessionToken ? reported.status : 'connecting';
+  return (
+    <LiveStatusContext.Provider value={status}>
+      {children}
+      {sessionToken !== null ? <LiveNotice /> : null}
+    </LiveStatusContext.Provider>
+  );
+}
