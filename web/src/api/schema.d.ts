@@ -4236,6 +4236,8 @@ export interface components {
                 openDashboard: boolean;
                 trialNotice: boolean;
                 ownStaffRecord: boolean;
+                /** @description ends another member's open shift (COMITE, RH, AI) */
+                endOthersShift: boolean;
                 manageRoles: boolean;
                 manageApiKeys: boolean;
                 readAudit: boolean;
