@@ -151,6 +151,8 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		Members: m, Now: s.Now})
 	// A member who first receives a STAFF-group role is hired that day.
 	m.OnRoleChange(roster.RecordHires)
+	// A member whose last STAFF-group role is taken away is off shift at that moment.
+	m.OnRoleChange(roster.CloseOnRoleLoss)
 	links := roblox.NewService(d, deps.Roblox, s.Now)
 	docs := documents.NewService(d, links, s.Location, s.Now)
 	recs := records.NewService(d, m, links, docs, s.Location, s.Now).PostTo(o, s.Channels.Records, s.PublicURL)

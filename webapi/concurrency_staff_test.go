@@ -10,6 +10,20 @@ import (
 )
 
 var _ = addRaceRows(
+	raceRow{name: "ending another's shift", routes: []string{"POST /api/staff/shifts/:discordId/end"}, run: func(t *testing.T, r *raceEnv) {
+		target, _ := r.member(t, authz.Moderador)
+		if _, err := r.app.Shifts.ClockIn(t.Context(), &authz.Actor{DiscordID: target, Roles: authz.RoleSet{authz.Moderador: true}}, "Principal"); err != nil {
+			t.Fatal(err)
+		}
+		end := func(token string) request {
+			return request{method: "POST", path: "/api/staff/shifts/" + target + "/end", token: token,
+				body: map[string]string{"reason": "Se olvidó de salir"}}
+		}
+		answers := r.race(t, append(same(15, end(r.tokens["rh"])), same(15, end(r.tokens["comite"]))...)...)
+		expectOneWinner(t, answers, 200, 409, "Esa persona no tiene un turno abierto.")
+		expectCount(t, "forced-end audits", r.audits(t, staff.ActionShiftEndForced, target), 1)
+		expectCount(t, "open shifts", r.count(t, "staff_shifts", "member_id = ? AND ended_at IS NULL", target), 0)
+	}},
 	raceRow{name: "dismissing one member", routes: []string{"POST /api/staff/dismiss"}, run: func(t *testing.T, r *raceEnv) {
 		target, _ := r.member(t, authz.Moderador)
 		answers := r.race(t, same(30, request{method: "POST", path: "/api/staff/dismiss", token: r.tokens["comite"],

@@ -144,6 +144,8 @@ func (s *Server) routes() {
 	api.POST("/staff/:userId/warns", s.requireAuth, once, s.staffNote(staff.KindWarn))
 	api.PUT("/staff/:userId/hired", s.requireAuth, s.setHired)
 	api.GET("/staff/members/:userId", s.requireAuth, s.staffMember)
+	api.GET("/staff/on-shift", s.requireAuth, s.onShift)
+	api.POST("/staff/shifts/:discordId/end", s.requireAuth, s.endShift)
 
 	api.GET("/documents/status", s.requireAuth, s.documentStatus)
 	api.GET("/documents/mine", s.requireAuth, s.myDocument)

@@ -2,6 +2,7 @@ package webapi
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -47,6 +48,32 @@ func (s *Server) dismiss(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, gin.H{"message": "Baja aplicada."})
+}
+
+func (s *Server) onShift(c *gin.Context) {
+	list, err := s.deps.App.Staff.OnShift(c.Request.Context(), actor(c))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, list)
+}
+
+func (s *Server) endShift(c *gin.Context) {
+	var in struct {
+		Reason string `json:"reason"`
+	}
+	// The body is optional: no reason, no body.
+	if c.Request.ContentLength != 0 && !bindJSON(c, &in) {
+		return
+	}
+	sh, err := s.deps.App.Staff.EndShift(c.Request.Context(), actor(c), c.Param("discordId"), in.Reason)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": "Turno terminado.", "discordId": sh.MemberID,
+		"endedAt": sh.EndedAt.UTC().Format(time.RFC3339), "capped": sh.Capped})
 }
 
 func (s *Server) staffStats(c *gin.Context) {

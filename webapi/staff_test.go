@@ -176,3 +176,37 @@ func TestStaffReportsNotesAndProfile(t *testing.T) {
 		}
 	})
 }
+
+func TestWhoIsOnShiftAndEndingIt(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		tok := staffPersonas(e)
+		const mod = "550000000000000003"
+		if _, err := e.app.Shifts.ClockIn(t.Context(), &authz.Actor{DiscordID: mod, Roles: authz.RoleSet{authz.Moderador: true}}, "Principal"); err != nil {
+			t.Fatal(err)
+		}
+		var list []staff.OnShiftEntry
+		if code := e.call("GET", "/api/staff/on-shift", tok["trial"], nil, &list); code != 200 ||
+			len(list) != 1 || list[0].DiscordID != mod || list[0].Username != "moderador" || list[0].Server != "Principal" {
+			t.Fatalf("on shift: %d %+v", code, list)
+		}
+		if code := e.call("GET", "/api/staff/on-shift", tok["jugador"], nil, nil); code != 403 {
+			t.Fatalf("a player reads who is on shift: %d", code)
+		}
+		if code := e.call("POST", "/api/staff/shifts/"+mod+"/end", tok["moderador"], nil, nil); code != 403 {
+			t.Fatalf("a moderator ends a shift: %d", code)
+		}
+		// No body: no reason.
+		var out struct{ Message, DiscordID, EndedAt string }
+		if code := e.call("POST", "/api/staff/shifts/"+mod+"/end", tok["rh"], nil, &out); code != 200 || out.Message != "Turno terminado." || out.DiscordID != mod || out.EndedAt == "" {
+			t.Fatalf("end: %d %+v", code, out)
+		}
+		var msg messageBody
+		if code := e.call("POST", "/api/staff/shifts/"+mod+"/end", tok["rh"], body(map[string]string{"reason": "otra vez"}), &msg); code != 409 || msg.Message != "Esa persona no tiene un turno abierto." {
+			t.Fatalf("a second end: %d %q", code, msg.Message)
+		}
+		if code := e.call("GET", "/api/staff/on-shift", tok["rh"], nil, &list); code != 200 || len(list) != 0 {
+			t.Fatalf("after the end: %d %+v", code, list)
+		}
+	})
+}

@@ -34,6 +34,7 @@ type Abilities struct {
 	// The dashboard shows Trial members "Acceso No Disponible" instead.
 	TrialNotice         bool `json:"trialNotice"`
 	OwnStaffRecord      bool `json:"ownStaffRecord"`
+	EndOthersShift      bool `json:"endOthersShift"`
 	ManageRoles         bool `json:"manageRoles"`
 	ManageAPIKeys       bool `json:"manageApiKeys"`
 	ReadAudit           bool `json:"readAudit"`
@@ -55,6 +56,7 @@ func Of(a *authz.Actor, reviewer bool) Abilities {
 		OpenDashboard:       staff.MayOpenDashboard(a),
 		TrialNotice:         staff.SeesTrialNotice(a),
 		OwnStaffRecord:      staff.HasOwnRecord(a),
+		EndOthersShift:      staff.MayEndOthersShift(a),
 		ManageRoles:         permissions.MayManage(a),
 		ManageAPIKeys:       apikeys.MayManage(a),
 		ReadAudit:           audit.MayRead(a),

@@ -10,6 +10,9 @@ import (
 // PublishLive makes the shift clock announce shifts starting and ending on the live stream.
 func (s *Shifts) PublishLive(p *live.Publisher) *Shifts {
 	s.live = p
+	s.OnEnded(func(ctx context.Context, e Ended) error {
+		return s.publishEnded(ctx, e.Shift, e.Username, *e.Shift.EndedAt)
+	})
 	return s
 }
 

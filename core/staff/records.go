@@ -237,9 +237,15 @@ func (s *Service) Dismiss(ctx context.Context, actor *authz.Actor, userID, reaso
 			return err
 		}
 		now := s.now()
-		if err := s.db.Conn(ctx).Model(&Shift{}).Where("member_id = ? AND ended_at IS NULL", userID).
-			Update("ended_at", now).Error; err != nil {
+		open, err := s.shifts.lockOpen(ctx, userID)
+		if err != nil {
 			return err
+		}
+		if open != nil {
+			// The dismissal's own audit entry records it; the closing adds none.
+			if _, _, err := s.shifts.end(ctx, *open, Closing{Cause: EndDismissed, Actor: actor}); err != nil {
+				return err
+			}
 		}
 		rec := Record{MemberID: userID, HiredAt: now}
 		if err := s.db.Conn(ctx).Where(Record{MemberID: userID}).FirstOrCreate(&rec).Error; err != nil {

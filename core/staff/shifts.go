@@ -48,6 +48,7 @@ type Shifts struct {
 	loc     *time.Location
 	now     func() time.Time
 	live    *live.Publisher
+	onEnded []func(ctx context.Context, e Ended) error
 }
 
 // NewShifts builds the shift clock; servers are the names a shift may be on.
@@ -118,28 +119,22 @@ func (s *Shifts) ClockOut(ctx context.Context, actor *authz.Actor) (Shift, error
 	}
 	var sh Shift
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		q := s.db.Conn(ctx).Where("member_id = ? AND ended_at IS NULL", actor.DiscordID)
-		err := s.db.ForUpdate(ctx, q).Take(&sh).Error
-		if db.IsNotFound(err) {
-			return errNoShift
-		}
+		open, err := s.lockOpen(ctx, actor.DiscordID)
 		if err != nil {
 			return err
 		}
-		end := s.now()
-		if end.Sub(sh.StartedAt) > s.cap {
-			end, sh.Capped = sh.StartedAt.Add(s.cap), true
+		if open == nil {
+			return errNoShift
 		}
-		sh.EndedAt = &end
-		res := s.db.Conn(ctx).Model(&Shift{}).Where("id = ? AND ended_at IS NULL", sh.ID).
-			Updates(map[string]any{"ended_at": end, "capped": sh.Capped})
-		if res.Error != nil {
-			return res.Error
+		closed, ok, err := s.end(ctx, *open, Closing{Cause: EndClockOut})
+		if err != nil {
+			return err
 		}
-		if res.RowsAffected == 0 {
+		if !ok {
 			return errNoShift // closed meanwhile
 		}
-		return s.publishEnded(ctx, sh, actor.Username, end)
+		sh = closed
+		return nil
 	})
 	return sh, err
 }
@@ -167,15 +162,12 @@ func (s *Shifts) CapOverdue(ctx context.Context) (int, error) {
 	}
 	closed := 0
 	for _, sh := range overdue {
-		end := sh.StartedAt.Add(s.cap)
 		err := s.db.InTx(ctx, func(ctx context.Context) error {
-			res := s.db.Conn(ctx).Model(&Shift{}).Where("id = ? AND ended_at IS NULL", sh.ID).
-				Updates(map[string]any{"ended_at": end, "capped": true})
-			if res.Error != nil || res.RowsAffected == 0 {
-				return res.Error
+			_, ok, err := s.end(ctx, sh, Closing{Cause: EndCapped})
+			if ok {
+				closed++
 			}
-			closed++
-			return s.publishEnded(ctx, sh, "", end)
+			return err
 		})
 		if err != nil {
 			return closed, err

@@ -238,6 +238,8 @@ func sampleShifts(ctx context.Context, app *core.App) error {
 		end := start.Add(time.Duration(p.hours) * time.Hour)
 		shifts = append(shifts, staff.Shift{MemberID: personaID(p.name), Server: p.server, StartedAt: start, EndedAt: &end})
 	}
+	// One shift still open, so "En turno ahora" has someone to show.
+	shifts = append(shifts, staff.Shift{MemberID: personaID("halcon"), Server: "Eventos", StartedAt: now.Add(-47 * time.Minute)})
 	return app.DB.Conn(ctx).Create(&shifts).Error
 }
 

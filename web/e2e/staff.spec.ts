@@ -57,6 +57,33 @@ test('a moderator clocks in and out in Discord and sees the time on the profile'
   expect(after - before).toBeLessThan(120);
 });
 
+test('rh sees who is on shift now and ends soporte\'s shift', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'rh');
+  await expect(await runCommand(page, 'soporte', 'turno entrar', 'Secundario')).toContainText('Turno iniciado en **Secundario**');
+
+  await page.goto('/dashboard');
+  const card = page.getByRole('region', { name: 'En turno ahora' });
+  const entry = card.getByRole('listitem').filter({ has: page.getByText('soporte', { exact: true }) });
+  await expect(entry).toBeVisible();
+  await expect(entry.getByText('Secundario')).toBeVisible();
+  await expect(entry.getByText(/desde/)).toBeVisible();
+  await shot(page, 'dashboard-on-shift-rh');
+
+  await entry.getByRole('button', { name: 'Terminar turno de soporte' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Terminar turno' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Motivo').fill('Se olvidó de salir.');
+  await dialogShot(page, 'end-shift-dialog-rh');
+  await dialog.getByRole('button', { name: 'Terminar turno' }).click();
+  await expect(card.getByText('Turno de soporte terminado.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(entry).toHaveCount(0);
+
+  // The shift is over in Discord too.
+  await expect(await runCommand(page, 'soporte', 'turno salir')).toContainText('No tienes un turno abierto');
+});
+
 test('rh adds 1 h 30 min to a staffer and dismisses another', async ({ page }) => {
   test.setTimeout(60_000);
   await signIn(page, 'rh');

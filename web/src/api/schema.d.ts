@@ -1750,6 +1750,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/on-shift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is on shift now (whoever may open the staff dashboard), longest running first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description open shifts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OnShiftEntry"][];
+                    };
+                };
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/shifts/{discordId}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                discordId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends another member's open shift (COMITE, RH, AI), audited with the optional reason. Of two at once, one ends it and the other gets 409. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    discordId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description ended */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            discordId: string;
+                            /** Format: date-time */
+                            endedAt: string;
+                            /** @description the shift ran past the cap and was closed at it */
+                            capped: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/{userId}/hired": {
         parameters: {
             query?: never;
@@ -4183,6 +4276,8 @@ export interface components {
                 openDashboard: boolean;
                 trialNotice: boolean;
                 ownStaffRecord: boolean;
+                /** @description ends another member's open shift (COMITE, RH, AI) */
+                endOthersShift: boolean;
                 manageRoles: boolean;
                 manageApiKeys: boolean;
                 readAudit: boolean;
@@ -4453,6 +4548,17 @@ export interface components {
             author: string;
             /** Format: date-time */
             createdAt: string;
+        };
+        /** @description An open shift, as "En turno ahora" lists it. */
+        OnShiftEntry: {
+            discordId: string;
+            username: string;
+            /** @description the Discord avatar hash; empty when unknown */
+            avatar: string;
+            /** @description where the shift is being worked */
+            server: string;
+            /** Format: date-time */
+            startedAt: string;
         };
         StaffMemberRecord: {
             userId: string;

@@ -3,10 +3,12 @@ import { UnexpectedDataError, apiFetch } from './client';
 import { useCreateMutation } from './idempotency';
 import type {
   DismissInput,
+  EndShiftAnswer,
   HoursAnswer,
   HoursInput,
   MessageBody,
   Moderator,
+  OnShiftEntry,
   StaffMemberRecord,
   StaffProfile,
   StaffReportInput,
@@ -26,6 +28,11 @@ export const STAFF_RECORD_ERROR = 'Error al cargar el expediente';
 export const STAFF_NOTE_ERROR = 'Error al registrar la nota';
 export const STAFF_WARN_ERROR = 'Error al registrar la advertencia';
 export const HIRED_ERROR = 'Error al actualizar la fecha de contratación';
+export const ON_SHIFT_ERROR = 'Error al cargar quién está en turno';
+export const END_SHIFT_ERROR = 'Error al terminar el turno';
+
+/** While the live stream is down, who is on shift is read again this often. */
+export const ON_SHIFT_REFRESH_INTERVAL = 30_000;
 
 /** The moderator roster is kept for 5 minutes; the refresh button and every change read it again. */
 export const MODERATORS_STALE_TIME = 5 * 60_000;
@@ -37,6 +44,8 @@ export const staffKeys = {
   profile: ['staff', 'profile'] as const,
   weekly: ['staff', 'weekly'] as const,
   member: (userId: string) => ['staff', 'member', userId] as const,
+  // Under ['staff', …], so the live stream's shift events refresh it with the rest.
+  onShift: ['staff', 'on-shift'] as const,
 };
 
 export async function fetchModerators(): Promise<Moderator[]> {
@@ -152,5 +161,29 @@ export function useSetHired(userId: string) {
     mutationFn: (date: string) =>
       apiFetch<MessageBody>(`/api/staff/${encodeURIComponent(userId)}/hired`, { method: 'PUT', body: { date }, errorMessage: HIRED_ERROR }),
     onSuccess: () => refreshStaff(queryClient),
+  });
+}
+
+/** Who is on shift now, longest running first. */
+export function useOnShift() {
+  return useQuery({
+    queryKey: staffKeys.onShift,
+    queryFn: () => apiFetch<OnShiftEntry[]>('/api/staff/on-shift', { errorMessage: ON_SHIFT_ERROR }),
+    staleTime: 0,
+    refetchInterval: ON_SHIFT_REFRESH_INTERVAL,
+  });
+}
+
+/** Ends another member's open shift (directors), with an optional reason; every staff figure is read again. */
+export function useEndShift() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ discordId, reason }: { discordId: string; reason: string }) =>
+      apiFetch<EndShiftAnswer>(`/api/staff/shifts/${encodeURIComponent(discordId)}/end`, {
+        method: 'POST',
+        body: reason ? { reason } : {},
+        errorMessage: END_SHIFT_ERROR,
+      }),
+    onSettled: () => refreshStaff(queryClient),
   });
 }

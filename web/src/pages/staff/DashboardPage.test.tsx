@@ -55,6 +55,7 @@ function serve(user: Profile, extra: Handlers = {}) {
     '/api/staff/stats': () => jsonResponse(stats),
     '/api/staff/moderators': () => jsonResponse(roster),
     '/api/staff/reports/weekly': () => jsonResponse({ report: null }),
+    '/api/staff/on-shift': () => jsonResponse([]),
     ...extra,
   });
 }

@@ -28,6 +28,7 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { Page } from '../../components/Page';
 import { QueryErrorAlert, QueryState, measured } from '../../components/QueryState';
 import { useHasOpened } from '../../components/useHasOpened';
+import { OnShiftCard } from './OnShiftCard';
 import { MemberAvatar } from './staffParts';
 
 // Only directors see the staff table, and the report's form only once it opens: the table's
@@ -255,6 +256,9 @@ function Dashboard({ username }: { username: string }) {
       </Flex>
       <QueryErrorAlert queries={loads} />
       <StatCards />
+      <div style={{ marginBottom: 24 }}>
+        <OnShiftCard />
+      </div>
       <Row gutter={[16, 16]} align="stretch" style={{ marginBottom: 24 }}>
         <Col xs={24} lg={10}>
           <TopModerators />

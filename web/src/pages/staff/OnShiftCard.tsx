@@ -1,0 +1,145 @@
+import { useId, useState } from 'react';
+import { Alert, Button, Card, Flex, Form, Input, Modal, Tag, Typography } from 'antd';
+import { PoweroffOutlined } from '@ant-design/icons';
+import { useEndShift, useOnShift } from '../../api/staff';
+import type { OnShiftEntry } from '../../api/types';
+import { useAuth } from '../../auth/useAuth';
+import { formatDuration } from '../../components/duration';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { QueryState } from '../../components/QueryState';
+import { useNow } from '../legislative/useNow';
+import { MemberAvatar } from './staffParts';
+
+export const ON_SHIFT_TITLE = 'En turno ahora';
+export const NO_ONE_ON_SHIFT = 'Nadie está en turno ahora.';
+export const END_SHIFT_TEXT = 'Terminar turno';
+/** The longest reason the server takes, as for a dismissal. */
+const END_REASON_MAX = 1000;
+const END_REASON_RULE = 'El motivo puede tener hasta 1000 caracteres.';
+
+/** "14:05" for a start today, "3/3/25, 14:05" for an older one, in the browser's locale. */
+export function formatSince(value: string, now: number): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const today = new Date(now).toDateString() === date.toDateString();
+  return new Intl.DateTimeFormat(undefined, today ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' }).format(date);
+}
+
+/** Whole seconds from a start to now; never negative when the clocks disagree a little. */
+export function elapsedSeconds(startedAt: string, now: number): number {
+  const start = new Date(startedAt).getTime();
+  if (Number.isNaN(start)) return 0;
+  return Math.max(0, Math.floor((now - start) / 1000));
+}
+
+function OnShiftItem({ entry, now, onEnd }: { entry: OnShiftEntry; now: number; onEnd?: () => void }) {
+  return (
+    <li className="staff-onshift-item">
+      <MemberAvatar discordId={entry.discordId} avatar={entry.avatar} username={entry.username} />
+      <div className="staff-onshift-who">
+        <Typography.Text strong ellipsis={{ tooltip: entry.username }} style={{ display: 'block' }}>
+          {entry.username}
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          <Tag style={{ marginInlineEnd: 6 }}>{entry.server}</Tag>
+          desde <time dateTime={entry.startedAt}>{formatSince(entry.startedAt, now)}</time>
+        </Typography.Text>
+      </div>
+      <Typography.Text className="staff-top-time" aria-label={`Tiempo en turno: ${formatDuration(elapsedSeconds(entry.startedAt, now))}`}>
+        {formatDuration(elapsedSeconds(entry.startedAt, now))}
+      </Typography.Text>
+      {onEnd ? (
+        <Button size="small" danger icon={<PoweroffOutlined />} onClick={onEnd} aria-label={`${END_SHIFT_TEXT} de ${entry.username}`}>
+          {END_SHIFT_TEXT}
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+function EndShiftForm({ entry, onDone, onCancel }: { entry: OnShiftEntry; onDone: () => void; onCancel: () => void }) {
+  const formName = `endShift${useId()}`;
+  const end = useEndShift();
+  const submit = ({ reason }: { reason?: string }) => {
+    end.mutate({ discordId: entry.discordId, reason: reason?.trim() ?? '' }, { onSuccess: onDone });
+  };
+  return (
+    <Form name={formName} layout="vertical" onFinish={submit} onValuesChange={() => end.isError && end.reset()} disabled={end.isPending}>
+      <Typography.Paragraph>
+        Vas a terminar el turno de <strong>{entry.username}</strong> en {entry.server}. Su tiempo cuenta hasta ahora y el cambio queda en el
+        registro de auditoría.
+      </Typography.Paragraph>
+      <Form.Item label="Motivo" name="reason" rules={[{ max: END_REASON_MAX, message: END_REASON_RULE }]}>
+        <Input.TextArea rows={3} maxLength={END_REASON_MAX} showCount placeholder="Opcional: explica por qué terminas este turno" />
+      </Form.Item>
+      <ErrorBanner message={end.error?.message} onClose={() => end.reset()} />
+      <Flex justify="flex-end" gap={8}>
+        <Button onClick={onCancel} disabled={false}>
+          Cancelar
+        </Button>
+        <Button type="primary" danger htmlType="submit" loading={end.isPending}>
+          {END_SHIFT_TEXT}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
+
+/**
+ * Who is on shift now, where and since when, the time running live. Directors may end
+ * someone's shift (the server says who: `endOthersShift`). The list is read again on every
+ * shift event of the live stream, and every 30 s while that is down.
+ */
+export function OnShiftCard() {
+  const { may } = useAuth();
+  const onShift = useOnShift();
+  const now = useNow(1_000);
+  const [ending, setEnding] = useState<OnShiftEntry | null>(null);
+  const [ended, setEnded] = useState<string | null>(null);
+  const mayEnd = may('endOthersShift');
+  const list = onShift.data ?? [];
+  return (
+    <Card
+      title={ON_SHIFT_TITLE}
+      role="region"
+      aria-label={ON_SHIFT_TITLE}
+      extra={onShift.data ? <Tag color={list.length > 0 ? 'success' : 'default'}>{list.length}</Tag> : null}
+      style={{ height: '100%' }}
+    >
+      {ended ? (
+        <Alert type="success" showIcon closable={{ onClose: () => setEnded(null), 'aria-label': 'Cerrar' }} title={ended} style={{ marginBottom: 12 }} />
+      ) : null}
+      <QueryState queries={onShift} isEmpty={list.length === 0} empty={NO_ONE_ON_SHIFT}>
+        <ul className="staff-top staff-onshift" aria-label="Miembros en turno">
+          {list.map((entry) => (
+            <OnShiftItem
+              key={entry.discordId}
+              entry={entry}
+              now={now}
+              onEnd={
+                mayEnd
+                  ? () => {
+                      setEnded(null);
+                      setEnding(entry);
+                    }
+                  : undefined
+              }
+            />
+          ))}
+        </ul>
+      </QueryState>
+      <Modal title={END_SHIFT_TEXT} open={ending !== null} onCancel={() => setEnding(null)} footer={null} destroyOnHidden>
+        {ending ? (
+          <EndShiftForm
+            entry={ending}
+            onDone={() => {
+              setEnded(`Turno de ${ending.username} terminado.`);
+              setEnding(null);
+            }}
+            onCancel={() => setEnding(null)}
+          />
+        ) : null}
+      </Modal>
+    </Card>
+  );
+}
