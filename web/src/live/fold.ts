@@ -74,6 +74,7 @@ export async function foldLiveEvent(queryClient: QueryClient, frame: SseFrame): 
       await queryClient.invalidateQueries({ queryKey: legislativeKeys.all });
       return;
     case 'news.published':
+    case 'news.changed':
       await queryClient.invalidateQueries({ queryKey: newsKeys.all });
       return;
     case 'refetch':
