@@ -37,12 +37,9 @@ func (s *Server) events(c *gin.Context) {
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-cache, no-store")
 	h.Set("X-Accel-Buffering", "no") // proxies that buffer by default must not hold frames back
+	// The headers go with the first frame, "ready" for a new stream: a client that has them
+	// is sure to hear every change committed afterwards.
 	c.Status(http.StatusOK)
-	// The headers go at once: the client knows the stream is open before anything happens.
-	c.Writer.WriteHeaderNow()
-	if err := rc.Flush(); err != nil {
-		return
-	}
 	out := bufio.NewWriterSize(c.Writer, 4096)
 	send := func(f live.Frame) error {
 		if err := rc.SetWriteDeadline(time.Now().Add(streamWriteDeadline)); err != nil && err != http.ErrNotSupported {
