@@ -67,6 +67,7 @@ var authzTable = map[string][]string{
 	"POST /api/tickets/:ticketId/rating": member, "GET /api/tickets/:ticketId/transcript": member,
 	"GET /api/tickets/:ticketId/attachments/:attachmentId": member,
 	"GET /api/staff/moderators":                            staffOrAdm, "PUT /api/staff/hours": directors, "POST /api/staff/dismiss": directors,
+	"GET /api/staff/hours": staffOrAdm, "GET /api/staff/stats/hours": staffOrAdm,
 	"GET /api/staff/stats": staffOrAdm, "GET /api/staff/profile": staffOrAdm, "POST /api/staff/report": reporters,
 	"GET /api/staff/reports/weekly": staffOrAdm, "POST /api/staff/:userId/notes": directors,
 	"POST /api/staff/:userId/warns": directors, "PUT /api/staff/:userId/hired": directors, "GET /api/staff/members/:userId": directors,

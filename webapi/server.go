@@ -126,6 +126,8 @@ func (s *Server) routes() {
 	api.PUT("/staff/hours", s.requireAuth, s.adjustHours)
 	api.POST("/staff/dismiss", s.requireAuth, s.dismiss)
 	api.GET("/staff/stats", s.requireAuth, s.staffStats)
+	api.GET("/staff/hours", s.requireAuth, s.teamHours)
+	api.GET("/staff/stats/hours", s.requireAuth, s.myHours)
 	api.GET("/staff/profile", s.requireAuth, s.staffProfile)
 	api.POST("/staff/report", s.requireAuth, once, s.staffReport)
 	api.GET("/staff/reports/weekly", s.requireAuth, s.weeklyReport)

@@ -238,6 +238,18 @@ func sampleShifts(ctx context.Context, app *core.App) error {
 		end := start.Add(time.Duration(p.hours) * time.Hour)
 		shifts = append(shifts, staff.Shift{MemberID: personaID(p.name), Server: p.server, StartedAt: start, EndedAt: &end})
 	}
+	// Eleven weeks before this one, varied by week, so that the hours charts have a history.
+	for week := 1; week <= 11; week++ {
+		for j, p := range []struct {
+			name   string
+			server string
+		}{{"halcon", "Principal"}, {"quetzal", "Eventos"}, {"ajolote", "Secundario"}, {"coyote", "Principal"}} {
+			hours := 1 + (week*3+j*2)%5
+			start := now.AddDate(0, 0, -7*week-j).Add(-time.Duration(hours+j) * time.Hour)
+			end := start.Add(time.Duration(hours) * time.Hour)
+			shifts = append(shifts, staff.Shift{MemberID: personaID(p.name), Server: p.server, StartedAt: start, EndedAt: &end})
+		}
+	}
 	return app.DB.Conn(ctx).Create(&shifts).Error
 }
 

@@ -1230,6 +1230,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/stats/hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in staff member's own closed-shift time per week and server (STAFF and ADMIN). */
+        get: {
+            parameters: {
+                query?: {
+                    weeks?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description weeks oldest first, each with one row per server */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WeekHours"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/moderators": {
         parameters: {
             query?: never;
@@ -1274,7 +1314,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The team's closed-shift time per week (Monday, community time) and server, every week and server listed (whoever may read the roster). */
+        get: {
+            parameters: {
+                query?: {
+                    weeks?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description weeks oldest first, each with one row per server */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WeekHours"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
         /** Adds or subtracts hours and minutes (COMITE, RH, AI); a zero change is refused and the total never goes below zero. */
         put: {
             parameters: {
@@ -4346,6 +4410,15 @@ export interface components {
                     count: number;
                 };
             };
+        };
+        WeekHours: {
+            /**
+             * Format: date
+             * @description the week's Monday in the community's zone
+             */
+            week: string;
+            server: string;
+            seconds: number;
         };
         Moderator: {
             UserId: string;

@@ -44,6 +44,7 @@ export type TicketSenderType = TicketMessage['senderType'];
 export type TicketListQuery = NonNullable<paths['/api/tickets']['get']['parameters']['query']>;
 export type UnreadCount = GetResponse<'/api/tickets/unread'>;
 export type Moderator = Schemas['Moderator'];
+export type WeekHours = Schemas['WeekHours'];
 export type Jornada = Moderator['jornada'];
 export type StaffStats = Schemas['StaffStats'];
 export type StaffProfile = Schemas['StaffProfile'];

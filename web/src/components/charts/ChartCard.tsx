@@ -1,0 +1,113 @@
+import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
+import { Button, Card, Flex } from 'antd';
+import { LoadingState, QueryState, type LoadState } from '../QueryState';
+import type { ChartData } from './types';
+
+// recharts and the drawing load on showing a chart, not with the page's code.
+const ChartDrawing = lazy(() => import('./ChartDrawing'));
+
+export const SHOW_DATA = 'Ver datos';
+export const HIDE_DATA = 'Ocultar datos';
+
+const KIND_WORDS: Record<ChartData['kind'], string> = {
+  bar: 'Gráfica de barras',
+  stacked: 'Gráfica de barras apiladas',
+  line: 'Gráfica de líneas',
+};
+
+/** What a screen reader hears for the drawing: the kind, the span and each series' total or range. */
+export function chartSummary(title: string, data: ChartData, total: boolean): string {
+  const span = data.categories.length > 1 ? `de ${data.categories[0]} a ${data.categories[data.categories.length - 1]}` : (data.categories[0] ?? '');
+  const figures = data.series.map((series) => {
+    if (total) return `${series.name}: ${data.format(series.values.reduce((sum, value) => sum + value, 0))} en total`;
+    const shown = series.values.filter((value) => Number.isFinite(value));
+    if (shown.length === 0) return `${series.name}: sin datos`;
+    return `${series.name}: entre ${data.format(Math.min(...shown))} y ${data.format(Math.max(...shown))}`;
+  });
+  return `${KIND_WORDS[data.kind]}: ${title}, ${span}. ${figures.join('; ')}.`;
+}
+
+/** The same figures as the drawing, as a table: one row per category, one column per series. */
+function DataTable({ id, title, categoryLabel, data, shown }: { id: string; title: string; categoryLabel: string; data: ChartData; shown: boolean }) {
+  return (
+    <div id={id} className={shown ? 'chart-data' : 'visually-hidden'}>
+      <table>
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{categoryLabel}</th>
+            {data.series.map((series) => (
+              <th key={series.key} scope="col">
+                {series.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {data.categories.map((category, index) => (
+            <tr key={`${category}-${index}`}>
+              <th scope="row">{category}</th>
+              {data.series.map((series) => (
+                <td key={series.key}>{data.format(series.values[index] ?? 0)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface ChartCardProps {
+  title: string;
+  /** The loads the chart is drawn from: loading, error and empty show through QueryState (none: data at hand). */
+  queries?: LoadState | readonly LoadState[];
+  /** Built once the loads succeeded. */
+  data: () => ChartData;
+  isEmpty?: boolean;
+  empty: ReactNode;
+  /** The first column of the data table: "Semana", "Día", "Mes"… */
+  categoryLabel: string;
+  /** The summary gives each series' total (sums) rather than its range (times, medians). */
+  totals?: boolean;
+  /** Set when the page's one alert already shows these loads' failure. */
+  errorShownAbove?: boolean;
+  height?: number;
+  extra?: ReactNode;
+  footer?: ReactNode;
+}
+
+/**
+ * A chart in a card: the drawing (role="img" with a summary of the figures) and a "Ver datos"
+ * toggle with the same figures as a table, always there for a screen reader.
+ */
+export function ChartCard({ title, queries = [], data, isEmpty = false, empty, categoryLabel, totals = true, errorShownAbove, height = 260, extra, footer }: ChartCardProps) {
+  return (
+    <Card title={title} role="region" aria-label={title} extra={extra} style={{ height: '100%' }} className="chart-card">
+      <QueryState queries={queries} isEmpty={isEmpty} empty={empty} errorShownAbove={errorShownAbove} loading={<LoadingState minHeight={height} />}>
+        {() => <ChartBody title={title} data={data()} categoryLabel={categoryLabel} totals={totals} height={height} />}
+      </QueryState>
+      {footer}
+    </Card>
+  );
+}
+
+function ChartBody({ title, data, categoryLabel, totals, height }: { title: string; data: ChartData; categoryLabel: string; totals: boolean; height: number }) {
+  const [shown, setShown] = useState(false);
+  const tableId = useId();
+  return (
+    <>
+      <div role="img" aria-label={chartSummary(title, data, totals)} style={{ height }}>
+        <Suspense fallback={<LoadingState minHeight={height} />}>
+          <ChartDrawing data={data} height={height} />
+        </Suspense>
+      </div>
+      <Flex justify="flex-end" style={{ marginTop: 8 }}>
+        <Button size="small" type="link" aria-expanded={shown} aria-controls={tableId} onClick={() => setShown((open) => !open)}>
+          {shown ? HIDE_DATA : SHOW_DATA}
+        </Button>
+      </Flex>
+      <DataTable id={tableId} title={title} categoryLabel={categoryLabel} data={data} shown={shown} />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+/** One line or set of bars: a value per category, in the categories' order. */
+export interface ChartSeries {
+  key: string;
+  name: string;
+  values: number[];
+}
+
+export type ChartKind = 'bar' | 'stacked' | 'line';
+
+/** What the drawing needs; the card around it adds the title, the states and the text alternative. */
+export interface ChartData {
+  kind: ChartKind;
+  /** The x axis, already written for people ("16 nov"). */
+  categories: string[];
+  series: ChartSeries[];
+  /** A value as the tooltip and the data table write it. */
+  format: (value: number) => string;
+  /** A value as the y axis writes it: shorter. */
+  axisFormat?: (value: number) => string;
+}
