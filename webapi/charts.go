@@ -7,6 +7,7 @@ import (
 
 	"zocalo/core/errs"
 	"zocalo/core/staff"
+	"zocalo/core/tickets"
 )
 
 // The reads behind the portal's charts: each takes how far back to look and hands it to core.
@@ -39,6 +40,19 @@ func (s *Server) myHours(c *gin.Context) {
 		return
 	}
 	rows, err := s.deps.App.Staff.MyHours(c.Request.Context(), actor(c), weeks)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, rows)
+}
+
+func (s *Server) ticketDaily(c *gin.Context) {
+	days, ok := spanQuery(c, "days", tickets.DefaultDailyDays, tickets.MaxDailyDays)
+	if !ok {
+		return
+	}
+	rows, err := s.deps.App.Tickets.Daily(c.Request.Context(), actor(c), days)
 	if err != nil {
 		fail(c, err)
 		return

@@ -113,6 +113,7 @@ func (s *Server) routes() {
 	api.POST("/tickets", s.requireAuth, once, s.createTicket)
 	api.GET("/tickets", s.requireAuth, s.listTickets)
 	api.GET("/tickets/stats/summary", s.requireAuth, s.ticketStats)
+	api.GET("/tickets/stats/daily", s.requireAuth, s.ticketDaily)
 	api.GET("/tickets/unread", s.requireAuth, s.unreadTickets)
 	api.GET("/tickets/:ticketId", s.requireAuth, s.getTicket)
 	api.POST("/tickets/:ticketId/messages", s.requireAuth, once, s.replyToTicket)

@@ -279,9 +279,47 @@ func sampleTickets(ctx context.Context, app *core.App) error {
 		"¡Hola! Ya lo revisamos con Tesorería: el paquete se entrega al reiniciar el servidor. ¿Puedes confirmar si ya lo ves?", nil); err != nil {
 		return err
 	}
-	_, err = app.Tickets.Create(ctx, player, tickets.CreateInput{Title: "El servidor se cierra al entrar",
-		Category: tickets.CategorySupport, Message: "Cada vez que entro al servidor Principal el juego se cierra."}, nil)
-	return err
+	if _, err = app.Tickets.Create(ctx, player, tickets.CreateInput{Title: "El servidor se cierra al entrar",
+		Category: tickets.CategorySupport, Message: "Cada vez que entro al servidor Principal el juego se cierra."}, nil); err != nil {
+		return err
+	}
+	return pastTickets(ctx, app)
+}
+
+// pastTickets writes two weeks of answered and closed tickets (of personas other than jugador,
+// whose own list stays short), so that the support charts have days to show. They are history:
+// written as they ended, without relaying anything to Discord.
+func pastTickets(ctx context.Context, app *core.App) error {
+	authors := []string{"senador", "diputado", "revisor"}
+	staffers := []string{"quetzal", "halcon", "soporte"}
+	titles := []string{"No puedo comprar en la tienda", "Me banearon por error", "Mi vehículo desapareció", "Duda sobre el registro SAT"}
+	now := app.Now()
+	for day := 14; day >= 1; day-- {
+		for n := range 1 + (day*7)%4 {
+			author, staffer := authors[(day+n)%len(authors)], staffers[(day+n)%len(staffers)]
+			created := now.AddDate(0, 0, -day).Add(-time.Duration(2+n*3) * time.Hour)
+			replied := created.Add(time.Duration(5+(day*13+n*7)%50) * time.Minute)
+			resolved := replied.Add(time.Duration(1+(day+n)%6) * time.Hour)
+			closed := resolved.Add(72 * time.Hour)
+			t := tickets.Ticket{Title: titles[(day+n)%len(titles)], Category: tickets.CategoryOther, Status: tickets.StatusResolved,
+				Priority: tickets.PriorityMedium, AuthorID: personaID(author), AuthorName: author, AssigneeID: personaID(staffer),
+				AssigneeName: staffer, CreatedAt: created, UpdatedAt: resolved, LastMessageAt: replied, LastStaffAt: &replied, ResolvedAt: &resolved}
+			if closed.Before(now) {
+				t.Status, t.ClosedAt, t.UpdatedAt = tickets.StatusClosed, &closed, closed
+			}
+			if err := app.DB.Conn(ctx).Create(&t).Error; err != nil {
+				return err
+			}
+			msgs := []tickets.Message{
+				{TicketID: t.ID, SenderType: tickets.SenderUser, SenderID: t.AuthorID, SenderName: author, Content: t.Title + ", ¿me ayudan?", CreatedAt: created},
+				{TicketID: t.ID, SenderType: tickets.SenderStaff, SenderID: t.AssigneeID, SenderName: staffer, Content: "¡Hola! Ya lo revisamos, quedó resuelto.", CreatedAt: replied},
+			}
+			if err := app.DB.Conn(ctx).Create(&msgs).Error; err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func personaID(name string) string {

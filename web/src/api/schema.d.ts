@@ -812,6 +812,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tickets/stats/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The support desk per day in the community's zone (STAFF and ADMIN) — tickets opened and resolved, median first-response time of the day's new tickets and median resolution time of the day's resolved ones. */
+        get: {
+            parameters: {
+                query?: {
+                    days?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description every day of the span, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TicketDay"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets/unread": {
         parameters: {
             query?: never;
@@ -4410,6 +4450,16 @@ export interface components {
                     count: number;
                 };
             };
+        };
+        TicketDay: {
+            /** Format: date */
+            day: string;
+            opened: number;
+            resolved: number;
+            /** @description null when no ticket opened that day had a staff reply */
+            medianFirstResponseSeconds: number | null;
+            /** @description null when no ticket was resolved that day */
+            medianResolutionSeconds: number | null;
         };
         WeekHours: {
             /**

@@ -45,6 +45,7 @@ export type TicketListQuery = NonNullable<paths['/api/tickets']['get']['paramete
 export type UnreadCount = GetResponse<'/api/tickets/unread'>;
 export type Moderator = Schemas['Moderator'];
 export type WeekHours = Schemas['WeekHours'];
+export type TicketDay = Schemas['TicketDay'];
 export type Jornada = Moderator['jornada'];
 export type StaffStats = Schemas['StaffStats'];
 export type StaffProfile = Schemas['StaffProfile'];

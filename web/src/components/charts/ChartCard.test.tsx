@@ -25,16 +25,16 @@ describe('ChartCard', () => {
     expect(within(region).getByRole('img').getAttribute('aria-label')).toBe(
       'Gráfica de barras apiladas: Horas, de Sem. 9 nov a Sem. 16 nov. Principal: 10800 s en total; Eventos: 1800 s en total.',
     );
-    // Hidden from sight until asked for, but there for a screen reader.
-    const table = within(region).getByRole('table', { hidden: true });
-    expect(table.parentElement).toHaveClass('visually-hidden');
-    const rows = within(table).getAllByRole('row', { hidden: true }).map((row) => row.textContent);
-    expect(rows).toEqual(['SemanaPrincipalEventos', 'Sem. 9 nov3600 s0 s', 'Sem. 16 nov7200 s1800 s']);
+    expect(within(region).queryByRole('table')).toBeNull();
     const toggle = screen.getByRole('button', { name: SHOW_DATA });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
     expect(screen.getByRole('button', { name: HIDE_DATA })).toHaveAttribute('aria-expanded', 'true');
-    expect(table.parentElement).toHaveClass('chart-data');
+    const table = within(region).getByRole('table', { name: 'Horas' });
+    const rows = within(table).getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toEqual(['SemanaPrincipalEventos', 'Sem. 9 nov3600 s0 s', 'Sem. 16 nov7200 s1800 s']);
+    await userEvent.click(screen.getByRole('button', { name: HIDE_DATA }));
+    expect(within(region).queryByRole('table')).toBeNull();
   });
 
   it('shows loading, then the empty text, never an empty chart', () => {
@@ -43,6 +43,14 @@ describe('ChartCard', () => {
     rerender(<ChartCard title="Horas" queries={success} data={() => data} isEmpty empty="Nada todavía" categoryLabel="Semana" />);
     expect(screen.getByText('Nada todavía')).toBeInTheDocument();
     expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('writes a dash for a day without a figure', async () => {
+    const gaps: ChartData = { ...data, kind: 'line', series: [{ key: 'a', name: 'Mediana', values: [null, 60] }] };
+    render(<ChartCard title="Tiempos" data={() => gaps} empty="" categoryLabel="Día" totals={false} />);
+    expect(screen.getByRole('img').getAttribute('aria-label')).toContain('Mediana: entre 60 s y 60 s');
+    await userEvent.click(screen.getByRole('button', { name: SHOW_DATA }));
+    expect(screen.getAllByRole('row').map((row) => row.textContent)).toEqual(['DíaMediana', 'Sem. 9 nov—', 'Sem. 16 nov60 s']);
   });
 
   it('summarises times by their range rather than a sum', () => {

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
 import { Button, Card, Flex } from 'antd';
-import { LoadingState, QueryState, type LoadState } from '../QueryState';
+import { LoadingState, NOT_MEASURED, QueryState, type LoadState } from '../QueryState';
 import type { ChartData } from './types';
 
 // recharts and the drawing load on showing a chart, not with the page's code.
@@ -19,18 +19,20 @@ const KIND_WORDS: Record<ChartData['kind'], string> = {
 export function chartSummary(title: string, data: ChartData, total: boolean): string {
   const span = data.categories.length > 1 ? `de ${data.categories[0]} a ${data.categories[data.categories.length - 1]}` : (data.categories[0] ?? '');
   const figures = data.series.map((series) => {
-    if (total) return `${series.name}: ${data.format(series.values.reduce((sum, value) => sum + value, 0))} en total`;
-    const shown = series.values.filter((value) => Number.isFinite(value));
+    if (total) return `${series.name}: ${data.format(series.values.reduce<number>((sum, value) => sum + (value ?? 0), 0))} en total`;
+    const shown = series.values.filter((value): value is number => value !== null && Number.isFinite(value));
     if (shown.length === 0) return `${series.name}: sin datos`;
     return `${series.name}: entre ${data.format(Math.min(...shown))} y ${data.format(Math.max(...shown))}`;
   });
   return `${KIND_WORDS[data.kind]}: ${title}, ${span}. ${figures.join('; ')}.`;
 }
 
+const cell = (data: ChartData, value: number | null | undefined) => (value === null || value === undefined ? NOT_MEASURED : data.format(value));
+
 /** The same figures as the drawing, as a table: one row per category, one column per series. */
-function DataTable({ id, title, categoryLabel, data, shown }: { id: string; title: string; categoryLabel: string; data: ChartData; shown: boolean }) {
+function DataTable({ id, title, categoryLabel, data }: { id: string; title: string; categoryLabel: string; data: ChartData }) {
   return (
-    <div id={id} className={shown ? 'chart-data' : 'visually-hidden'}>
+    <div id={id} className="chart-data">
       <table>
         <caption>{title}</caption>
         <thead>
@@ -48,7 +50,7 @@ function DataTable({ id, title, categoryLabel, data, shown }: { id: string; titl
             <tr key={`${category}-${index}`}>
               <th scope="row">{category}</th>
               {data.series.map((series) => (
-                <td key={series.key}>{data.format(series.values[index] ?? 0)}</td>
+                <td key={series.key}>{cell(data, series.values[index])}</td>
               ))}
             </tr>
           ))}
@@ -78,8 +80,8 @@ interface ChartCardProps {
 }
 
 /**
- * A chart in a card: the drawing (role="img" with a summary of the figures) and a "Ver datos"
- * toggle with the same figures as a table, always there for a screen reader.
+ * A chart in a card: the drawing (role="img" named by a summary of the figures) and a "Ver
+ * datos" toggle that shows the same figures as a table, for a screen reader or a closer look.
  */
 export function ChartCard({ title, queries = [], data, isEmpty = false, empty, categoryLabel, totals = true, errorShownAbove, height = 260, extra, footer }: ChartCardProps) {
   return (
@@ -107,7 +109,7 @@ function ChartBody({ title, data, categoryLabel, totals, height }: { title: stri
           {shown ? HIDE_DATA : SHOW_DATA}
         </Button>
       </Flex>
-      <DataTable id={tableId} title={title} categoryLabel={categoryLabel} data={data} shown={shown} />
+      {shown ? <DataTable id={tableId} title={title} categoryLabel={categoryLabel} data={data} /> : null}
     </>
   );
 }

@@ -11,8 +11,8 @@ export default function ChartDrawing({ data, height }: { data: ChartData; height
   const { token } = theme.useToken();
   const colours = seriesColours(token);
   const rows = data.categories.map((category, index) => {
-    const row: Record<string, string | number> = { category };
-    for (const series of data.series) row[series.key] = series.values[index] ?? 0;
+    const row: Record<string, string | number | null> = { category };
+    for (const series of data.series) row[series.key] = series.values[index] ?? null;
     return row;
   });
   const tick = { fill: token.colorTextSecondary, fontSize: 12 };
@@ -23,7 +23,7 @@ export default function ChartDrawing({ data, height }: { data: ChartData; height
       <XAxis dataKey="category" tick={tick} axisLine={axis} tickLine={axis} interval="preserveStartEnd" minTickGap={8} />
       <YAxis tick={tick} axisLine={axis} tickLine={axis} width={56} tickFormatter={(value: number) => (data.axisFormat ?? data.format)(value)} allowDecimals={false} />
       <Tooltip
-        formatter={(value) => data.format(Number(value))}
+        formatter={(value) => (value === null || value === undefined ? '—' : data.format(Number(value)))}
         contentStyle={{ background: token.colorBgElevated, border: `1px solid ${token.colorBorder}`, borderRadius: token.borderRadius, color: token.colorText }}
         labelStyle={{ color: token.colorText }}
         itemStyle={{ color: token.colorText }}

@@ -1,8 +1,8 @@
-/** One line or set of bars: a value per category, in the categories' order. */
+/** One line or set of bars: a value per category, in the categories' order; null where there is none (a gap, "—"). */
 export interface ChartSeries {
   key: string;
   name: string;
-  values: number[];
+  values: (number | null)[];
 }
 
 export type ChartKind = 'bar' | 'stacked' | 'line';

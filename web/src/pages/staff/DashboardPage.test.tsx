@@ -112,7 +112,8 @@ describe('DashboardPage', () => {
     expect(drawing.getAttribute('aria-label')).toBe(
       'Gráfica de barras apiladas: Horas del equipo por semana, de Sem. 9 nov a Sem. 16 nov. Principal: 5 h 0 min 0 s en total; Eventos: 1 h 30 min 0 s en total.',
     );
-    const rows = within(within(card).getByRole('table', { hidden: true })).getAllByRole('row', { hidden: true });
+    await user.click(within(card).getByRole('button', { name: 'Ver datos' }));
+    const rows = within(within(card).getByRole('table')).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual(['SemanaPrincipalEventos', 'Sem. 9 nov2 h 0 min 0 s0 s', 'Sem. 16 nov3 h 0 min 0 s1 h 30 min 0 s']);
   });
 

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
 import type { StaffProfile } from '../../api/types';
@@ -34,6 +35,7 @@ function serve(extra: Handlers = {}) {
     '/api/auth/profile': () => jsonResponse(moderador),
     '/api/tickets/unread': () => jsonResponse({ count: 0 }),
     '/api/staff/profile': () => jsonResponse(staffProfile()),
+    '/api/tickets/stats/daily': () => jsonResponse([{ day: '2026-11-17', opened: 2, resolved: 1, medianFirstResponseSeconds: 600, medianResolutionSeconds: 3600 }]),
     '/api/staff/stats/hours': () =>
       jsonResponse([
         { week: '2026-11-09', server: 'Principal', seconds: 0 },
@@ -107,7 +109,8 @@ describe('StaffStatsPage', () => {
     renderWithProviders(<StaffStatsPage />, '/staff/stats');
     const card = await screen.findByRole('region', { name: 'Horas de Esta Semana' });
     expect(within(card).getByRole('img').getAttribute('aria-label')).toBe('Gráfica de barras: Horas de Esta Semana, de Lunes a Domingo. Tiempo: 5 h 30 min 45 s en total.');
-    const rows = within(within(card).getByRole('table', { hidden: true })).getAllByRole('row', { hidden: true });
+    await userEvent.click(within(card).getByRole('button', { name: 'Ver datos' }));
+    const rows = within(within(card).getByRole('table')).getAllByRole('row');
     expect(rows.slice(1).map((row) => row.textContent)).toEqual([
       'Lunes3 h 0 min 0 s',
       'Martes0 s',
@@ -121,9 +124,13 @@ describe('StaffStatsPage', () => {
     expect(within(card).getByText(/Último servidor/)).toHaveTextContent('Eventos');
     // The member's own weeks, one series per server.
     const weeks = await screen.findByRole('region', { name: 'Mis horas por semana' });
-    const table = await within(weeks).findByRole('table', { hidden: true });
-    expect(within(table).getAllByRole('columnheader', { hidden: true }).map((cell) => cell.textContent)).toEqual(['Semana', 'Principal', 'Eventos']);
-    expect(within(table).getAllByRole('row', { hidden: true })[2]?.textContent).toBe('Sem. 16 nov1 h 0 min 0 s30 min 0 s');
+    await userEvent.click(await within(weeks).findByRole('button', { name: 'Ver datos' }));
+    const table = within(weeks).getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Semana', 'Principal', 'Eventos']);
+    expect(within(table).getAllByRole('row')[2]?.textContent).toBe('Sem. 16 nov1 h 0 min 0 s30 min 0 s');
+    // And the desk's days, as on the support panel.
+    const tickets = screen.getByRole('region', { name: 'Tickets por día (últimos 30 días)' });
+    expect((await within(tickets).findByRole('img')).getAttribute('aria-label')).toContain('Abiertos: 2 en total; Resueltos: 1 en total');
   });
 
   it("says 'Error al cargar el perfil' when the profile fails", async () => {

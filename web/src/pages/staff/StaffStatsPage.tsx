@@ -6,6 +6,7 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { QueryErrorAlert, measured } from '../../components/QueryState';
 import { MyHoursChart, WeekChart } from './HoursCharts';
+import { TicketCharts } from './TicketCharts';
 import { FigureCards, StaffHeader, profileFigures } from './StaffSummary';
 
 /** The profile's figures (durations in seconds, as the API sends them), the people attended and this week's hours per day, and the member's hours per week. */
@@ -42,6 +43,7 @@ export function StaffStatsPage() {
               <MyHoursChart />
             </Col>
           </Row>
+          <TicketCharts />
         </>
       ) : null}
     </Page>
