@@ -8,6 +8,7 @@ import (
 	"zocalo/core/errs"
 	"zocalo/core/staff"
 	"zocalo/core/tickets"
+	"zocalo/core/treasury"
 )
 
 // The reads behind the portal's charts: each takes how far back to look and hands it to core.
@@ -58,4 +59,17 @@ func (s *Server) ticketDaily(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, rows)
+}
+
+func (s *Server) treasuryIncome(c *gin.Context) {
+	months, ok := spanQuery(c, "months", treasury.DefaultIncomeMonths, treasury.MaxIncomeMonths)
+	if !ok {
+		return
+	}
+	income, err := s.deps.App.Treasury.Income(c.Request.Context(), actor(c), months)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, income)
 }

@@ -164,6 +164,7 @@ func (s *Server) routes() {
 	api.POST("/treasury/sales/:id/void", s.requireAuth, s.voidSale)
 	api.GET("/treasury/members", s.requireAuth, s.treasuryMembers)
 	api.GET("/treasury/summary", s.requireAuth, s.treasurySummary)
+	api.GET("/treasury/income", s.requireAuth, s.treasuryIncome)
 	api.GET("/treasury/catalogue", s.requireAuth, s.treasuryCatalogue)
 	api.GET("/sat/businesses", s.requireAuth, s.listBusinesses)
 	api.POST("/sat/businesses", s.requireAuth, once, s.registerBusiness)

@@ -151,6 +151,9 @@ func sampleTreasury(ctx context.Context, app *core.App) error {
 	if _, err := app.Treasury.Void(ctx, seller, last.ID, "El comprador pidió la devolución"); err != nil {
 		return err
 	}
+	if err := pastSales(ctx, app, seller); err != nil {
+		return err
+	}
 	comite, err := app.Members.MemberActor(ctx, personaID("comite"))
 	if err != nil {
 		return err
@@ -162,6 +165,30 @@ func sampleTreasury(ctx context.Context, app *core.App) error {
 	_, err = app.SAT.Register(ctx, comite, sat.Input{Name: "Tacos El Halcón", Location: "Av. Juárez 120, Centro",
 		Server: "Principal", RFC: "TEH240115AB1", OwnerName: "Héctor Salgado", OwnerDiscordID: personaID("halcon")}, docs, app.SAT.NewLogo())
 	return err
+}
+
+// pastSales writes eleven months of earlier sales, a few per month in pesos and in robux, so
+// that the income chart has a year to show. They are history: written as sold, not posted.
+func pastSales(ctx context.Context, app *core.App, seller *authz.Actor) error {
+	buyers := []string{"halcon", "quetzal", "ajolote", "diputado"}
+	items := []string{"VIP", "PAQUETE2_LEGAL", "PASE", "INVERSOR"}
+	now := app.Now()
+	var sales []treasury.Sale
+	for month := 1; month <= 11; month++ {
+		for n := range 2 + (month*5)%4 {
+			item := items[(month+n)%len(items)]
+			discount := float64((month * n * 5) % 30)
+			currency, original, final, bp, err := app.Treasury.Price(item, discount)
+			if err != nil {
+				return err
+			}
+			buyer := personaID(buyers[(month+n)%len(buyers)])
+			sales = append(sales, treasury.Sale{BuyerDiscordID: buyer, BuyerUsername: buyers[(month+n)%len(buyers)], Item: item,
+				Currency: currency, OriginalPrice: original, DiscountBP: bp, FinalPrice: final, SellerID: seller.DiscordID,
+				SellerName: seller.Username, CreatedAt: now.AddDate(0, -month, -(n*6)%25)})
+		}
+	}
+	return app.DB.Conn(ctx).Create(&sales).Error
 }
 
 // samplePDF is a one-page PDF: the demo business's filed document.

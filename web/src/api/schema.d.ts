@@ -3285,6 +3285,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/treasury/income": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Income per month (community time), currency and item, voided sales left out (the treasury's readers). */
+        get: {
+            parameters: {
+                query?: {
+                    months?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description every month of the span, and a row per month, currency and item that had sales */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            months: string[];
+                            income: components["schemas"]["MonthIncome"][];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/treasury/summary": {
         parameters: {
             query?: never;
@@ -4460,6 +4503,17 @@ export interface components {
             medianFirstResponseSeconds: number | null;
             /** @description null when no ticket was resolved that day */
             medianResolutionSeconds: number | null;
+        };
+        MonthIncome: {
+            /** @description YYYY-MM */
+            month: string;
+            /** @enum {string} */
+            currency: "MXN" | "ROBUX";
+            item: string;
+            itemLabel: string;
+            /** @description pesos (two decimals) or robux */
+            amount: number;
+            sales: number;
         };
         WeekHours: {
             /**
