@@ -62,7 +62,7 @@ var authzTable = map[string][]string{
 	// Tickets: ids that do not exist answer 404 to everyone, readers or not.
 	"POST /api/tickets": member, "GET /api/tickets": member, "GET /api/tickets/stats/summary": staffOrAdm,
 	"GET /api/tickets/stats/daily": staffOrAdm,
-	"GET /api/tickets/unread": member, "GET /api/tickets/:ticketId": member,
+	"GET /api/tickets/unread":      member, "GET /api/tickets/:ticketId": member,
 	"POST /api/tickets/:ticketId/messages": member, "PUT /api/tickets/:ticketId/status": member,
 	"PUT /api/tickets/:ticketId/assign": member, "PUT /api/tickets/:ticketId/priority": member,
 	"POST /api/tickets/:ticketId/rating": member, "GET /api/tickets/:ticketId/transcript": member,

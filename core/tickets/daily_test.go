@@ -23,7 +23,9 @@ func TestDailyFigures(t *testing.T) {
 		// Tuesday 2026-11-17 10:00 in Mexico City (16:00 UTC).
 		clock := testenv.NewClock(time.Date(2026, 11, 17, 10, 0, 0, 0, mexico))
 		svc := tickets.NewService(d, nil, nil, nil, tickets.Settings{Now: clock.Now, Location: mexico})
-		at := func(day, hour, minute int) time.Time { return time.Date(2026, 11, day, hour, minute, 0, 0, mexico).UTC() }
+		at := func(day, hour, minute int) time.Time {
+			return time.Date(2026, 11, day, hour, minute, 0, 0, mexico).UTC()
+		}
 		ticket := func(created time.Time, resolved *time.Time, staffReplies ...time.Time) {
 			t.Helper()
 			tk := tickets.Ticket{Title: "t", Category: tickets.CategoryOther, Status: tickets.StatusOpen, Priority: tickets.PriorityLow,

@@ -25,7 +25,9 @@ func TestIncomePerMonthItemAndCurrency(t *testing.T) {
 		pesos := 100
 		items := []treasury.Item{{Key: "vip", Label: "VIP", MXN: &pesos, Robux: 500}, {Key: "auto", Label: "Auto deportivo", Robux: 1000}}
 		s := treasury.NewService(d, nil, nil, authz.RoleIDs(testenv.Roles), treasury.Settings{Catalogue: items, Location: mexico, Now: clock.Now})
-		at := func(month time.Month, day, hour int) time.Time { return time.Date(2026, month, day, hour, 0, 0, 0, mexico).UTC() }
+		at := func(month time.Month, day, hour int) time.Time {
+			return time.Date(2026, month, day, hour, 0, 0, 0, mexico).UTC()
+		}
 		sale := func(item, currency string, cents int64, when time.Time, voided bool) {
 			t.Helper()
 			row := treasury.Sale{BuyerDiscordID: "1", Item: item, Currency: currency, OriginalPrice: cents, FinalPrice: cents, SellerID: "2", CreatedAt: when}
@@ -38,7 +40,7 @@ func TestIncomePerMonthItemAndCurrency(t *testing.T) {
 		}
 		sale("vip", treasury.CurrencyMXN, 10000, at(11, 2, 10), false)
 		sale("vip", treasury.CurrencyMXN, 9050, at(11, 15, 10), false) // with a discount
-		sale("vip", treasury.CurrencyMXN, 10000, at(11, 16, 10), true)  // voided: left out
+		sale("vip", treasury.CurrencyMXN, 10000, at(11, 16, 10), true) // voided: left out
 		sale("auto", treasury.CurrencyRobux, 100000, at(11, 3, 9), false)
 		// 31 October 20:00 in Mexico City is already 1 November in UTC: it is October's.
 		sale("vip", treasury.CurrencyMXN, 10000, at(10, 31, 20), false)
