@@ -15,8 +15,15 @@ const KIND_WORDS: Record<ChartData['kind'], string> = {
   line: 'Gráfica de líneas',
 };
 
+const cell = (data: ChartData, value: number | null | undefined) => (value === null || value === undefined ? NOT_MEASURED : data.format(value));
+
 /** What a screen reader hears for the drawing: the kind, the span and each series' total or range. */
 export function chartSummary(title: string, data: ChartData, total: boolean): string {
+  // A few categories of one series (a tally) are said one by one.
+  if (data.tones && data.series.length === 1) {
+    const values = data.series[0]?.values ?? [];
+    return `${KIND_WORDS[data.kind]}: ${title}. ${data.categories.map((category, index) => `${category}: ${cell(data, values[index])}`).join('; ')}.`;
+  }
   const span = data.categories.length > 1 ? `de ${data.categories[0]} a ${data.categories[data.categories.length - 1]}` : (data.categories[0] ?? '');
   const figures = data.series.map((series) => {
     if (total) return `${series.name}: ${data.format(series.values.reduce<number>((sum, value) => sum + (value ?? 0), 0))} en total`;
@@ -26,8 +33,6 @@ export function chartSummary(title: string, data: ChartData, total: boolean): st
   });
   return `${KIND_WORDS[data.kind]}: ${title}, ${span}. ${figures.join('; ')}.`;
 }
-
-const cell = (data: ChartData, value: number | null | undefined) => (value === null || value === undefined ? NOT_MEASURED : data.format(value));
 
 /** The same figures as the drawing, as a table: one row per category, one column per series. */
 function DataTable({ id, title, categoryLabel, data }: { id: string; title: string; categoryLabel: string; data: ChartData }) {
@@ -94,7 +99,8 @@ export function ChartCard({ title, queries = [], data, isEmpty = false, empty, c
   );
 }
 
-function ChartBody({ title, data, categoryLabel, totals, height }: { title: string; data: ChartData; categoryLabel: string; totals: boolean; height: number }) {
+/** A chart without a card of its own, for a card that shows other things too. */
+export function ChartBody({ title, data, categoryLabel, totals = true, height = 260 }: { title: string; data: ChartData; categoryLabel: string; totals?: boolean; height?: number }) {
   const [shown, setShown] = useState(false);
   const tableId = useId();
   return (

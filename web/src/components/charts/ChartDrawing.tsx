@@ -1,6 +1,6 @@
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { theme } from 'antd';
-import { seriesColours } from './palette';
+import { seriesColours, toneColour } from './palette';
 import type { ChartData } from './types';
 
 /**
@@ -53,7 +53,9 @@ export default function ChartDrawing({ data, height }: { data: ChartData; height
               stackId={data.kind === 'stacked' ? 'all' : undefined}
               maxBarSize={48}
               isAnimationActive={false}
-            />
+            >
+              {data.tones?.map((tone, cell) => <Cell key={cell} fill={toneColour(token, tone)} />)}
+            </Bar>
           ))}
         </BarChart>
       )}

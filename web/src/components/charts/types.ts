@@ -17,4 +17,8 @@ export interface ChartData {
   format: (value: number) => string;
   /** A value as the y axis writes it: shorter. */
   axisFormat?: (value: number) => string;
+  /** For one series of bars, a colour per category from the theme's meaning (a vote's tally). */
+  tones?: ChartTone[];
 }
+
+export type ChartTone = 'success' | 'error' | 'neutral';
