@@ -137,6 +137,10 @@ func sampleTreasury(ctx context.Context, app *core.App) error {
 	if err != nil {
 		return err
 	}
+	// The earlier months first, so that the recent sales are today's.
+	if err := pastSales(ctx, app, seller); err != nil {
+		return err
+	}
 	var last treasury.View
 	for _, sale := range []treasury.Input{
 		{BuyerDiscordID: personaID("jugador"), Item: "VIP", Discount: 0},
@@ -149,9 +153,6 @@ func sampleTreasury(ctx context.Context, app *core.App) error {
 		}
 	}
 	if _, err := app.Treasury.Void(ctx, seller, last.ID, "El comprador pidió la devolución"); err != nil {
-		return err
-	}
-	if err := pastSales(ctx, app, seller); err != nil {
 		return err
 	}
 	comite, err := app.Members.MemberActor(ctx, personaID("comite"))
@@ -286,6 +287,10 @@ func sampleTickets(ctx context.Context, app *core.App) error {
 	if err := app.DB.Conn(ctx).Model(&tickets.Ticket{}).Count(&n).Error; err != nil || n > 0 {
 		return err
 	}
+	// The earlier weeks first, so that today's tickets carry the latest numbers.
+	if err := pastTickets(ctx, app); err != nil {
+		return err
+	}
 	player, err := app.Members.MemberActor(ctx, personaID("jugador"))
 	if err != nil {
 		return err
@@ -306,11 +311,9 @@ func sampleTickets(ctx context.Context, app *core.App) error {
 		"¡Hola! Ya lo revisamos con Tesorería: el paquete se entrega al reiniciar el servidor. ¿Puedes confirmar si ya lo ves?", nil); err != nil {
 		return err
 	}
-	if _, err = app.Tickets.Create(ctx, player, tickets.CreateInput{Title: "El servidor se cierra al entrar",
-		Category: tickets.CategorySupport, Message: "Cada vez que entro al servidor Principal el juego se cierra."}, nil); err != nil {
-		return err
-	}
-	return pastTickets(ctx, app)
+	_, err = app.Tickets.Create(ctx, player, tickets.CreateInput{Title: "El servidor se cierra al entrar",
+		Category: tickets.CategorySupport, Message: "Cada vez que entro al servidor Principal el juego se cierra."}, nil)
+	return err
 }
 
 // pastTickets writes two weeks of answered and closed tickets (of personas other than jugador,

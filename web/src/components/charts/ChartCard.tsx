@@ -105,10 +105,13 @@ export function ChartBody({ title, data, categoryLabel, totals = true, height = 
   const tableId = useId();
   return (
     <>
+      {/* The summary speaks for the drawing; its parts (bars, legend icons) are not read one by one. */}
       <div role="img" aria-label={chartSummary(title, data, totals)} style={{ height }}>
-        <Suspense fallback={<LoadingState minHeight={height} />}>
-          <ChartDrawing data={data} height={height} />
-        </Suspense>
+        <div aria-hidden="true" style={{ height }}>
+          <Suspense fallback={<LoadingState minHeight={height} />}>
+            <ChartDrawing data={data} height={height} />
+          </Suspense>
+        </div>
       </div>
       <Flex justify="flex-end" style={{ marginTop: 8 }}>
         <Button size="small" type="link" aria-expanded={shown} aria-controls={tableId} onClick={() => setShown((open) => !open)}>

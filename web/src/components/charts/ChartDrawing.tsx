@@ -29,20 +29,20 @@ export default function ChartDrawing({ data, height }: { data: ChartData; height
         itemStyle={{ color: token.colorText }}
         cursor={{ fill: token.colorFillSecondary }}
       />
-      {data.series.length > 1 ? <Legend wrapperStyle={{ color: token.colorText, fontSize: 13 }} /> : null}
+      {data.series.length > 1 ? <Legend itemSorter={null} wrapperStyle={{ color: token.colorText, fontSize: 13 }} /> : null}
     </>
   );
   return (
     <ResponsiveContainer width="100%" height={height}>
       {data.kind === 'line' ? (
-        <LineChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+        <LineChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
           {common}
           {data.series.map((series, index) => (
             <Line key={series.key} type="monotone" dataKey={series.key} name={series.name} stroke={colours[index % colours.length]} strokeWidth={2} dot={false} isAnimationActive={false} />
           ))}
         </LineChart>
       ) : (
-        <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+        <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
           {common}
           {data.series.map((series, index) => (
             <Bar

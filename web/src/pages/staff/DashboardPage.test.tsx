@@ -110,11 +110,11 @@ describe('DashboardPage', () => {
     const card = await screen.findByRole('region', { name: 'Horas del equipo por semana' });
     const drawing = await within(card).findByRole('img');
     expect(drawing.getAttribute('aria-label')).toBe(
-      'Gráfica de barras apiladas: Horas del equipo por semana, de Sem. 9 nov a Sem. 16 nov. Principal: 5 h 0 min 0 s en total; Eventos: 1 h 30 min 0 s en total.',
+      'Gráfica de barras apiladas: Horas del equipo por semana, de 9 nov a 16 nov. Principal: 5 h 0 min 0 s en total; Eventos: 1 h 30 min 0 s en total.',
     );
     await user.click(within(card).getByRole('button', { name: 'Ver datos' }));
     const rows = within(within(card).getByRole('table')).getAllByRole('row');
-    expect(rows.map((r) => r.textContent)).toEqual(['SemanaPrincipalEventos', 'Sem. 9 nov2 h 0 min 0 s0 s', 'Sem. 16 nov3 h 0 min 0 s1 h 30 min 0 s']);
+    expect(rows.map((r) => r.textContent)).toEqual(['Semana delPrincipalEventos', '9 nov2 h 0 min 0 s0 s', '16 nov3 h 0 min 0 s1 h 30 min 0 s']);
   });
 
   it('lists the top 5 by time, the first three in gold, silver and bronze', async () => {

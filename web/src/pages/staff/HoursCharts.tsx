@@ -8,12 +8,12 @@ import { WEEK_DAYS, weekSeconds } from './staffParts';
 export const HOURS_WEEKS = 12;
 export const NO_HOURS_TEXT = 'Todavía no hay turnos cerrados en estas semanas.';
 
-/** Weeks (their Mondays) along the axis, one stacked bar per server. */
+/** Weeks (their Mondays, "16 nov") along the axis, one stacked bar per server. */
 export function weekHoursChart(rows: WeekHours[]): ChartData {
   const { categories, series } = pivot(rows, (row) => row.week, (row) => row.server, (row) => row.seconds);
   return {
     kind: 'stacked',
-    categories: categories.map((week) => `Sem. ${dayLabel(week)}`),
+    categories: categories.map(dayLabel),
     series,
     format: formatDuration,
     axisFormat: formatShortDuration,
@@ -32,7 +32,7 @@ export function TeamHoursChart({ errorShownAbove }: { errorShownAbove?: boolean 
       data={() => weekHoursChart(hours.data ?? [])}
       isEmpty={!hasHours(hours.data)}
       empty={NO_HOURS_TEXT}
-      categoryLabel="Semana"
+      categoryLabel="Semana del"
       errorShownAbove={errorShownAbove}
     />
   );
@@ -48,7 +48,7 @@ export function MyHoursChart() {
       data={() => weekHoursChart(hours.data ?? [])}
       isEmpty={!hasHours(hours.data)}
       empty={NO_HOURS_TEXT}
-      categoryLabel="Semana"
+      categoryLabel="Semana del"
     />
   );
 }
