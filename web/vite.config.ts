@@ -32,6 +32,9 @@ const FORM_MODULES = /src[\\/]components[\\/](forms[\\/]|identity[\\/]|tickets[\
 const CHART_MODULES =
   /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs[\\/]toolkit|redux|redux-thunk|react-redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]|src[\\/]components[\\/]charts[\\/]ChartDrawing/;
 
+/** The card around a chart: it stays out of `common`, so that pages without a chart do not load it. */
+const CHART_CARD = /src[\\/]components[\\/]charts[\\/]/;
+
 function uiGroup(id: string): string {
   if (/node_modules[\\/](antd[\\/]es[\\/](date-picker|calendar|time-picker)|@rc-component[\\/]picker|dayjs)[\\/]/.test(id)) return 'ui-dates';
   if (/node_modules[\\/](antd[\\/]es[\\/](form|upload|rate|switch|image)|@rc-component[\\/](form|async-validator|upload|rate|switch|image))[\\/]/.test(id)) return 'ui-forms';
@@ -95,7 +98,7 @@ export default defineConfig({
             { name: 'signed-in', test: /src[\\/]layout[\\/](SignedInArea|UserMenu|SupportButton|dialogs)\.tsx$/, priority: 5 },
             { name: 'ui-table', test: /node_modules[\\/]antd[\\/]es[\\/]table[\\/]/, priority: 4 },
             { name: uiGroup, test: /node_modules/, minShareCount: 2, priority: 2 },
-            { name: 'common', test: (id) => /src[\\/](components|api|layout|auth|theme)[\\/]/.test(id) && !FORM_MODULES.test(id), minShareCount: 2, priority: 1 },
+            { name: 'common', test: (id) => /src[\\/](components|api|layout|auth|theme)[\\/]/.test(id) && !FORM_MODULES.test(id) && !CHART_CARD.test(id), minShareCount: 2, priority: 1 },
           ],
         },
       },
