@@ -37,6 +37,15 @@ test('the dashboard charts the team hours per week and server, light and on a da
   await shot(page, 'charts-dashboard-dark-375', { fullPage: false });
 });
 
+test("/staff/stats charts the member's week by day, their weeks and the desk's days", async ({ page }) => {
+  await signIn(page, 'moderador');
+  await page.goto('/staff/stats');
+  await drawn(page, 'Horas de Esta Semana');
+  await drawn(page, 'Mis horas por semana');
+  await drawn(page, 'Tickets por día (últimos 30 días)');
+  await shot(page, 'charts-staff-stats');
+});
+
 test('the support panel charts tickets per day and the median times', async ({ page }) => {
   await signIn(page, 'soporte');
   await page.goto('/admin/support');

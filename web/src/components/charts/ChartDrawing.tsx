@@ -20,7 +20,7 @@ export default function ChartDrawing({ data, height }: { data: ChartData; height
   const common = (
     <>
       <CartesianGrid stroke={token.colorBorderSecondary} vertical={false} />
-      <XAxis dataKey="category" tick={tick} axisLine={axis} tickLine={axis} interval="preserveStartEnd" minTickGap={16} />
+      <XAxis dataKey="category" tickFormatter={data.tickFormat} tick={tick} axisLine={axis} tickLine={axis} interval="preserveStartEnd" minTickGap={16} />
       <YAxis tick={tick} axisLine={axis} tickLine={axis} width={56} tickFormatter={(value: number) => (data.axisFormat ?? data.format)(value)} allowDecimals={false} />
       <Tooltip
         formatter={(value) => (value === null || value === undefined ? '—' : data.format(Number(value)))}

@@ -15,6 +15,8 @@ export interface ChartData {
   series: ChartSeries[];
   /** A value as the tooltip and the data table write it. */
   format: (value: number) => string;
+  /** A category as the x axis writes it, when the full name would not fit ("Mié" for "Miércoles"). */
+  tickFormat?: (category: string) => string;
   /** A value as the y axis writes it: shorter. */
   axisFormat?: (value: number) => string;
   /** For one series of bars, a colour per category from the theme's meaning (a vote's tally). */

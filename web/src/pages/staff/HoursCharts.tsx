@@ -11,10 +11,12 @@ export const NO_HOURS_TEXT = 'Todavía no hay turnos cerrados en estas semanas.'
 /** Weeks (their Mondays, "16 nov") along the axis, one stacked bar per server. */
 export function weekHoursChart(rows: WeekHours[]): ChartData {
   const { categories, series } = pivot(rows, (row) => row.week, (row) => row.server, (row) => row.seconds);
+  // A server nobody worked on in these weeks would only add a legend entry and a column of zeros.
+  const worked = series.filter((one) => one.values.some((value) => (value ?? 0) > 0));
   return {
     kind: 'stacked',
     categories: categories.map(dayLabel),
-    series,
+    series: worked,
     format: formatDuration,
     axisFormat: formatShortDuration,
   };
@@ -65,6 +67,7 @@ export function WeekChart({ jornada }: { jornada: Jornada }) {
         series: [{ key: 'seconds', name: 'Tiempo', values: WEEK_DAYS.map((day) => Math.max(0, Number(jornada[day.key]) || 0)) }],
         format: formatDuration,
         axisFormat: formatShortDuration,
+        tickFormat: (label) => WEEK_DAYS.find((day) => day.label === label)?.short ?? label,
       })}
       empty={null}
       categoryLabel="Día"
