@@ -38,7 +38,7 @@ export default function ChartDrawing({ data, height }: { data: ChartData; height
         <LineChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
           {common}
           {data.series.map((series, index) => (
-            <Line key={series.key} type="monotone" dataKey={series.key} name={series.name} stroke={colours[index % colours.length]} strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Line key={series.key} type="monotone" dataKey={series.key} name={series.name} stroke={colours[(series.slot ?? index) % colours.length]} strokeWidth={2} dot={false} isAnimationActive={false} />
           ))}
         </LineChart>
       ) : (
@@ -49,7 +49,7 @@ export default function ChartDrawing({ data, height }: { data: ChartData; height
               key={series.key}
               dataKey={series.key}
               name={series.name}
-              fill={colours[index % colours.length]}
+              fill={colours[(series.slot ?? index) % colours.length]}
               stackId={data.kind === 'stacked' ? 'all' : undefined}
               maxBarSize={48}
               isAnimationActive={false}

@@ -3,6 +3,8 @@ export interface ChartSeries {
   key: string;
   name: string;
   values: (number | null)[];
+  /** Its place in the palette, when it must keep its colour across charts that leave some series out. */
+  slot?: number;
 }
 
 export type ChartKind = 'bar' | 'stacked' | 'line';

@@ -12,7 +12,8 @@ export const NO_HOURS_TEXT = 'Todavía no hay turnos cerrados en estas semanas.'
 export function weekHoursChart(rows: WeekHours[]): ChartData {
   const { categories, series } = pivot(rows, (row) => row.week, (row) => row.server, (row) => row.seconds);
   // A server nobody worked on in these weeks would only add a legend entry and a column of zeros.
-  const worked = series.filter((one) => one.values.some((value) => (value ?? 0) > 0));
+  // Each server keeps the colour of its place in the list, shown or not.
+  const worked = series.map((one, slot) => ({ ...one, slot })).filter((one) => one.values.some((value) => (value ?? 0) > 0));
   return {
     kind: 'stacked',
     categories: categories.map(dayLabel),
