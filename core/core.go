@@ -146,7 +146,7 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 	shifts := staff.NewShifts(d, s.Servers, s.ShiftCap, s.Location, s.Now).PublishLive(pub)
 	desk := tickets.NewService(d, o, m, deps.Files, tickets.Settings{Channel: s.Channels.StaffTickets,
 		PublicURL: s.PublicURL, AutoCloseAfter: s.TicketAutoClose, FAQ: s.TicketFAQ,
-		MaxOpenPerMember: s.TicketMaxOpen, MaxOpenedPerHour: s.TicketMaxPerHour, Now: s.Now}).PublishLive(pub)
+		MaxOpenPerMember: s.TicketMaxOpen, MaxOpenedPerHour: s.TicketMaxPerHour, Now: s.Now, Location: s.Location}).PublishLive(pub)
 	roster := staff.NewService(d, s.Roles, shifts, o, desk, staff.Settings{ReportsChannel: s.Channels.StaffReports,
 		Members: m, Now: s.Now})
 	// A member who first receives a STAFF-group role is hired that day.

@@ -28,6 +28,13 @@ function formProviderOnly(): Plugin {
 /** The app's modules for filling in forms and tickets: kept out of the shared chunk the listing pages load. */
 const FORM_MODULES = /src[\\/]components[\\/](forms[\\/]|identity[\\/]|tickets[\\/](AttachmentPicker|NewTicketForm|TicketConversation|TicketDialog|TicketImage)|useFormDialog|dayjsLocale)/;
 
+/** recharts with the packages only it uses, and the drawing component that imports it. */
+const CHART_MODULES =
+  /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs[\\/]toolkit|redux|redux-thunk|react-redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]|src[\\/]components[\\/]charts[\\/]ChartDrawing/;
+
+/** The card around a chart: it stays out of `common`, so that pages without a chart do not load it. */
+const CHART_CARD = /src[\\/]components[\\/]charts[\\/]/;
+
 function uiGroup(id: string): string {
   if (/node_modules[\\/](antd[\\/]es[\\/](date-picker|calendar|time-picker)|@rc-component[\\/]picker|dayjs)[\\/]/.test(id)) return 'ui-dates';
   if (/node_modules[\\/](antd[\\/]es[\\/](form|upload|rate|switch|image)|@rc-component[\\/](form|async-validator|upload|rate|switch|image))[\\/]/.test(id)) return 'ui-forms';
@@ -84,6 +91,9 @@ export default defineConfig({
           groups: [
             { name: 'vendor', test: /node_modules/, tags: ['$initial'], priority: 30 },
             { name: 'shell', test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 20 },
+            // The charting library and the drawing over it, loaded on showing a chart, never
+            // with the shared groups: pages without a chart do not download it.
+            { name: 'charts', test: CHART_MODULES, priority: 25 },
             { name: 'ui-base', test: /node_modules[\\/]antd[\\/]es[\\/](card|typography|badge|progress|empty|tag)[\\/]/, priority: 15 },
             { name: 'landing', test: /src[\\/]pages[\\/]public[\\/]LandingPage\.tsx$/, priority: 10 },
             {
@@ -93,7 +103,7 @@ export default defineConfig({
             },
             { name: 'ui-table', test: /node_modules[\\/]antd[\\/]es[\\/]table[\\/]/, priority: 4 },
             { name: uiGroup, test: /node_modules/, minShareCount: 2, priority: 2 },
-            { name: 'common', test: (id) => /src[\\/](components|api|layout|auth|theme)[\\/]/.test(id) && !FORM_MODULES.test(id), minShareCount: 2, priority: 1 },
+            { name: 'common', test: (id) => /src[\\/](components|api|layout|auth|theme)[\\/]/.test(id) && !FORM_MODULES.test(id) && !CHART_CARD.test(id), minShareCount: 2, priority: 1 },
           ],
         },
       },

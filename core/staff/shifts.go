@@ -18,7 +18,7 @@ type Shift struct {
 	ID        uint64     `gorm:"primaryKey;autoIncrement"`
 	MemberID  string     `gorm:"size:32;not null;index:idx_staff_shifts_member_started,priority:1;uniqueIndex:idx_staff_shifts_one_open,where:ended_at IS NULL"`
 	Server    string     `gorm:"size:64;not null"`
-	StartedAt time.Time  `gorm:"not null;index:idx_staff_shifts_member_started,priority:2"`
+	StartedAt time.Time  `gorm:"not null;index:idx_staff_shifts_member_started,priority:2;index:idx_staff_shifts_started_at"`
 	EndedAt   *time.Time `gorm:""`
 	// Capped marks a shift the scheduler closed at the cap, for review.
 	Capped bool `gorm:"not null;default:false"`

@@ -55,11 +55,11 @@ type Ticket struct {
 	DiscordThreadID string     `gorm:"size:32;not null;default:'';index:idx_tickets_discord_thread_id"`
 	ThreadEventID   *uint64    `gorm:""`
 	Rating          *int       `gorm:""`
-	CreatedAt       time.Time  `gorm:"not null"`
+	CreatedAt       time.Time  `gorm:"not null;index:idx_tickets_created_at"`
 	UpdatedAt       time.Time  `gorm:"not null;index:idx_tickets_status_updated,priority:2;index:idx_tickets_author_updated,priority:2;index:idx_tickets_updated,priority:1"`
 	LastMessageAt   time.Time  `gorm:"not null"`
 	LastStaffAt     *time.Time `gorm:""`
-	ResolvedAt      *time.Time `gorm:""`
+	ResolvedAt      *time.Time `gorm:"index:idx_tickets_resolved_at"`
 	ClosedAt        *time.Time `gorm:""`
 }
 

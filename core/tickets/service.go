@@ -36,6 +36,7 @@ type Settings struct {
 	MaxOpenPerMember int
 	MaxOpenedPerHour int
 	Now              func() time.Time
+	Location         *time.Location // the community's zone: the daily figures' days
 }
 
 // Service is the support desk.

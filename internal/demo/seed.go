@@ -137,6 +137,10 @@ func sampleTreasury(ctx context.Context, app *core.App) error {
 	if err != nil {
 		return err
 	}
+	// The earlier months first, so that the recent sales are today's.
+	if err := pastSales(ctx, app, seller); err != nil {
+		return err
+	}
 	var last treasury.View
 	for _, sale := range []treasury.Input{
 		{BuyerDiscordID: personaID("jugador"), Item: "VIP", Discount: 0},
@@ -162,6 +166,30 @@ func sampleTreasury(ctx context.Context, app *core.App) error {
 	_, err = app.SAT.Register(ctx, comite, sat.Input{Name: "Tacos El Halcón", Location: "Av. Juárez 120, Centro",
 		Server: "Principal", RFC: "TEH240115AB1", OwnerName: "Héctor Salgado", OwnerDiscordID: personaID("halcon")}, docs, app.SAT.NewLogo())
 	return err
+}
+
+// pastSales writes eleven months of earlier sales, a few per month in pesos and in robux, so
+// that the income chart has a year to show. They are history: written as sold, not posted.
+func pastSales(ctx context.Context, app *core.App, seller *authz.Actor) error {
+	buyers := []string{"halcon", "quetzal", "ajolote", "diputado"}
+	items := []string{"VIP", "PAQUETE2_LEGAL", "PASE", "INVERSOR"}
+	now := app.Now()
+	var sales []treasury.Sale
+	for month := 1; month <= 11; month++ {
+		for n := range 2 + (month*5)%4 {
+			item := items[(month+n)%len(items)]
+			discount := float64((month * n * 5) % 30)
+			currency, original, final, bp, err := app.Treasury.Price(item, discount)
+			if err != nil {
+				return err
+			}
+			buyer := personaID(buyers[(month+n)%len(buyers)])
+			sales = append(sales, treasury.Sale{BuyerDiscordID: buyer, BuyerUsername: buyers[(month+n)%len(buyers)], Item: item,
+				Currency: currency, OriginalPrice: original, DiscountBP: bp, FinalPrice: final, SellerID: seller.DiscordID,
+				SellerName: seller.Username, CreatedAt: now.AddDate(0, -month, -(n*6)%25)})
+		}
+	}
+	return app.DB.Conn(ctx).Create(&sales).Error
 }
 
 // samplePDF is a one-page PDF: the demo business's filed document.
@@ -240,6 +268,18 @@ func sampleShifts(ctx context.Context, app *core.App) error {
 	}
 	// One shift still open, so "En turno ahora" has someone to show.
 	shifts = append(shifts, staff.Shift{MemberID: personaID("halcon"), Server: "Eventos", StartedAt: now.Add(-47 * time.Minute)})
+	// Eleven weeks before this one, varied by week, so that the hours charts have a history.
+	for week := 1; week <= 11; week++ {
+		for j, p := range []struct {
+			name   string
+			server string
+		}{{"halcon", "Principal"}, {"quetzal", "Eventos"}, {"ajolote", "Secundario"}, {"coyote", "Principal"}} {
+			hours := 1 + (week*3+j*2)%5
+			start := now.AddDate(0, 0, -7*week-j).Add(-time.Duration(hours+j) * time.Hour)
+			end := start.Add(time.Duration(hours) * time.Hour)
+			shifts = append(shifts, staff.Shift{MemberID: personaID(p.name), Server: p.server, StartedAt: start, EndedAt: &end})
+		}
+	}
 	return app.DB.Conn(ctx).Create(&shifts).Error
 }
 
@@ -247,6 +287,10 @@ func sampleShifts(ctx context.Context, app *core.App) error {
 func sampleTickets(ctx context.Context, app *core.App) error {
 	var n int64
 	if err := app.DB.Conn(ctx).Model(&tickets.Ticket{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	// The earlier weeks first, so that today's tickets carry the latest numbers.
+	if err := pastTickets(ctx, app); err != nil {
 		return err
 	}
 	player, err := app.Members.MemberActor(ctx, personaID("jugador"))
@@ -272,6 +316,42 @@ func sampleTickets(ctx context.Context, app *core.App) error {
 	_, err = app.Tickets.Create(ctx, player, tickets.CreateInput{Title: "El servidor se cierra al entrar",
 		Category: tickets.CategorySupport, Message: "Cada vez que entro al servidor Principal el juego se cierra."}, nil)
 	return err
+}
+
+// pastTickets writes two weeks of answered and closed tickets (of personas other than jugador,
+// whose own list stays short), so that the support charts have days to show. They are history:
+// written as they ended, without relaying anything to Discord.
+func pastTickets(ctx context.Context, app *core.App) error {
+	authors := []string{"senador", "diputado", "revisor"}
+	staffers := []string{"quetzal", "halcon", "soporte"}
+	titles := []string{"No puedo comprar en la tienda", "Me banearon por error", "Mi vehículo desapareció", "Duda sobre el registro SAT"}
+	now := app.Now()
+	for day := 14; day >= 1; day-- {
+		for n := range 1 + (day*7)%4 {
+			author, staffer := authors[(day+n)%len(authors)], staffers[(day+n)%len(staffers)]
+			created := now.AddDate(0, 0, -day).Add(-time.Duration(2+n*3) * time.Hour)
+			replied := created.Add(time.Duration(5+(day*13+n*7)%50) * time.Minute)
+			resolved := replied.Add(time.Duration(1+(day+n)%6) * time.Hour)
+			closed := resolved.Add(72 * time.Hour)
+			t := tickets.Ticket{Title: titles[(day+n)%len(titles)], Category: tickets.CategoryOther, Status: tickets.StatusResolved,
+				Priority: tickets.PriorityMedium, AuthorID: personaID(author), AuthorName: author, AssigneeID: personaID(staffer),
+				AssigneeName: staffer, CreatedAt: created, UpdatedAt: resolved, LastMessageAt: replied, LastStaffAt: &replied, ResolvedAt: &resolved}
+			if closed.Before(now) {
+				t.Status, t.ClosedAt, t.UpdatedAt = tickets.StatusClosed, &closed, closed
+			}
+			if err := app.DB.Conn(ctx).Create(&t).Error; err != nil {
+				return err
+			}
+			msgs := []tickets.Message{
+				{TicketID: t.ID, SenderType: tickets.SenderUser, SenderID: t.AuthorID, SenderName: author, Content: t.Title + ", ¿me ayudan?", CreatedAt: created},
+				{TicketID: t.ID, SenderType: tickets.SenderStaff, SenderID: t.AssigneeID, SenderName: staffer, Content: "¡Hola! Ya lo revisamos, quedó resuelto.", CreatedAt: replied},
+			}
+			if err := app.DB.Conn(ctx).Create(&msgs).Error; err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func personaID(name string) string {

@@ -852,6 +852,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tickets/stats/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The support desk per day in the community's zone (STAFF and ADMIN) — tickets opened and resolved, median first-response time of the day's new tickets and median resolution time of the day's resolved ones. */
+        get: {
+            parameters: {
+                query?: {
+                    days?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description every day of the span, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TicketDay"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets/unread": {
         parameters: {
             query?: never;
@@ -1270,6 +1310,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/stats/hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in staff member's own closed-shift time per week and server (STAFF and ADMIN). */
+        get: {
+            parameters: {
+                query?: {
+                    weeks?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description weeks oldest first, each with one row per server */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WeekHours"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/moderators": {
         parameters: {
             query?: never;
@@ -1314,7 +1394,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The team's closed-shift time per week (Monday, community time) and server, every week and server listed (whoever may read the roster). */
+        get: {
+            parameters: {
+                query?: {
+                    weeks?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description weeks oldest first, each with one row per server */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WeekHours"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
         /** Adds or subtracts hours and minutes (COMITE, RH, AI); a zero change is refused and the total never goes below zero. */
         put: {
             parameters: {
@@ -3314,6 +3418,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/treasury/income": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Income per month (community time), currency and item, voided sales left out (the treasury's readers). */
+        get: {
+            parameters: {
+                query?: {
+                    months?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description every month of the span, and a row per month, currency and item that had sales */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            months: string[];
+                            income: components["schemas"]["MonthIncome"][];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/treasury/summary": {
         parameters: {
             query?: never;
@@ -4481,6 +4628,36 @@ export interface components {
                     count: number;
                 };
             };
+        };
+        TicketDay: {
+            /** Format: date */
+            day: string;
+            opened: number;
+            resolved: number;
+            /** @description null when no ticket opened that day had a staff reply */
+            medianFirstResponseSeconds: number | null;
+            /** @description null when no ticket was resolved that day */
+            medianResolutionSeconds: number | null;
+        };
+        MonthIncome: {
+            /** @description YYYY-MM */
+            month: string;
+            /** @enum {string} */
+            currency: "MXN" | "ROBUX";
+            item: string;
+            itemLabel: string;
+            /** @description pesos (two decimals) or robux */
+            amount: number;
+            sales: number;
+        };
+        WeekHours: {
+            /**
+             * Format: date
+             * @description the week's Monday in the community's zone
+             */
+            week: string;
+            server: string;
+            seconds: number;
         };
         Moderator: {
             UserId: string;

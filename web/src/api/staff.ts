@@ -13,6 +13,7 @@ import type {
   StaffProfile,
   StaffReportInput,
   StaffStats,
+  WeekHours,
   WeeklyReport,
 } from './types';
 
@@ -22,6 +23,7 @@ export const STAFF_PROFILE_ERROR = 'Error al cargar el perfil';
 export const STAFF_STATS_ERROR = 'Error al cargar las estadísticas';
 export const WEEKLY_REPORT_ERROR = 'Error al cargar el reporte semanal';
 export const STAFF_REPORT_ERROR = 'Error al enviar el reporte';
+export const HOURS_CHART_ERROR = 'Error al cargar las horas por semana';
 export const HOURS_ERROR = 'Error al actualizar las horas';
 export const DISMISS_ERROR = 'Error al dar de baja';
 export const STAFF_RECORD_ERROR = 'Error al cargar el expediente';
@@ -43,6 +45,8 @@ export const staffKeys = {
   stats: ['staff', 'stats'] as const,
   profile: ['staff', 'profile'] as const,
   weekly: ['staff', 'weekly'] as const,
+  teamHours: (weeks: number) => ['staff', 'hours', 'team', weeks] as const,
+  myHours: (weeks: number) => ['staff', 'hours', 'mine', weeks] as const,
   member: (userId: string) => ['staff', 'member', userId] as const,
   // Under ['staff', …], so the live stream's shift events refresh it with the rest.
   onShift: ['staff', 'on-shift'] as const,
@@ -88,6 +92,23 @@ export function useWeeklyReport() {
     queryKey: staffKeys.weekly,
     queryFn: async () =>
       (await apiFetch<{ report: WeeklyReport | null }>('/api/staff/reports/weekly', { errorMessage: WEEKLY_REPORT_ERROR })).report,
+  });
+}
+
+/** The team's time per week and server (whoever reads the roster), oldest week first. */
+export function useTeamHours(weeks = 12, enabled = true) {
+  return useQuery({
+    queryKey: staffKeys.teamHours(weeks),
+    queryFn: () => apiFetch<WeekHours[]>(`/api/staff/hours?weeks=${weeks}`, { errorMessage: HOURS_CHART_ERROR }),
+    enabled,
+  });
+}
+
+/** The signed-in staff member's own time per week and server. */
+export function useMyHours(weeks = 12) {
+  return useQuery({
+    queryKey: staffKeys.myHours(weeks),
+    queryFn: () => apiFetch<WeekHours[]>(`/api/staff/stats/hours?weeks=${weeks}`, { errorMessage: HOURS_CHART_ERROR }),
   });
 }
 

@@ -7,6 +7,7 @@ import { useFallbackInterval } from '../live/status';
 import type {
   Ticket,
   TicketCategory,
+  TicketDay,
   TicketEnvelope,
   TicketList,
   TicketListQuery,
@@ -42,6 +43,7 @@ export const ticketKeys = {
   detail: (ticketId: string) => ['tickets', 'detail', ticketId] as const,
   unread: ['tickets', 'unread'] as const,
   stats: ['tickets', 'stats'] as const,
+  daily: (days: number) => ['tickets', 'stats', 'daily', days] as const,
 };
 
 /** Files are cached apart from the tickets, so refreshing a ticket does not download its files again. */
@@ -114,6 +116,14 @@ export function useTicketStats() {
     queryFn: async () =>
       (await apiFetch<{ stats: TicketStats }>('/api/tickets/stats/summary', { errorMessage: TICKET_STATS_ERROR })).stats,
     staleTime: 0,
+  });
+}
+
+/** The desk per day (community time), oldest first; read again with the summary. */
+export function useTicketDaily(days = 30) {
+  return useQuery({
+    queryKey: ticketKeys.daily(days),
+    queryFn: () => apiFetch<TicketDay[]>(`/api/tickets/stats/daily?days=${days}`, { errorMessage: TICKET_STATS_ERROR }),
   });
 }
 

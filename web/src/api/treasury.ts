@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, apiFetchBlob } from './client';
 import { useCreateMutation } from './idempotency';
-import type { CatalogueEntry, Sale, SaleInput, SalesQuery, TreasuryMember, TreasurySummary } from './types';
+import type { CatalogueEntry, Sale, SaleInput, SalesQuery, TreasuryIncome, TreasuryMember, TreasurySummary } from './types';
 
 export const SALE_REGISTER_ERROR = 'Error al registrar la venta';
 export const SALE_REGISTERED = 'Venta registrada exitosamente';
@@ -22,6 +22,7 @@ export function membersStatusError(status: number): string {
 export const PANEL_SALES = 5;
 export const PANEL_MEMBERS = 3;
 /** How many sales the history reads at a time. */
+export const INCOME_LOAD_ERROR = 'Error al cargar los ingresos por mes';
 export const HISTORY_PAGE_SIZE = 50;
 
 /** The history's filters, as the server takes them (dates as YYYY-MM-DD). */
@@ -34,6 +35,8 @@ export const treasuryKeys = {
   history: (filters: SalesFilters) => ['treasury', 'sales', 'history', filters] as const,
   members: ['treasury', 'members'] as const,
   summary: ['treasury', 'summary'] as const,
+  // Under the summary: a sale or a void reads it again with the figures.
+  income: (months: number) => ['treasury', 'summary', 'income', months] as const,
   catalogue: ['treasury', 'catalogue'] as const,
 };
 
@@ -116,6 +119,14 @@ export function useTreasurySummary() {
     queryKey: treasuryKeys.summary,
     queryFn: () => treasuryRead<TreasurySummary>('/api/treasury/summary', SUMMARY_LOAD_ERROR),
     staleTime: 0,
+  });
+}
+
+/** Income per month, currency and item, voided sales left out. */
+export function useTreasuryIncome(months = 12) {
+  return useQuery({
+    queryKey: treasuryKeys.income(months),
+    queryFn: () => treasuryRead<TreasuryIncome>(`/api/treasury/income?months=${months}`, INCOME_LOAD_ERROR),
   });
 }
 

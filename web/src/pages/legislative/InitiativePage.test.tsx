@@ -76,6 +76,27 @@ describe('InitiativePage', () => {
     expect(screen.queryByText('Votos emitidos')).not.toBeInTheDocument();
   });
 
+  it('charts the tally, with the same counts behind "Ver datos"', async () => {
+    serve([roleIds.DIPUTADO], record());
+    renderAt('/legislative/initiatives/7');
+    const drawing = await screen.findByRole('img', { name: /^Gráfica de barras: Resultado de la votación/ });
+    expect(drawing.getAttribute('aria-label')).toBe('Gráfica de barras: Resultado de la votación. A favor: 3; En contra: 1; Abstención: 1.');
+    await userEvent.click(screen.getByRole('button', { name: 'Ver datos' }));
+    expect(within(screen.getByRole('table', { name: 'Resultado de la votación' })).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'VotoVotos',
+      'A favor3',
+      'En contra1',
+      'Abstención1',
+    ]);
+  });
+
+  it('draws no tally while nobody has voted', async () => {
+    serve([roleIds.DIPUTADO], record({ initiative: initiative({ _id: 7, title: 'Ley de Tránsito', votes: { infavor: 0, against: 0, abstention: 0 } }) }));
+    renderAt('/legislative/initiatives/7');
+    expect(await screen.findByRole('heading', { name: 'Ley de Tránsito' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Resultado de la votación/ })).toBeNull();
+  });
+
   const memberVotes = [
     { memberId: '1', memberName: 'diputado', voteType: 'infavor' as const, at: '2026-01-11T10:00:00Z' },
     { memberId: '2', memberName: 'senador', voteType: 'against' as const, at: '2026-01-11T11:00:00Z' },

@@ -9,6 +9,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { QueryErrorAlert } from '../../components/QueryState';
+import { ChartBody, type ChartData } from '../../components/charts';
 import { InitiativeStatusTag, VotingSummary } from './InitiativeParts';
 import { VoteDialog } from './LegislativeDialogs';
 import { bodyLabel, eventLabel, legislativeHref, statusLabel, voteLabel } from './legislativeFormat';
@@ -29,6 +30,21 @@ const EVENT_COLORS: Record<string, string> = {
 };
 
 const VOTE_COLORS: Record<string, string> = { infavor: 'green', against: 'red', abstention: 'default' };
+
+const tallyCount = new Intl.NumberFormat('es-MX');
+
+/** The tally as bars, a favor in the theme's green and en contra in its red; none before the first vote. */
+export function tallyChart(votes: Initiative['votes']): ChartData | null {
+  const values = [votes.infavor, votes.against, votes.abstention];
+  if (values.every((value) => !value)) return null;
+  return {
+    kind: 'bar',
+    categories: ['A favor', 'En contra', 'Abstención'],
+    series: [{ key: 'votes', name: 'Votos', values }],
+    format: (value) => tallyCount.format(value),
+    tones: ['success', 'error', 'neutral'],
+  };
+}
 
 function BackLink({ initiative }: { initiative?: Initiative }) {
   const navigate = useNavigate();
@@ -134,6 +150,7 @@ export function InitiativePage() {
   const { initiative, timeline, votes } = record.data;
   const end = initiative.votingEnabled && initiative.votingEndDate ? formatDateTime(initiative.votingEndDate) : null;
   // A withdrawn initiative keeps the result its vote had; the status no longer says it.
+  const tally = tallyChart(initiative.votes);
   const keptResult = initiative.status === 'withdrawn' && initiative.result ? statusLabel(initiative.result) : null;
 
   const textCard = (
@@ -162,6 +179,11 @@ export function InitiativePage() {
           <Statistic title="Abstención" value={initiative.votes.abstention} />
         </Col>
       </Row>
+      {tally ? (
+        <div style={{ marginBottom: 16 }}>
+          <ChartBody title="Resultado de la votación" data={tally} categoryLabel="Voto" height={180} />
+        </div>
+      ) : null}
       <Descriptions
         size="small"
         column={1}

@@ -25,12 +25,18 @@ function member(UserId: string, username: string): Moderator {
   };
 }
 
+const ticketDays = [
+  { day: '2026-11-16', opened: 3, resolved: 1, medianFirstResponseSeconds: 900, medianResolutionSeconds: 7200 },
+  { day: '2026-11-17', opened: 1, resolved: 3, medianFirstResponseSeconds: null, medianResolutionSeconds: 3600 },
+];
+
 function serveStaff(extra: Parameters<typeof mockFetch>[0] = {}) {
   localStorage.setItem(TOKEN_KEY, 'token');
   return mockFetch({
     '/api/auth/profile': () => jsonResponse(moderator),
     '/api/tickets/unread': () => jsonResponse({ count: 0 }),
     '/api/tickets/stats/summary': () => jsonResponse({ stats: ticketStats() }),
+    '/api/tickets/stats/daily': () => jsonResponse(ticketDays),
     'GET /api/tickets': () =>
       jsonResponse({ tickets: [ticket({ assignedTo: { staffId: '1400000000000000007', staffUsername: 'soporte' } }), ticket({ ticketId: '8', title: 'Sin dueño' })], total: 2 }),
     '/api/staff/moderators': () => jsonResponse([member('1400000000000000005', 'moderador'), member('1400000000000000007', 'soporte')]),
@@ -70,6 +76,25 @@ describe('AdminSupportPage', () => {
     ]);
     expect(row('Sin dueño')).toHaveTextContent('Sin asignar');
     expect(row('No puedo entrar')).toHaveTextContent('soporte');
+  });
+
+  it('charts tickets opened and resolved per day and the median times, each with its figures as a table', async () => {
+    setViewport(1280);
+    serveStaff();
+    renderWithProviders(<AdminSupportPage />, '/admin/support');
+    const counts = await screen.findByRole('region', { name: 'Tickets por día (últimos 30 días)' });
+    expect((await within(counts).findByRole('img')).getAttribute('aria-label')).toBe(
+      'Gráfica de barras: Tickets por día (últimos 30 días), de 16 nov a 17 nov. Abiertos: 4 en total; Resueltos: 4 en total.',
+    );
+    await userEvent.click(within(counts).getByRole('button', { name: 'Ver datos' }));
+    expect(within(counts).getAllByRole('row').map((r) => r.textContent)).toEqual(['DíaAbiertosResueltos', '16 nov31', '17 nov13']);
+    const times = screen.getByRole('region', { name: 'Tiempos de atención por día (medianas)' });
+    await userEvent.click(within(times).getByRole('button', { name: 'Ver datos' }));
+    expect(within(times).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'DíaMediana de primera respuestaMediana de resolución',
+      '16 nov15 min 0 s2 h 0 min 0 s',
+      '17 nov—1 h 0 min 0 s',
+    ]);
   });
 
   it('sends the search and the filters, back on the first page', async () => {

@@ -7,6 +7,7 @@ import {
   ticketKeys,
   useAssignTicket,
   useSetTicketPriority,
+  useTicketDaily,
   useTicketStats,
   useTickets,
 } from '../../api/tickets';
@@ -24,6 +25,7 @@ import { useTicketListState } from '../../components/tickets/useTicketListState'
 import { useTicketAddress } from '../../components/tickets/useTicketAddress';
 import { TicketDialog } from '../../layout/dialogs';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { TICKET_DAYS, TicketCharts } from './TicketCharts';
 
 export const SUPPORT_PANEL_LOGIN_NEEDED = 'Debes iniciar sesión para acceder al panel de soporte.';
 export const UNASSIGNED = 'Sin asignar';
@@ -155,6 +157,7 @@ function SupportPanel() {
   const list = useTicketListState();
   const tickets = useTickets(list.query);
   const stats = useTicketStats();
+  const daily = useTicketDaily(TICKET_DAYS);
   const [searchText, setSearchText] = useState('');
   const address = useTicketAddress('/admin/support');
   const [acting, setActing] = useState<{ action: 'assign' | 'priority' | null; ticket: Ticket | null }>({ action: null, ticket: null });
@@ -202,8 +205,9 @@ function SupportPanel() {
   return (
     <>
       {/* The figures and the list fail once, here, with one Reintentar for both. */}
-      <QueryErrorAlert queries={[stats, tickets]} />
+      <QueryErrorAlert queries={[stats, tickets, daily]} />
       <StatCards />
+      <TicketCharts errorShownAbove />
       <Card className="ticket-card">
         <Flex gap={12} wrap align="center" style={{ marginBottom: 8 }}>
           <Input.Search

@@ -45,6 +45,13 @@ const roster: Moderator[] = [
 
 const stats: StaffStats = { horasTotales: 12 * 3600 + 30 * 60 + 5, ticketsAtendidos: 7, usuariosAtendidos: 4, calificacion: 4.5 };
 
+const teamHours = [
+  { week: '2026-11-09', server: 'Principal', seconds: 7200 },
+  { week: '2026-11-09', server: 'Eventos', seconds: 0 },
+  { week: '2026-11-16', server: 'Principal', seconds: 3 * 3600 },
+  { week: '2026-11-16', server: 'Eventos', seconds: 5400 },
+];
+
 type Handlers = Parameters<typeof mockFetch>[0];
 
 function serve(user: Profile, extra: Handlers = {}) {
@@ -56,6 +63,7 @@ function serve(user: Profile, extra: Handlers = {}) {
     '/api/staff/moderators': () => jsonResponse(roster),
     '/api/staff/reports/weekly': () => jsonResponse({ report: null }),
     '/api/staff/on-shift': () => jsonResponse([]),
+    '/api/staff/hours': () => jsonResponse(teamHours),
     ...extra,
   });
 }
@@ -94,6 +102,20 @@ describe('DashboardPage', () => {
     expect(screen.getByLabelText('Tickets atendidos')).toHaveTextContent('7');
     expect(screen.getByLabelText('Usuarios atendidos')).toHaveTextContent('4');
     expect(screen.getByLabelText('Calificación')).toHaveTextContent('4.5/ 5');
+  });
+
+  it("charts the team's hours per week and server, with the same figures as a table", async () => {
+    setViewport(1280);
+    serve(people.moderador);
+    renderDashboard();
+    const card = await screen.findByRole('region', { name: 'Horas del equipo por semana' });
+    const drawing = await within(card).findByRole('img');
+    expect(drawing.getAttribute('aria-label')).toBe(
+      'Gráfica de barras apiladas: Horas del equipo por semana, de 9 nov a 16 nov. Principal: 5 h 0 min 0 s en total; Eventos: 1 h 30 min 0 s en total.',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Ver datos' }));
+    const rows = within(within(card).getByRole('table')).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual(['Semana delPrincipalEventos', '9 nov2 h 0 min 0 s0 s', '16 nov3 h 0 min 0 s1 h 30 min 0 s']);
   });
 
   it('lists the top 5 by time, the first three in gold, silver and bronze', async () => {

@@ -18,7 +18,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
-import { useModerators, useStaffStats, useWeeklyReport } from '../../api/staff';
+import { useModerators, useStaffStats, useTeamHours, useWeeklyReport } from '../../api/staff';
 import type { WeeklyReport } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { formatDay } from '../../components/dates';
@@ -28,6 +28,7 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { Page } from '../../components/Page';
 import { QueryErrorAlert, QueryState, measured } from '../../components/QueryState';
 import { useHasOpened } from '../../components/useHasOpened';
+import { HOURS_WEEKS, TeamHoursChart } from './HoursCharts';
 import { OnShiftCard } from './OnShiftCard';
 import { MemberAvatar } from './staffParts';
 
@@ -239,10 +240,12 @@ function Dashboard({ username }: { username: string }) {
   const { can, may } = useAuth();
   const [reporting, setReporting] = useState(false);
   const isDirector = can('staff', 'modify');
+  // The team's hours are for those who read the roster, as the server decides.
+  const seesTeam = can('staff', 'read') || can('support', 'modify');
   const isReporter = may('reportShift');
   const reportUsed = useHasOpened(reporting);
   // The figures, the top 5, the weekly report and the staff table fail once, at the top.
-  const loads = [useStaffStats(), useModerators(), useWeeklyReport()];
+  const loads = [useStaffStats(), useModerators(), useWeeklyReport(), useTeamHours(HOURS_WEEKS, seesTeam)];
 
   return (
     <Page title="Panel de Control">
@@ -267,6 +270,11 @@ function Dashboard({ username }: { username: string }) {
           <WeeklyReportCard />
         </Col>
       </Row>
+      {seesTeam ? (
+        <div style={{ marginBottom: 24 }}>
+          <TeamHoursChart errorShownAbove />
+        </div>
+      ) : null}
       {isDirector ? (
         <Suspense fallback={<Loading />}>
           <StaffTable errorShownAbove />

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
 import type { StaffProfile } from '../../api/types';
@@ -34,6 +35,14 @@ function serve(extra: Handlers = {}) {
     '/api/auth/profile': () => jsonResponse(moderador),
     '/api/tickets/unread': () => jsonResponse({ count: 0 }),
     '/api/staff/profile': () => jsonResponse(staffProfile()),
+    '/api/tickets/stats/daily': () => jsonResponse([{ day: '2026-11-17', opened: 2, resolved: 1, medianFirstResponseSeconds: 600, medianResolutionSeconds: 3600 }]),
+    '/api/staff/stats/hours': () =>
+      jsonResponse([
+        { week: '2026-11-09', server: 'Principal', seconds: 0 },
+        { week: '2026-11-09', server: 'Eventos', seconds: 0 },
+        { week: '2026-11-16', server: 'Principal', seconds: 3600 },
+        { week: '2026-11-16', server: 'Eventos', seconds: 1800 },
+      ]),
     '/api/staff/stats': () => jsonResponse({ horasTotales: 9 * 3600 + 30 * 60 + 12, ticketsAtendidos: 3, usuariosAtendidos: 2, calificacion: 4.5 }),
     ...extra,
   });
@@ -98,22 +107,30 @@ describe('StaffStatsPage', () => {
   it("charts this week's time per day, Monday to Sunday, with each value in words", async () => {
     serve();
     renderWithProviders(<StaffStatsPage />, '/staff/stats');
-    const chart = await screen.findByRole('list', { name: 'Horas por día de esta semana' });
-    expect(within(chart).getAllByRole('listitem').map((day) => day.getAttribute('aria-label'))).toEqual([
-      'Lunes: 3 h 0 min 0 s',
-      'Martes: 0 s',
-      'Miércoles: 2 h 30 min 0 s',
-      'Jueves: 0 s',
-      'Viernes: 0 s',
-      'Sábado: 0 s',
-      'Domingo: 45 s',
+    const card = await screen.findByRole('region', { name: 'Horas de Esta Semana' });
+    expect(within(card).getByRole('img').getAttribute('aria-label')).toBe('Gráfica de barras: Horas de Esta Semana, de Lunes a Domingo. Tiempo: 5 h 30 min 45 s en total.');
+    await userEvent.click(within(card).getByRole('button', { name: 'Ver datos' }));
+    const rows = within(within(card).getByRole('table')).getAllByRole('row');
+    expect(rows.slice(1).map((row) => row.textContent)).toEqual([
+      'Lunes3 h 0 min 0 s',
+      'Martes0 s',
+      'Miércoles2 h 30 min 0 s',
+      'Jueves0 s',
+      'Viernes0 s',
+      'Sábado0 s',
+      'Domingo45 s',
     ]);
-    const card = screen.getByRole('region', { name: 'Horas de Esta Semana' });
     expect(within(card).getByText(/Total de la semana/)).toHaveTextContent('5 h 30 min 45 s');
     expect(within(card).getByText(/Último servidor/)).toHaveTextContent('Eventos');
-    const bars = chart.querySelectorAll<HTMLElement>('.week-chart-bar');
-    expect(bars[0]?.style.height).toBe('100%');
-    expect(bars[1]?.style.height).toBe('0%');
+    // The member's own weeks, one series per server.
+    const weeks = await screen.findByRole('region', { name: 'Mis horas por semana' });
+    await userEvent.click(await within(weeks).findByRole('button', { name: 'Ver datos' }));
+    const table = within(weeks).getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Semana del', 'Principal', 'Eventos']);
+    expect(within(table).getAllByRole('row')[2]?.textContent).toBe('16 nov1 h 0 min 0 s30 min 0 s');
+    // And the desk's days, as on the support panel.
+    const tickets = screen.getByRole('region', { name: 'Tickets por día (últimos 30 días)' });
+    expect((await within(tickets).findByRole('img')).getAttribute('aria-label')).toContain('Abiertos: 2 en total; Resueltos: 1 en total');
   });
 
   it("says 'Error al cargar el perfil' when the profile fails", async () => {

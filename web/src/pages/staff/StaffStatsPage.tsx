@@ -1,13 +1,15 @@
-import { Flex, Statistic } from 'antd';
+import { Col, Flex, Row, Statistic } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
 import { useStaffProfile, useStaffStats } from '../../api/staff';
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { QueryErrorAlert, measured } from '../../components/QueryState';
-import { FigureCards, StaffHeader, WeekChart, profileFigures } from './StaffSummary';
+import { MyHoursChart, WeekChart } from './HoursCharts';
+import { TicketCharts } from './TicketCharts';
+import { FigureCards, StaffHeader, profileFigures } from './StaffSummary';
 
-/** The profile's figures (durations in seconds, as the API sends them), the people attended and this week's hours per day. */
+/** The profile's figures (durations in seconds, as the API sends them), the people attended and this week's hours per day, and the member's hours per week. */
 export function StaffStatsPage() {
   const profile = useStaffProfile();
   const stats = useStaffStats();
@@ -33,7 +35,15 @@ export function StaffStatsPage() {
               },
             ]}
           />
-          <WeekChart jornada={profile.data.jornada} />
+          <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
+            <Col xs={24} lg={10}>
+              <WeekChart jornada={profile.data.jornada} />
+            </Col>
+            <Col xs={24} lg={14}>
+              <MyHoursChart />
+            </Col>
+          </Row>
+          <TicketCharts />
         </>
       ) : null}
     </Page>

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Card, Col, Flex, Rate, Row, Statistic, Typography } from 'antd';
 import { ClockCircleOutlined, TagsOutlined } from '@ant-design/icons';
-import type { Jornada, StaffProfile } from '../../api/types';
+import type { StaffProfile } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { formatDate, formatDateTime } from '../../components/dates';
-import { formatDuration, formatShortDuration } from '../../components/duration';
-import { ActiveTag, MemberAvatar, WEEK_DAYS, weekSeconds } from './staffParts';
+import { formatDuration } from '../../components/duration';
+import { ActiveTag, MemberAvatar } from './staffParts';
 
 /** The rating to one decimal, e.g. "4.5"; the stars show it to the nearest half. */
 const ratingText = (rating: number) => (Number.isFinite(rating) ? rating : 0).toFixed(1);
@@ -129,40 +129,5 @@ export function NotesAndWarnings({ profile }: { profile: StaffProfile }) {
         <EntryList title="Advertencias" entries={warns} empty="Sin advertencias." label="Aplicada" />
       </Col>
     </Row>
-  );
-}
-
-/** This week's time per day as bars, Monday to Sunday; each bar's value is written out too. */
-export function WeekChart({ jornada }: { jornada: Jornada }) {
-  const values = WEEK_DAYS.map((day) => ({ ...day, seconds: Math.max(0, Number(jornada[day.key]) || 0) }));
-  const highest = Math.max(...values.map((day) => day.seconds), 0);
-  const total = weekSeconds(jornada);
-  return (
-    <Card title="Horas de Esta Semana" role="region" aria-label="Horas de Esta Semana" style={{ marginBottom: 24 }}>
-      <Flex gap={16} wrap style={{ marginBottom: 16 }}>
-        <Typography.Text>
-          Total de la semana: <strong>{formatDuration(total)}</strong>
-        </Typography.Text>
-        <Typography.Text type="secondary">Último servidor: {jornada.Servidor || 'sin turnos todavía'}</Typography.Text>
-      </Flex>
-      <ul className="week-chart" aria-label="Horas por día de esta semana">
-        {values.map((day) => {
-          const height = highest > 0 ? Math.max(day.seconds > 0 ? 4 : 0, (day.seconds / highest) * 100) : 0;
-          return (
-            <li key={day.key} className="week-chart-day" aria-label={`${day.label}: ${formatDuration(day.seconds)}`} title={`${day.label}: ${formatDuration(day.seconds)}`}>
-              <span className="week-chart-value" aria-hidden="true">
-                {formatShortDuration(day.seconds)}
-              </span>
-              <span className="week-chart-track" aria-hidden="true">
-                <span className="week-chart-bar" style={{ height: `${height}%` }} />
-              </span>
-              <span className="week-chart-label" aria-hidden="true">
-                {day.short}
-              </span>
-            </li>
-          );
-        })}
-      </ul>
-    </Card>
   );
 }

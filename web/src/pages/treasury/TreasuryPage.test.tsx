@@ -26,12 +26,23 @@ const recentSales: Sale[] = [
   sale({ _id: 5, item: 'PASE', currency: 'ROBUX', originalPrice: 550, discount: 0, finalPrice: 550, voided: true, voidReason: 'Devolución' }),
 ];
 
+const income = {
+  months: ['2026-10', '2026-11'],
+  income: [
+    { month: '2026-10', currency: 'MXN', item: 'vip', itemLabel: 'VIP', amount: 100, sales: 1 },
+    { month: '2026-11', currency: 'MXN', item: 'vip', itemLabel: 'VIP', amount: 190.5, sales: 2 },
+    { month: '2026-11', currency: 'MXN', item: 'legal1', itemLabel: 'Paquete Legal 1', amount: 50, sales: 1 },
+    { month: '2026-11', currency: 'ROBUX', item: 'auto', itemLabel: 'Auto deportivo', amount: 1000, sales: 1 },
+  ],
+};
+
 function serveTreasury(handlers: Handlers = {}) {
   localStorage.setItem(TOKEN_KEY, 'token');
   return mockFetch({
     '/api/auth/profile': () => jsonResponse(tesoreria),
     '/api/tickets/unread': () => jsonResponse({ count: 0 }),
     '/api/treasury/summary': () => jsonResponse(summary()),
+    '/api/treasury/income': () => jsonResponse(income),
     'GET /api/treasury/sales': () => jsonResponse(recentSales),
     '/api/treasury/members': () => jsonResponse(members),
     '/api/treasury/catalogue': () => jsonResponse(catalogue),
@@ -93,6 +104,21 @@ describe('TreasuryPage', () => {
     expect(screen.getByRole('link', { name: /^Miembros de Tesorería/ })).toHaveAttribute('href', '/treasury/members');
   });
 
+  it('charts the income per month and item, one chart per currency, with the figures as a table', async () => {
+    setViewport(1280);
+    serveTreasury();
+    renderWithProviders(<TreasuryPage />, '/treasury');
+    const pesos = await screen.findByRole('region', { name: 'Ingresos por mes en MXN' });
+    const drawing = await within(pesos).findByRole('img');
+    expect(drawing.getAttribute('aria-label')).toMatch(/^Gráfica de barras apiladas: Ingresos por mes en MXN, de oct.* 2026 a nov.* 2026\. VIP: \$290\.50 en total; Paquete Legal 1: \$50\.00 en total\.$/);
+    await userEvent.click(within(pesos).getByRole('button', { name: 'Ver datos' }));
+    const rows = within(pesos).getAllByRole('row').map((row) => row.textContent);
+    expect(rows[0]).toBe('MesVIPPaquete Legal 1');
+    expect(rows[2]).toMatch(/^nov.* 2026\$190\.50\$50\.00$/);
+    const robux = screen.getByRole('region', { name: 'Ingresos por mes en Robux' });
+    expect(within(robux).getByRole('img').getAttribute('aria-label')).toContain('Auto deportivo: 1,000 Robux en total');
+  });
+
   it("says 'No hay ventas registradas' and 'No se encontraron miembros de tesorería' when there are none", async () => {
     serveTreasury({ 'GET /api/treasury/sales': () => jsonResponse([]), '/api/treasury/members': () => jsonResponse([]) });
     renderWithProviders(<TreasuryPage />, '/treasury');
@@ -137,7 +163,7 @@ describe('TreasuryPage', () => {
 
   it('says the reader may not see it, without figures or a retry, when every read is refused', async () => {
     const refused = () => new Response('', { status: 403 });
-    serveTreasury({ '/api/treasury/summary': refused, 'GET /api/treasury/sales': refused, '/api/treasury/members': refused });
+    serveTreasury({ '/api/treasury/summary': refused, '/api/treasury/income': refused, 'GET /api/treasury/sales': refused, '/api/treasury/members': refused });
     renderWithProviders(<TreasuryPage />, '/treasury');
     expect(await screen.findByText(FORBIDDEN_TEXT)).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Ventas Totales' })).not.toBeInTheDocument();

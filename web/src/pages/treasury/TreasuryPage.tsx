@@ -10,13 +10,14 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { PANEL_MEMBERS, useRecentSales, useTreasuryMembers, useTreasurySummary } from '../../api/treasury';
+import { PANEL_MEMBERS, useRecentSales, useTreasuryIncome, useTreasuryMembers, useTreasurySummary } from '../../api/treasury';
 import type { Sale } from '../../api/types';
 import { formatDateTime } from '../../components/dates';
 import { Page } from '../../components/Page';
 import { QueryErrorAlert, QueryState, loadSummary, measured } from '../../components/QueryState';
 import { useAuth } from '../../auth/useAuth';
 import { formatCount, formatMXN, formatMoney, formatRobux } from './money';
+import { INCOME_MONTHS, IncomeCharts } from './IncomeCharts';
 import { NewSaleDialog } from './SaleForm';
 import { NoMembers, NoSales, PersonAvatar, VoidReason, VoidedTag, memberAvatar } from './saleParts';
 
@@ -200,7 +201,7 @@ export function TreasuryPage() {
   // Registering a sale is the matrix's Modificación on the treasury panel.
   const canRegister = useAuth().can('treasury', 'modify');
   // The page's loads fail once, at the top, however many widgets read them.
-  const loads = [useTreasurySummary(), useRecentSales(), useTreasuryMembers()];
+  const loads = [useTreasurySummary(), useRecentSales(), useTreasuryMembers(), useTreasuryIncome(INCOME_MONTHS)];
   if (loadSummary(loads) === 'forbidden' && loads.every((load) => load.isError)) {
     return (
       <Page title="Tesorería" subtitle="Ventas de artículos, ingresos del mes y equipo de tesorería.">
@@ -219,6 +220,7 @@ export function TreasuryPage() {
         </Flex>
       ) : null}
       <SummaryCards />
+      <IncomeCharts />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
           <RecentSales />

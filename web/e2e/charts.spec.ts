@@ -1,0 +1,80 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { shot, signIn } from './helpers';
+
+/** A chart's card once its drawing is on screen: recharts has drawn its bars or lines. */
+async function drawn(page: Page, title: string): Promise<Locator> {
+  const card = page.getByRole('region', { name: title });
+  await expect(card.getByRole('img')).toBeVisible();
+  await expect(card.locator('.recharts-surface').first()).toBeVisible();
+  return card;
+}
+
+/** Opens the chart's "Ver datos" table and returns it. */
+async function dataTable(card: Locator): Promise<Locator> {
+  await card.getByRole('button', { name: 'Ver datos' }).click();
+  const table = card.getByRole('table');
+  await expect(table).toBeVisible();
+  return table;
+}
+
+test('the dashboard charts the team hours per week and server, light and on a dark phone', async ({ page }) => {
+  await signIn(page, 'comite');
+  await page.goto('/dashboard');
+  const card = await drawn(page, 'Horas del equipo por semana');
+  await expect(card.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  const table = await dataTable(card);
+  await expect(table.getByRole('columnheader', { name: 'Principal' })).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(13); // the header and 12 weeks
+  await shot(page, 'charts-dashboard');
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.evaluate(() => localStorage.removeItem('theme'));
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  const phoneCard = await drawn(page, 'Horas del equipo por semana');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await phoneCard.scrollIntoViewIfNeeded();
+  await shot(page, 'charts-dashboard-dark-375', { fullPage: false });
+});
+
+test("/staff/stats charts the member's week by day, their weeks and the desk's days", async ({ page }) => {
+  await signIn(page, 'moderador');
+  await page.goto('/staff/stats');
+  await drawn(page, 'Horas de Esta Semana');
+  await drawn(page, 'Mis horas por semana');
+  await drawn(page, 'Tickets por día (últimos 30 días)');
+  await shot(page, 'charts-staff-stats');
+});
+
+test('the support panel charts tickets per day and the median times', async ({ page }) => {
+  await signIn(page, 'soporte');
+  await page.goto('/admin/support');
+  const counts = await drawn(page, 'Tickets por día (últimos 30 días)');
+  await drawn(page, 'Tiempos de atención por día (medianas)');
+  const table = await dataTable(counts);
+  await expect(table.getByRole('row')).toHaveCount(31);
+  await shot(page, 'charts-admin-support');
+});
+
+test('the treasury charts the income per month and item, one chart per currency, in the dark theme', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signIn(page, 'tesoreria');
+  await page.goto('/treasury');
+  await drawn(page, 'Ingresos por mes en MXN');
+  const robux = await drawn(page, 'Ingresos por mes en Robux');
+  await expect(robux.getByRole('img')).toHaveAttribute('aria-label', /Robux en total/);
+  await shot(page, 'charts-treasury-dark');
+});
+
+test("an initiative's page charts its tally", async ({ page }) => {
+  await signIn(page, 'comite');
+  await page.goto('/legislative');
+  await page.getByRole('link', { name: 'Reforma al Código Penal del servidor', exact: true }).click();
+  const drawing = page.getByRole('img', { name: /^Gráfica de barras: Resultado de la votación/ });
+  await expect(drawing).toBeVisible();
+  await expect(drawing).toHaveAttribute('aria-label', /A favor: 1/);
+  await shot(page, 'charts-initiative');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await drawing.scrollIntoViewIfNeeded();
+  await shot(page, 'charts-initiative-375', { fullPage: false });
+});
