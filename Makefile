@@ -56,7 +56,9 @@ e2e: web-deps
 ## bench: the Go benchmarks, then the load benchmark: a seeded community, the real binary in
 ## production mode, 32 connections per endpoint, on SQLite and (with ZOCALO_TEST_DATABASE_URL)
 ## PostgreSQL; then (PostgreSQL only) `serve` and `bot` as two processes against a fake
-## Discord, timing each write's post from the write's answer (p95 <= 300 ms); exits non-zero
+## Discord, timing each write's post from the write's answer (p95 <= 300 ms); then (PostgreSQL
+## only) two `serve` replicas: 1,000 open streams (<= 50 MB RSS) and a reply reaching a stream
+## on the other replica (p95 <= 500 ms); exits non-zero
 ## when a budget (docs/performance.md) is missed.
 ## BENCH_FLAGS passes options, e.g. BENCH_FLAGS='-scale 0.1 -duration 2s' for a quick look,
 ## or BENCH_FLAGS='-parts delivery' for the delivery part alone.

@@ -105,13 +105,23 @@ func (b *Bot) halted() bool {
 // stopGateway stops the bot connecting to Discord until it restarts, for a reason an
 // operator must fix; the gateway loop closes the session.
 func (b *Bot) stopGateway(reason string) {
-	halt := b.haltChan()
 	b.health.mu.Lock()
+	b.markStopped(reason)
+	b.health.mu.Unlock()
+	b.halt()
+}
+
+// markStopped records the stop; the caller holds health.mu, so what health reports never
+// shows half of a stop.
+func (b *Bot) markStopped(reason string) {
 	b.health.gateway = gatewayStopped
 	if b.health.stopReason == "" {
 		b.health.stopReason = reason
 	}
-	b.health.mu.Unlock()
+}
+
+func (b *Bot) halt() {
+	halt := b.haltChan()
 	b.metrics.gatewayStopped.Set(1)
 	b.health.haltOnce.Do(func() { close(halt) })
 }
@@ -122,13 +132,14 @@ func (b *Bot) authRefused(cause error) {
 	b.health.mu.Lock()
 	first := b.health.authRefused == ""
 	b.health.authRefused = cause.Error()
+	b.markStopped("Discord refused the bot token: set a valid discord.botToken (ZOCALO_DISCORD_BOT_TOKEN) and restart the bot")
+	b.metrics.authRefused.Set(1)
 	b.health.mu.Unlock()
 	if first {
 		b.log.Error("Discord refused the bot token: the bot stops delivering and connecting. "+
 			"Set a valid discord.botToken (ZOCALO_DISCORD_BOT_TOKEN) and restart the bot", "error", cause)
 	}
-	b.metrics.authRefused.Set(1)
-	b.stopGateway("Discord refused the bot token: set a valid discord.botToken (ZOCALO_DISCORD_BOT_TOKEN) and restart the bot")
+	b.halt()
 }
 
 // AuthRefused tells why Discord refused the bot's token, or "" when it has not.

@@ -3,7 +3,8 @@
 // a fixed number of concurrent connections, and checks the figures against the budgets of
 // docs/performance.md. A budget missed makes it exit non-zero. Its second part runs the
 // portal and the bot as two processes on PostgreSQL against a fake Discord and measures
-// how soon a write's post reaches Discord.
+// how soon a write's post reaches Discord; its third runs two portal replicas and measures
+// what a thousand open live streams cost and how soon a write reaches a stream.
 //
 //	go run ./tools/bench -bin bin/zocalo [-postgres URL] [-parts load,delivery] [-duration 5s] [-conns 32] [-scale 1]
 package main
@@ -53,14 +54,14 @@ func main() {
 	flag.BoolVar(&o.plans, "plans", false, "print the query plan of each hot query after seeding")
 	flag.BoolVar(&o.skipSQLite, "skip-sqlite", false, "measure PostgreSQL only")
 	flag.StringVar(&o.only, "only", "", "drive only the endpoints whose name contains this text (budgets are checked on those)")
-	flag.StringVar(&o.parts, "parts", "load,delivery", "the parts to run: load (the endpoints under load), delivery (a write's post reaching Discord; PostgreSQL only)")
+	flag.StringVar(&o.parts, "parts", "load,delivery,live", "the parts to run: load (the endpoints under load), delivery (a write's post reaching Discord; PostgreSQL only), live (open streams' memory and a write reaching a stream on another replica; PostgreSQL only)")
 	flag.IntVar(&o.deliveryWrites, "delivery-writes", 100, "writes measured by the delivery part, one at a time and again together")
 	flag.IntVar(&o.deliveryConns, "delivery-conns", 4, "connections the delivery part writes from together")
 	flag.Parse()
 	parts := map[string]bool{}
 	for _, p := range strings.Split(o.parts, ",") {
-		if p = strings.TrimSpace(p); p != "load" && p != "delivery" {
-			fmt.Fprintf(os.Stderr, "-parts: unknown part %q (load, delivery)\n", p)
+		if p = strings.TrimSpace(p); p != "load" && p != "delivery" && p != "live" {
+			fmt.Fprintf(os.Stderr, "-parts: unknown part %q (load, delivery, live)\n", p)
 			os.Exit(2)
 		}
 		parts[p] = true
@@ -94,6 +95,9 @@ func main() {
 	}
 	if parts["delivery"] {
 		pass = runDeliveryPart(ctx, o) && pass
+	}
+	if parts["live"] {
+		pass = runLivePart(ctx, o) && pass
 	}
 	if !pass {
 		os.Exit(1)

@@ -1,0 +1,375 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"zocalo/core"
+	"zocalo/core/auth"
+	"zocalo/core/authz"
+	"zocalo/core/db"
+	"zocalo/core/members"
+	"zocalo/internal/config"
+)
+
+// The live stream's budgets (docs/performance.md).
+const (
+	liveStreams    = 1000
+	liveStreamsRSS = 50 << 20 // what 1,000 open streams may add to a replica
+	liveP95        = 500 * time.Millisecond
+)
+
+type liveReport struct {
+	streams   int
+	rssBefore int64
+	rssAfter  int64
+	latencies []time.Duration // sorted
+	missing   int
+	writes    int64 // background writes made while measuring
+}
+
+func (r *liveReport) quantile(q float64) time.Duration {
+	if len(r.latencies) == 0 {
+		return 0
+	}
+	return r.latencies[min(len(r.latencies)-1, int(float64(len(r.latencies))*q))]
+}
+
+func (r *liveReport) print(out io.Writer) {
+	fmt.Fprintln(out, "Live stream: PostgreSQL, two `serve` replicas; streams on A, replies written through A, read on B")
+	fmt.Fprintf(out, "  %d open streams on replica A: RSS %.1f MB → %.1f MB (+%.1f MB, budget %d MB)\n", r.streams,
+		float64(r.rssBefore)/(1<<20), float64(r.rssAfter)/(1<<20), float64(r.rssAfter-r.rssBefore)/(1<<20), liveStreamsRSS>>20)
+	fmt.Fprintf(out, "  from a reply's commit (its answer on A) to its event on B's stream, %d replies with %d other writes meanwhile: p50 %s, p95 %s (budget %s), max %s, missing %d\n",
+		len(r.latencies)+r.missing, r.writes, ms(r.quantile(0.5)), ms(r.quantile(0.95)), ms(liveP95), ms(r.quantile(1)), r.missing)
+}
+
+func (r *liveReport) misses() []string {
+	var out []string
+	if grown := r.rssAfter - r.rssBefore; grown > liveStreamsRSS {
+		out = append(out, fmt.Sprintf("%d streams added %.1f MB, budget %d MB", r.streams, float64(grown)/(1<<20), liveStreamsRSS>>20))
+	}
+	if p95 := r.quantile(0.95); p95 > liveP95 || r.missing > 0 {
+		out = append(out, fmt.Sprintf("commit to client p95 %s (budget %s), %d never arrived", ms(p95), ms(liveP95), r.missing))
+	}
+	return out
+}
+
+// runLivePart runs and prints the live part and tells whether its budgets were met.
+func runLivePart(ctx context.Context, o options) bool {
+	if o.postgresURL == "" {
+		fmt.Println("Live stream: skipped, it needs PostgreSQL (-postgres or ZOCALO_TEST_DATABASE_URL)")
+		return true
+	}
+	r, err := runLive(ctx, o)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "live: %v\n", err)
+		os.Exit(2)
+	}
+	r.print(os.Stdout)
+	misses := r.misses()
+	for _, m := range misses {
+		fmt.Printf("  BUDGET MISSED: %s\n", m)
+	}
+	if len(misses) == 0 {
+		fmt.Println("  every budget met")
+	}
+	return len(misses) == 0
+}
+
+func runLive(ctx context.Context, o options) (*liveReport, error) {
+	dir, err := os.MkdirTemp("", "zocalo-bench-live-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	databaseURL, drop, err := freshDatabase(o.postgresURL, "live")
+	if err != nil {
+		return nil, err
+	}
+	defer drop()
+	env := productionEnv(dir, databaseURL)
+	env["ZOCALO_TICKETS_MAX_OPEN_PER_MEMBER"], env["ZOCALO_TICKETS_MAX_OPENED_PER_HOUR"] = "0", "0"
+	players, support, err := liveMembers(ctx, env)
+	if err != nil {
+		return nil, err
+	}
+
+	a, err := startServer(o.binary, env)
+	if err != nil {
+		return nil, err
+	}
+	defer a.stop()
+	b, err := startServer(o.binary, env)
+	if err != nil {
+		return nil, err
+	}
+	defer b.stop()
+	client := &http.Client{Timeout: 30 * time.Second}
+	author := players[0]
+	ticket, err := createTicket(ctx, client, a.url, author, "Banco de pruebas en vivo")
+	if err != nil {
+		return nil, err
+	}
+
+	r := &liveReport{streams: liveStreams}
+	if r.rssBefore, err = a.rss(); err != nil {
+		return nil, err
+	}
+	// A thousand members watching replica A: one in ten support staff, who hear every ticket.
+	streamCtx, closeStreams := context.WithCancel(ctx)
+	defer closeStreams()
+	streamClient := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: liveStreams + 10}}
+	var ready sync.WaitGroup
+	for i := range liveStreams {
+		token := players[1+i%(len(players)-1)]
+		if i%10 == 0 {
+			token = support
+		}
+		frames, err := openLiveStream(streamCtx, streamClient, a.url, token)
+		if err != nil {
+			return nil, fmt.Errorf("stream %d: %w", i, err)
+		}
+		ready.Add(1)
+		go func() {
+			defer ready.Done()
+			for f := range frames {
+				if f.event == "ready" {
+					break
+				}
+			}
+			go func() {
+				for range frames { // keep reading, as a browser would
+				}
+			}()
+		}()
+	}
+	ready.Wait()
+	time.Sleep(2 * time.Second) // let the replica settle before reading its memory
+	if r.rssAfter, err = a.rss(); err != nil {
+		return nil, err
+	}
+
+	// The author watches on replica B; staff reply through A while others write too.
+	watch, err := openLiveStream(streamCtx, streamClient, b.url, author)
+	if err != nil {
+		return nil, err
+	}
+	arrived := map[string]chan time.Time{}
+	var mu sync.Mutex
+	expect := func(marker string) <-chan time.Time {
+		ch := make(chan time.Time, 1)
+		mu.Lock()
+		arrived[marker] = ch
+		mu.Unlock()
+		return ch
+	}
+	go func() {
+		for f := range watch {
+			at := time.Now()
+			if f.event != "ticket.message" {
+				continue
+			}
+			var ev struct {
+				Message struct{ Content string } `json:"message"`
+			}
+			if json.Unmarshal([]byte(f.data), &ev) != nil {
+				continue
+			}
+			mu.Lock()
+			if ch, ok := arrived[ev.Message.Content]; ok {
+				ch <- at
+				delete(arrived, ev.Message.Content)
+			}
+			mu.Unlock()
+		}
+	}()
+	stopLoad := make(chan struct{})
+	var load sync.WaitGroup
+	var writes atomic.Int64
+	for w := range 4 {
+		load.Go(func() {
+			token := players[1+w]
+			for n := 0; ; n++ {
+				select {
+				case <-stopLoad:
+					return
+				default:
+				}
+				if _, err := createTicket(ctx, client, a.url, token, fmt.Sprintf("Carga %d-%d", w, n)); err == nil {
+					writes.Add(1)
+				}
+			}
+		})
+	}
+	const replies = 100
+	for i := range replies {
+		marker := fmt.Sprintf("bench-live-%d", i)
+		seen := expect(marker)
+		if err := reply(ctx, client, a.url, support, ticket, marker); err != nil {
+			close(stopLoad)
+			return nil, err
+		}
+		answered := time.Now()
+		select {
+		case at := <-seen:
+			r.latencies = append(r.latencies, max(at.Sub(answered), 0))
+		case <-time.After(10 * time.Second):
+			r.missing++
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	close(stopLoad)
+	load.Wait()
+	r.writes = writes.Load()
+	slices.Sort(r.latencies)
+	return r, nil
+}
+
+// liveMembers creates the players and the support member the part acts as, and their
+// sessions.
+func liveMembers(ctx context.Context, env map[string]string) (players []string, support string, err error) {
+	cfg, err := config.Load("", func(k string) string { return env[k] })
+	if err != nil {
+		return nil, "", err
+	}
+	d, err := db.Open(db.Options{URL: cfg.DatabaseURL})
+	if err != nil {
+		return nil, "", err
+	}
+	defer d.Close()
+	if _, err := d.Migrate(ctx); err != nil {
+		return nil, "", err
+	}
+	app := core.New(d, cfg.CoreSettings(cfg.JWTSecret, nil), core.Deps{})
+	now := time.Now().UTC()
+	add := func(id, name string, roles ...string) (string, error) {
+		if err := d.Conn(ctx).Create(&auth.User{DiscordID: id, Username: name, CreatedAt: now, UpdatedAt: now, LastLoginAt: now}).Error; err != nil {
+			return "", err
+		}
+		if _, err := app.Members.Upsert(ctx, members.Snapshot{DiscordID: id, Username: name, InGuild: true, RoleIDs: roles}); err != nil {
+			return "", err
+		}
+		return app.Auth.Issue(ctx, id)
+	}
+	for i := range 50 {
+		tok, err := add(fmt.Sprintf("13000000000009%04d", i), fmt.Sprintf("jugador%d", i))
+		if err != nil {
+			return nil, "", err
+		}
+		players = append(players, tok)
+	}
+	support, err = add("1300000000000008001", "soporte", env[config.EnvPrefix+"ROLE_"+string(authz.SoporteTecnico)])
+	return players, support, err
+}
+
+type liveFrame struct{ event, data string }
+
+// openLiveStream opens GET /api/events and sends its frames to the channel, which closes
+// with the stream.
+func openLiveStream(ctx context.Context, client *http.Client, base, token string) (<-chan liveFrame, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/events", nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	if res.StatusCode != http.StatusOK {
+		res.Body.Close()
+		return nil, fmt.Errorf("GET /api/events: %d", res.StatusCode)
+	}
+	out := make(chan liveFrame, 16)
+	go func() {
+		defer close(out)
+		defer res.Body.Close()
+		sc := bufio.NewScanner(res.Body)
+		var f liveFrame
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case line == "" && f.event != "":
+				out <- f
+				f = liveFrame{}
+			case strings.HasPrefix(line, "event: "):
+				f.event = line[len("event: "):]
+			case strings.HasPrefix(line, "data: "):
+				f.data += line[len("data: "):]
+			}
+		}
+	}()
+	return out, nil
+}
+
+func createTicket(ctx context.Context, client *http.Client, base, token, title string) (string, error) {
+	var out struct {
+		Ticket struct {
+			TicketID string `json:"ticketId"`
+		} `json:"ticket"`
+	}
+	if err := postForm(ctx, client, base+"/api/tickets", token, map[string]string{"title": title, "message": "Prueba"}, &out); err != nil {
+		return "", err
+	}
+	return out.Ticket.TicketID, nil
+}
+
+func reply(ctx context.Context, client *http.Client, base, token, ticket, content string) error {
+	return postForm(ctx, client, base+"/api/tickets/"+ticket+"/messages", token, map[string]string{"message": content}, nil)
+}
+
+func postForm(ctx context.Context, client *http.Client, url, token string, fields map[string]string, out any) error {
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	for k, v := range fields {
+		_ = w.WriteField(k, v)
+	}
+	_ = w.Close()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, &body)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusCreated {
+		return fmt.Errorf("POST %s: %d %s", url, res.StatusCode, raw)
+	}
+	if out != nil {
+		return json.Unmarshal(raw, out)
+	}
+	return nil
+}
+
+// rss is the server's resident set now, from /proc (Linux).
+func (s *server) rss() (int64, error) {
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb * 1024, err
+		}
+	}
+	return 0, fmt.Errorf("no VmRSS in /proc/%d/status", s.cmd.Process.Pid)
+}
