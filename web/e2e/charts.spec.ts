@@ -1,10 +1,14 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { shot, signIn } from './helpers';
 
-/** A chart's card once its drawing is on screen: recharts has drawn its bars or lines. */
+/**
+ * A chart's card once its drawing is on screen: recharts has drawn its bars or lines. A
+ * chart is drawn when it comes near the window, so the card is scrolled to first.
+ */
 async function drawn(page: Page, title: string): Promise<Locator> {
   const card = page.getByRole('region', { name: title });
   await expect(card.getByRole('img')).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
   await expect(card.locator('.recharts-surface').first()).toBeVisible();
   return card;
 }

@@ -1,10 +1,30 @@
-import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button, Card, Flex } from 'antd';
 import { LoadingState, NOT_MEASURED, QueryState, type LoadState } from '../QueryState';
 import type { ChartData } from './types';
 
 // recharts and the drawing load on showing a chart, not with the page's code.
 const ChartDrawing = lazy(() => import('./ChartDrawing'));
+
+/**
+ * Whether the element has come near the window: a chart below the fold waits for it, so a
+ * page's first load does not carry the charting library for what nobody has scrolled to.
+ * Without IntersectionObserver it is near at once.
+ */
+function useNearWindow<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, { rootMargin: '200px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near] as const;
+}
 
 export const SHOW_DATA = 'Ver datos';
 export const HIDE_DATA = 'Ocultar datos';
@@ -103,14 +123,17 @@ export function ChartCard({ title, queries = [], data, isEmpty = false, empty, c
 export function ChartBody({ title, data, categoryLabel, totals = true, height = 260 }: { title: string; data: ChartData; categoryLabel: string; totals?: boolean; height?: number }) {
   const [shown, setShown] = useState(false);
   const tableId = useId();
+  const [drawingRef, near] = useNearWindow<HTMLDivElement>();
   return (
     <>
       {/* The summary speaks for the drawing; its parts (bars, legend icons) are not read one by one. */}
       <div role="img" aria-label={chartSummary(title, data, totals)} style={{ height }}>
-        <div aria-hidden="true" style={{ height }}>
-          <Suspense fallback={<LoadingState minHeight={height} />}>
-            <ChartDrawing data={data} height={height} />
-          </Suspense>
+        <div aria-hidden="true" style={{ height }} ref={drawingRef}>
+          {near ? (
+            <Suspense fallback={<LoadingState minHeight={height} />}>
+              <ChartDrawing data={data} height={height} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
       <Flex justify="flex-end" style={{ marginTop: 8 }}>

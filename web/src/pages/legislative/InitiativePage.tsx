@@ -14,7 +14,7 @@ import { InitiativeStatusTag, VotingSummary } from './InitiativeParts';
 import { VoteDialog } from './LegislativeDialogs';
 import { bodyLabel, eventLabel, legislativeHref, statusLabel, voteLabel } from './legislativeFormat';
 import { useDialogState } from './useDialogState';
-import { useNow } from './useNow';
+import { useNow } from '../../components/useNow';
 import { WithdrawButton, useWithdrawConfirmation, type Notice } from './WithdrawInitiative';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 

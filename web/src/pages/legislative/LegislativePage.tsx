@@ -12,7 +12,7 @@ import { InitiativeStatusTag, VoteCounts, VotingSummary } from './InitiativePart
 import { NewAgendaItemDialog, NewInitiativeDialog, VoteDialog, VotingDialog } from './LegislativeDialogs';
 import { bodyLabel, formatAgendaDate, LEGISLATIVE_BODIES, legislativeHref, parseBody, todayISODate, type LegislativeTab as Tab } from './legislativeFormat';
 import { useDialogState } from './useDialogState';
-import { useNow } from './useNow';
+import { useNow } from '../../components/useNow';
 import { WithdrawButton, useWithdrawConfirmation, type Notice } from './WithdrawInitiative';
 
 export const DELETE_INITIATIVE_QUESTION = '¿Estás seguro de que deseas eliminar esta iniciativa?';

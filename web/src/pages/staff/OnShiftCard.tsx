@@ -1,21 +1,20 @@
-import { useId, useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, Modal, Tag, Typography } from 'antd';
+import { Suspense, lazy, useState } from 'react';
+import { Alert, Button, Card, Modal, Tag, Typography } from 'antd';
 import { PoweroffOutlined } from '@ant-design/icons';
-import { useEndShift, useOnShift } from '../../api/staff';
+import { useOnShift } from '../../api/staff';
 import type { OnShiftEntry } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { formatDuration } from '../../components/duration';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { QueryState } from '../../components/QueryState';
-import { useNow } from '../legislative/useNow';
+import { LoadingState, QueryState } from '../../components/QueryState';
+import { useNow } from '../../components/useNow';
 import { MemberAvatar } from './staffParts';
 
 export const ON_SHIFT_TITLE = 'En turno ahora';
 export const NO_ONE_ON_SHIFT = 'Nadie está en turno ahora.';
 export const END_SHIFT_TEXT = 'Terminar turno';
-/** The longest reason the server takes, as for a dismissal. */
-const END_REASON_MAX = 1000;
-const END_REASON_RULE = 'El motivo puede tener hasta 1000 caracteres.';
+
+// The form (and antd's form library) loads when a director opens it, not with the dashboard.
+const EndShiftForm = lazy(() => import('./EndShiftForm'));
 
 /** "14:05" for a start today, "3/3/25, 14:05" for an older one, in the browser's locale. */
 export function formatSince(value: string, now: number): string {
@@ -54,34 +53,6 @@ function OnShiftItem({ entry, now, onEnd }: { entry: OnShiftEntry; now: number; 
         </Button>
       ) : null}
     </li>
-  );
-}
-
-function EndShiftForm({ entry, onDone, onCancel }: { entry: OnShiftEntry; onDone: () => void; onCancel: () => void }) {
-  const formName = `endShift${useId()}`;
-  const end = useEndShift();
-  const submit = ({ reason }: { reason?: string }) => {
-    end.mutate({ discordId: entry.discordId, reason: reason?.trim() ?? '' }, { onSuccess: onDone });
-  };
-  return (
-    <Form name={formName} layout="vertical" onFinish={submit} onValuesChange={() => end.isError && end.reset()} disabled={end.isPending}>
-      <Typography.Paragraph>
-        Vas a terminar el turno de <strong>{entry.username}</strong> en {entry.server}. Su tiempo cuenta hasta ahora y el cambio queda en el
-        registro de auditoría.
-      </Typography.Paragraph>
-      <Form.Item label="Motivo" name="reason" rules={[{ max: END_REASON_MAX, message: END_REASON_RULE }]}>
-        <Input.TextArea rows={3} maxLength={END_REASON_MAX} showCount placeholder="Opcional: explica por qué terminas este turno" />
-      </Form.Item>
-      <ErrorBanner message={end.error?.message} onClose={() => end.reset()} />
-      <Flex justify="flex-end" gap={8}>
-        <Button onClick={onCancel} disabled={false}>
-          Cancelar
-        </Button>
-        <Button type="primary" danger htmlType="submit" loading={end.isPending}>
-          {END_SHIFT_TEXT}
-        </Button>
-      </Flex>
-    </Form>
   );
 }
 
@@ -130,6 +101,7 @@ export function OnShiftCard() {
       </QueryState>
       <Modal title={END_SHIFT_TEXT} open={ending !== null} onCancel={() => setEnding(null)} footer={null} destroyOnHidden>
         {ending ? (
+          <Suspense fallback={<LoadingState minHeight={120} />}>
           <EndShiftForm
             entry={ending}
             onDone={() => {
@@ -138,6 +110,7 @@ export function OnShiftCard() {
             }}
             onCancel={() => setEnding(null)}
           />
+          </Suspense>
         ) : null}
       </Modal>
     </Card>
