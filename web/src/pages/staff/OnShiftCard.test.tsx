@@ -62,7 +62,7 @@ describe('OnShiftCard', () => {
     const region = await card();
     await user.click(await within(region).findByRole('button', { name: 'Terminar turno de halcon_mx' }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Motivo'), 'Se olvidó de salir');
+    await user.type(await within(dialog).findByLabelText('Motivo'), 'Se olvidó de salir');
     await user.click(within(dialog).getByRole('button', { name: /Terminar turno/ }));
     expect(await within(region).findByText(NO_ONE_ON_SHIFT)).toBeInTheDocument();
     expect(within(region).getByText('Turno de halcon_mx terminado.')).toBeInTheDocument();
