@@ -177,7 +177,11 @@ for (const { name, width, height } of [
     await shot(page, `staff-profile-${name}`);
 
     await page.goto('/staff/stats');
-    await expect(page.getByRole('list', { name: 'Horas por día de esta semana' }).getByRole('listitem')).toHaveCount(7);
+    // This week's hours are a chart; its figures, as a table, have a row per day.
+    const week = page.getByRole('region', { name: 'Horas de Esta Semana' });
+    await expect(week.getByRole('img')).toHaveAttribute('aria-label', /de Lunes a Domingo/);
+    await week.getByRole('button', { name: 'Ver datos' }).click();
+    await expect(week.getByRole('table').getByRole('row')).toHaveCount(8);
     await expectNoSidewaysScroll(page);
     await shot(page, `staff-stats-${name}`);
   });
