@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -245,4 +246,28 @@ func TestLiveStreamResumes(t *testing.T) {
 			t.Fatalf("a pruned position: %+v", f)
 		}
 	})
+}
+
+// The server's timeouts do not end a stream: each write has a deadline of its own, and the
+// read deadline goes once the request is read. Past both, a stream still carries what happens.
+func TestLiveStreamOutlivesTheServerTimeouts(t *testing.T) {
+	d := testdb.Open(t, db.SQLite, true)
+	e := newEnv(t, d)
+	tok := ticketPersonas(e)
+	timed := httptest.NewUnstartedServer(e.server.Handler())
+	timed.Config.ReadTimeout = 300 * time.Millisecond
+	timed.Config.WriteTimeout = 300 * time.Millisecond
+	timed.Start()
+	t.Cleanup(timed.Close)
+	t.Cleanup(e.server.Close) // before timed.Close, which waits for the stream
+	saved := e.http
+	e.http = timed
+	s := e.openStream(tok["soporte"], "")
+	e.http = saved
+	s.until("ready")
+	time.Sleep(time.Second)
+	if code := e.form("POST", "/api/tickets", tok["jugador"], map[string]string{"title": "Tarde", "message": "x"}, nil, nil); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	s.until("ticket.created")
 }
