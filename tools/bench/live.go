@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -65,28 +64,6 @@ func (r *liveReport) misses() []string {
 		out = append(out, fmt.Sprintf("commit to client p95 %s (budget %s), %d never arrived", ms(p95), ms(liveP95), r.missing))
 	}
 	return out
-}
-
-// runLivePart runs and prints the live part and tells whether its budgets were met.
-func runLivePart(ctx context.Context, o options) bool {
-	if o.postgresURL == "" {
-		fmt.Println("Live stream: skipped, it needs PostgreSQL (-postgres or ZOCALO_TEST_DATABASE_URL)")
-		return true
-	}
-	r, err := runLive(ctx, o)
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "live: %v\n", err)
-		os.Exit(2)
-	}
-	r.print(os.Stdout)
-	misses := r.misses()
-	for _, m := range misses {
-		fmt.Printf("  BUDGET MISSED: %s\n", m)
-	}
-	if len(misses) == 0 {
-		fmt.Println("  every budget met")
-	}
-	return len(misses) == 0
 }
 
 func runLive(ctx context.Context, o options) (*liveReport, error) {
@@ -360,16 +337,4 @@ func postForm(ctx context.Context, client *http.Client, url, token string, field
 }
 
 // rss is the server's resident set now, from /proc (Linux).
-func (s *server) rss() (int64, error) {
-	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
-	if err != nil {
-		return 0, err
-	}
-	for _, line := range strings.Split(string(status), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
-			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-			return kb * 1024, err
-		}
-	}
-	return 0, fmt.Errorf("no VmRSS in /proc/%d/status", s.cmd.Process.Pid)
-}
+func (s *server) rss() (int64, error) { return s.memory("VmRSS") }

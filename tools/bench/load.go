@@ -296,18 +296,21 @@ func (s *server) sent(path string) ([]byte, string, error) {
 }
 
 // peakRSS is the server's high-water resident set, from /proc (Linux).
-func (s *server) peakRSS() (int64, error) {
+func (s *server) peakRSS() (int64, error) { return s.memory("VmHWM") }
+
+// memory reads one of the process's memory figures (in kB there) from /proc/<pid>/status.
+func (s *server) memory(field string) (int64, error) {
 	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
 	if err != nil {
 		return 0, err
 	}
 	for _, line := range strings.Split(string(status), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+		if rest, ok := strings.CutPrefix(line, field+":"); ok {
 			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
 			return kb * 1024, err
 		}
 	}
-	return 0, fmt.Errorf("no VmHWM in /proc/%d/status", s.cmd.Process.Pid)
+	return 0, fmt.Errorf("no %s in /proc/%d/status", field, s.cmd.Process.Pid)
 }
 
 func (s *server) stop() {

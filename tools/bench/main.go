@@ -14,6 +14,7 @@ import (
 	"database/sql"
 	"flag"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -94,25 +95,32 @@ func main() {
 		pass = pass && len(misses) == 0
 	}
 	if parts["delivery"] {
-		pass = runDeliveryPart(ctx, o) && pass
+		pass = runPostgresPart(ctx, o, "Delivery to Discord", runDelivery) && pass
 	}
 	if parts["live"] {
-		pass = runLivePart(ctx, o) && pass
+		pass = runPostgresPart(ctx, o, "Live stream", runLive) && pass
 	}
 	if !pass {
 		os.Exit(1)
 	}
 }
 
-// runDeliveryPart runs and prints the delivery part and tells whether its budget was met.
-func runDeliveryPart(ctx context.Context, o options) bool {
+// partReport is what a PostgreSQL-only part measured.
+type partReport interface {
+	print(out io.Writer)
+	misses() []string
+}
+
+// runPostgresPart runs, prints and checks a part that needs PostgreSQL, telling whether
+// its budgets were met; without PostgreSQL it says it was skipped.
+func runPostgresPart[R partReport](ctx context.Context, o options, title string, run func(context.Context, options) (R, error)) bool {
 	if o.postgresURL == "" {
-		fmt.Println("Delivery to Discord: skipped, it needs PostgreSQL (-postgres or ZOCALO_TEST_DATABASE_URL)")
+		fmt.Printf("%s: skipped, it needs PostgreSQL (-postgres or ZOCALO_TEST_DATABASE_URL)\n", title)
 		return true
 	}
-	r, err := runDelivery(ctx, o)
+	r, err := run(ctx, o)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "delivery: %v\n", err)
+		fmt.Fprintf(os.Stderr, "%s: %v\n", title, err)
 		os.Exit(2)
 	}
 	r.print(os.Stdout)
