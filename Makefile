@@ -3,7 +3,7 @@ GO      ?= go
 NPM     ?= npm
 BIN     := bin/zocalo
 WEB     := web
-GOFLAGS_TEST ?= -race -count=1
+GOFLAGS_TEST ?= -race -count=1 -timeout 20m
 # Go packages of the project; web/node_modules may ship Go files of its own.
 GOPKGS   = $(shell $(GO) list ./... | grep -v /node_modules/)
 
