@@ -41,7 +41,7 @@ test('a revoked session says so on /login and returns to the same page after sig
   const logout = await page.request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
   expect(logout.status()).toBe(200);
 
-  await page.reload();
+  // The live stream hears the revocation: the page moves to /login by itself, with the reason.
   await expect(page).toHaveURL('/login');
   await expect(page.getByText('Tu sesión expiró. Inicia sesión de nuevo para continuar.')).toBeVisible();
   await signInFromLogin(page, 'jugador');

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_KEY } from '../api/client';
+import { TOKEN_KEY, notifyUnauthorized } from '../api/client';
 import { jsonResponse, mockFetch, mockProfileServer, profile, roleIds } from '../test/fixtures';
 import { focusWindow } from '../test/focus';
 import { renderWithProviders } from '../test/render';
@@ -92,6 +92,21 @@ describe('AuthProvider', () => {
     expect(sessionStorage.getItem(REDIRECT_KEY)).toBe('/records');
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(USER_KEY)).toBeNull();
+  });
+
+  it('stays signed out at home when a refusal arrives after Cerrar Sesión, as the live stream hears the logout', async () => {
+    localStorage.setItem(TOKEN_KEY, 'token');
+    localStorage.setItem(USER_KEY, JSON.stringify(profile()));
+    mockFetch({ '/api/auth/profile': () => jsonResponse(profile()), '/api/auth/logout': () => jsonResponse({ message: 'ok' }) });
+    renderWithProviders(<Probe />, '/records');
+    await waitFor(() => expect(text('loading')).toBe('false'));
+
+    act(() => auth().logout());
+    await waitFor(() => expect(text('location')).toBe('/'));
+    act(() => notifyUnauthorized());
+    expect(text('location')).toBe('/');
+    expect(text('error')).toBe('');
+    expect(sessionStorage.getItem(REDIRECT_KEY)).toBeNull();
   });
 
   it('reports other profile failures without signing out', async () => {

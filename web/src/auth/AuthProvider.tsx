@@ -89,6 +89,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     here.current = location.pathname + location.search + location.hash;
   }, [location]);
   const expireSession = useCallback(() => {
+    // A refusal that arrives after signing out (the live stream hears the logout too) is
+    // about a session already left: it changes nothing.
+    if (localStorage.getItem(TOKEN_KEY) === null) return;
     const page = here.current;
     if (page !== '/login' && !page.startsWith('/auth/')) saveRedirect(page);
     clearStoredSession();
