@@ -27,6 +27,14 @@ func TestPositionsCommitInOrderWithoutGaps(t *testing.T) {
 			var order []int64
 			defer func() { seen <- order }()
 			for {
+				// Once the writers are done, one more read that starts after their last
+				// commit ends the loop when it finds nothing new.
+				stopping := false
+				select {
+				case <-stop:
+					stopping = true
+				default:
+				}
 				var evs []live.Event
 				if err := d.Conn(ctx).Where("position > ?", cursor).Order("position").Find(&evs).Error; err != nil {
 					t.Error(err)
@@ -39,12 +47,8 @@ func TestPositionsCommitInOrderWithoutGaps(t *testing.T) {
 					cursor = ev.Position
 					order = append(order, ev.Position)
 				}
-				select {
-				case <-stop:
-					if len(evs) == 0 {
-						return
-					}
-				default:
+				if stopping && len(evs) == 0 {
+					return
 				}
 			}
 		}()
