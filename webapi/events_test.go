@@ -1,7 +1,6 @@
 package webapi
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -12,18 +11,14 @@ import (
 
 	"zocalo/core/db"
 	"zocalo/core/members"
+	"zocalo/internal/ssetest"
 	"zocalo/internal/testdb"
 )
-
-// sseFrame is one server-sent event as a client reads it.
-type sseFrame struct {
-	ID, Event, Data string
-}
 
 // stream is an open GET /api/events.
 type stream struct {
 	t      testing.TB
-	frames chan sseFrame
+	frames chan ssetest.Frame
 	closed chan struct{}
 	cancel context.CancelFunc
 }
@@ -47,28 +42,11 @@ func (e *env) openStream(token, lastID string) *stream {
 		cancel()
 		e.t.Fatalf("events: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
 	}
-	s := &stream{t: e.t, frames: make(chan sseFrame, 100), closed: make(chan struct{}), cancel: cancel}
+	s := &stream{t: e.t, frames: make(chan ssetest.Frame, 100), closed: make(chan struct{}), cancel: cancel}
 	go func() {
 		defer close(s.closed)
 		defer res.Body.Close()
-		sc := bufio.NewScanner(res.Body)
-		var f sseFrame
-		for sc.Scan() {
-			line := sc.Text()
-			switch {
-			case line == "":
-				if f.Event != "" {
-					s.frames <- f
-				}
-				f = sseFrame{}
-			case strings.HasPrefix(line, "id: "):
-				f.ID = strings.TrimPrefix(line, "id: ")
-			case strings.HasPrefix(line, "event: "):
-				f.Event = strings.TrimPrefix(line, "event: ")
-			case strings.HasPrefix(line, "data: "):
-				f.Data += strings.TrimPrefix(line, "data: ")
-			}
-		}
+		ssetest.Read(res.Body, func(f ssetest.Frame) bool { s.frames <- f; return true })
 	}()
 	e.t.Cleanup(s.close)
 	return s
@@ -78,21 +56,21 @@ func (s *stream) close() { s.cancel(); <-s.closed }
 
 // next is the next frame, failing after a generous wait: a frame that is due arrives in
 // milliseconds, and a busy machine must not fail the test.
-func (s *stream) next() sseFrame {
+func (s *stream) next() ssetest.Frame {
 	s.t.Helper()
 	select {
 	case f := <-s.frames:
 		return f
 	case <-time.After(20 * time.Second):
 		s.t.Fatal("no frame arrived")
-		return sseFrame{}
+		return ssetest.Frame{}
 	}
 }
 
 // until reads frames up to the first of kind, and returns it with the ones before.
-func (s *stream) until(kind string) (sseFrame, []sseFrame) {
+func (s *stream) until(kind string) (ssetest.Frame, []ssetest.Frame) {
 	s.t.Helper()
-	var before []sseFrame
+	var before []ssetest.Frame
 	for {
 		f := s.next()
 		if f.Event == kind {

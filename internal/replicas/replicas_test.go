@@ -3,7 +3,6 @@
 package replicas
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -25,6 +24,7 @@ import (
 
 	"zocalo/core/authz"
 	"zocalo/internal/discordfake"
+	"zocalo/internal/ssetest"
 	"zocalo/internal/testdb"
 	"zocalo/internal/testenv"
 )
@@ -175,13 +175,13 @@ func TestAReplyOnOneReplicaReachesAStreamOnTheOther(t *testing.T) {
 	before := unread(urlB)
 
 	frames := stream(t, urlB, player)
-	waitFrame(t, frames, func(f frame) bool { return f.event == "ready" })
+	waitFrame(t, frames, func(f ssetest.Frame) bool { return f.Event == "ready" })
 	if code := post(t, urlA+"/api/tickets/"+id+"/messages", support, map[string]string{"message": "Revisa tu conexión, por favor"}, nil); code != 201 {
 		t.Fatalf("reply: %d", code)
 	}
-	waitFrame(t, frames, func(f frame) bool {
-		return f.event == "ticket.message" && strings.Contains(f.data, `"ticketId":"`+id+`"`) &&
-			strings.Contains(f.data, "Revisa tu conexión, por favor")
+	waitFrame(t, frames, func(f ssetest.Frame) bool {
+		return f.Event == "ticket.message" && strings.Contains(f.Data, `"ticketId":"`+id+`"`) &&
+			strings.Contains(f.Data, "Revisa tu conexión, por favor")
 	})
 	if after := unread(urlB); after != before+1 {
 		t.Fatalf("replica B counts %d unread, was %d", after, before)
@@ -190,10 +190,8 @@ func TestAReplyOnOneReplicaReachesAStreamOnTheOther(t *testing.T) {
 	waitFor(t, "the bot tells the player of the reply", func() bool { return len(fake.DMs("530000000000000001")) > 0 })
 }
 
-type frame struct{ id, event, data string }
-
 // stream opens GET /api/events on url and sends its frames to the channel.
-func stream(t *testing.T, url, token string) <-chan frame {
+func stream(t *testing.T, url, token string) <-chan ssetest.Frame {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url+"/api/events", nil)
@@ -207,37 +205,25 @@ func stream(t *testing.T, url, token string) <-chan frame {
 		cancel()
 		t.Fatalf("events: %d", res.StatusCode)
 	}
-	out := make(chan frame, 100)
+	out := make(chan ssetest.Frame, 100)
 	done := make(chan struct{})
 	t.Cleanup(func() { cancel(); <-done })
 	go func() {
 		defer close(done)
 		defer res.Body.Close()
-		sc := bufio.NewScanner(res.Body)
-		var f frame
-		for sc.Scan() {
-			line := sc.Text()
-			switch {
-			case line == "" && f.event != "":
-				select {
-				case out <- f:
-				case <-ctx.Done():
-					return
-				}
-				f = frame{}
-			case strings.HasPrefix(line, "id: "):
-				f.id = line[4:]
-			case strings.HasPrefix(line, "event: "):
-				f.event = line[7:]
-			case strings.HasPrefix(line, "data: "):
-				f.data += line[6:]
+		ssetest.Read(res.Body, func(f ssetest.Frame) bool {
+			select {
+			case out <- f:
+				return true
+			case <-ctx.Done():
+				return false
 			}
-		}
+		})
 	}()
 	return out
 }
 
-func waitFrame(t *testing.T, frames <-chan frame, match func(frame) bool) {
+func waitFrame(t *testing.T, frames <-chan ssetest.Frame, match func(ssetest.Frame) bool) {
 	t.Helper()
 	timeout := time.After(60 * time.Second)
 	for {

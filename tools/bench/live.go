@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -11,7 +10,6 @@ import (
 	"net/http"
 	"os"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -22,6 +20,7 @@ import (
 	"zocalo/core/db"
 	"zocalo/core/members"
 	"zocalo/internal/config"
+	"zocalo/internal/ssetest"
 )
 
 // The live stream's budgets (docs/performance.md).
@@ -123,7 +122,7 @@ func runLive(ctx context.Context, o options) (*liveReport, error) {
 		go func() {
 			defer ready.Done()
 			for f := range frames {
-				if f.event == "ready" {
+				if f.Event == "ready" {
 					break
 				}
 			}
@@ -156,13 +155,13 @@ func runLive(ctx context.Context, o options) (*liveReport, error) {
 	go func() {
 		for f := range watch {
 			at := time.Now()
-			if f.event != "ticket.message" {
+			if f.Event != "ticket.message" {
 				continue
 			}
 			var ev struct {
 				Message struct{ Content string } `json:"message"`
 			}
-			if json.Unmarshal([]byte(f.data), &ev) != nil {
+			if json.Unmarshal([]byte(f.Data), &ev) != nil {
 				continue
 			}
 			mu.Lock()
@@ -252,11 +251,9 @@ func liveMembers(ctx context.Context, env map[string]string) (players []string, 
 	return players, support, err
 }
 
-type liveFrame struct{ event, data string }
-
 // openLiveStream opens GET /api/events and sends its frames to the channel, which closes
 // with the stream.
-func openLiveStream(ctx context.Context, client *http.Client, base, token string) (<-chan liveFrame, error) {
+func openLiveStream(ctx context.Context, client *http.Client, base, token string) (<-chan ssetest.Frame, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/events", nil)
 	if err != nil {
 		return nil, err
@@ -270,24 +267,11 @@ func openLiveStream(ctx context.Context, client *http.Client, base, token string
 		res.Body.Close()
 		return nil, fmt.Errorf("GET /api/events: %d", res.StatusCode)
 	}
-	out := make(chan liveFrame, 16)
+	out := make(chan ssetest.Frame, 16)
 	go func() {
 		defer close(out)
 		defer res.Body.Close()
-		sc := bufio.NewScanner(res.Body)
-		var f liveFrame
-		for sc.Scan() {
-			line := sc.Text()
-			switch {
-			case line == "" && f.event != "":
-				out <- f
-				f = liveFrame{}
-			case strings.HasPrefix(line, "event: "):
-				f.event = line[len("event: "):]
-			case strings.HasPrefix(line, "data: "):
-				f.data += line[len("data: "):]
-			}
-		}
+		ssetest.Read(res.Body, func(f ssetest.Frame) bool { out <- f; return true })
 	}()
 	return out, nil
 }
