@@ -43,7 +43,7 @@ func Models() []any {
 		&treasury.Sale{}, &sat.Business{}, &sat.Document{},
 		&legislative.Initiative{}, &legislative.Vote{}, &legislative.Event{}, &legislative.AgendaItem{},
 		&members.GuildRole{}, &members.PanelPermission{}, &members.PendingRemoval{}, &audit.Entry{}, &ratelimit.Hit{}, &idempotency.Record{}, &identifies.Identify{},
-		&live.Event{}, &live.Counter{}}
+		&live.Event{}}
 }
 
 // Settings are the parts of the configuration the domain needs.

@@ -212,9 +212,12 @@ func TestLiveStreamResumes(t *testing.T) {
 			t.Fatalf("ready: %+v", ready)
 		}
 
-		// A position never handed out, and one whose events are gone, ask for a refetch.
-		if f := e.openStream(tok["soporte"], "999999999").next(); f.Event != "refetch" {
-			t.Fatalf("an unknown position: %+v", f)
+		// A position that is not one, one never handed out, and one whose events are gone,
+		// ask for a refetch.
+		for _, unknown := range []string{"999999999", "999999999-1"} {
+			if f := e.openStream(tok["soporte"], unknown).next(); f.Event != "refetch" {
+				t.Fatalf("the unknown position %s: %+v", unknown, f)
+			}
 		}
 		e.clock.Advance(11 * time.Minute)
 		if err := d.Conn(context.Background()).Exec("DELETE FROM live_events").Error; err != nil {

@@ -45,6 +45,7 @@ type DB struct {
 	plannedPerCall *gorm.DB
 	hooks          hooksPointer
 	local          localListeners // woken after this handle's commits (notify.go)
+	announcer      announcer      // tells other processes of commits (announce.go)
 }
 
 // Options open a database.

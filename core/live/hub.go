@@ -3,6 +3,8 @@ package live
 import (
 	"context"
 	"log/slog"
+	"math"
+	"sort"
 	"sync"
 	"time"
 
@@ -29,8 +31,9 @@ type Hub struct {
 	mu      sync.Mutex
 	started bool
 	ready   chan struct{} // closed once the starting position is known
-	recent  []Event       // consecutive positions ending at cursor
-	cursor  int64         // the last position read
+	recent  []Event       // every event after floor up to cursor, in order
+	floor   Position      // the position just before the first of recent
+	cursor  Position      // the last position read
 	changed chan struct{} // closed and replaced whenever recent grows
 }
 
@@ -72,15 +75,28 @@ func (h *Hub) Run(ctx context.Context) {
 	// A missed notice (a connection lost between commit and listen) costs at most this.
 	poll := time.NewTicker(5 * time.Second)
 	defer poll.Stop()
+	// Events held back behind a running transaction are read again soon, and less often
+	// the longer it runs.
+	var again <-chan time.Time
+	wait := heldFirst
 	for {
-		if err := h.read(ctx); err != nil && ctx.Err() == nil {
+		held, err := h.read(ctx)
+		if err != nil && ctx.Err() == nil {
 			h.log.Warn("live: reading events", "error", err)
+		}
+		again = nil
+		if held {
+			again = time.After(wait)
+			wait = min(2*wait, heldLast)
+		} else {
+			wait = heldFirst
 		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-h.wake:
 		case <-poll.C:
+		case <-again:
 		case <-prune.C:
 			if err := h.prune(ctx); err != nil && ctx.Err() == nil {
 				h.log.Warn("live: pruning events", "error", err)
@@ -89,32 +105,40 @@ func (h *Hub) Run(ctx context.Context) {
 	}
 }
 
-// read appends the events committed after the cursor.
-func (h *Hub) read(ctx context.Context) error {
+// How soon events held back behind a running transaction are read again: first, and at most.
+const (
+	heldFirst = 10 * time.Millisecond
+	heldLast  = time.Second
+)
+
+// read appends the events committed after the cursor, and tells whether some were held back.
+func (h *Hub) read(ctx context.Context) (held bool, err error) {
 	h.mu.Lock()
 	first := !isClosed(h.ready)
 	cursor := h.cursor
 	h.mu.Unlock()
 	if first {
-		latest, err := h.latest(ctx)
+		start, err := h.start(ctx)
 		if err != nil {
-			return err
+			return false, err
 		}
 		h.mu.Lock()
-		h.cursor = latest
+		h.cursor, h.floor = start, start
 		close(h.ready)
 		h.mu.Unlock()
-		return nil
+		return false, nil
 	}
 	for {
-		batch, err := h.load(ctx, cursor, 0, 1000)
-		if err != nil || len(batch) == 0 {
-			return err
+		batch, held, err := h.load(ctx, cursor, 1000)
+		if err != nil {
+			return false, err
 		}
-		h.append(batch)
-		cursor = batch[len(batch)-1].Position
-		if len(batch) < 1000 {
-			return nil
+		if len(batch) > 0 {
+			h.append(batch)
+			cursor = batch[len(batch)-1].Position()
+		}
+		if held || len(batch) < 1000 {
+			return held, nil
 		}
 	}
 }
@@ -123,9 +147,9 @@ func (h *Hub) append(batch []Event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, ev := range batch {
-		if ev.Position == h.cursor+1 {
+		if h.cursor.Before(ev.Position()) {
 			h.recent = append(h.recent, ev)
-			h.cursor = ev.Position
+			h.cursor = ev.Position()
 		}
 	}
 	h.forgetOld()
@@ -133,7 +157,8 @@ func (h *Hub) append(batch []Event) {
 	h.changed = make(chan struct{})
 }
 
-// forgetOld drops from memory the events past Keep, and the oldest past ringLimit.
+// forgetOld drops from memory the events past Keep, and the oldest past ringLimit: always
+// a run from the front, so memory still holds everything after floor.
 func (h *Hub) forgetOld() {
 	cutoff := h.now().Add(-Keep)
 	drop := 0
@@ -141,58 +166,118 @@ func (h *Hub) forgetOld() {
 		drop++
 	}
 	if drop > 0 {
+		h.floor = h.recent[drop-1].Position()
 		h.recent = append([]Event(nil), h.recent[drop:]...)
 	}
 }
 
-// latest is the last position handed out.
-func (h *Hub) latest(ctx context.Context) (int64, error) {
-	var c Counter
-	err := h.db.Conn(ctx).Where("id = 1").Take(&c).Error
-	return c.Value, err
+// horizon bounds what may be read: on PostgreSQL the oldest transaction still running, whose
+// events and those of every later one may still be to come; nothing bounds it on SQLite.
+// Read before the events, in a statement of its own, it only grows more cautious: every
+// transaction below it has ended by the time they are read.
+func (h *Hub) horizon(ctx context.Context) (int64, error) {
+	if h.db.Dialect() != db.Postgres {
+		return math.MaxInt64, nil
+	}
+	var xmin int64
+	err := h.db.Conn(ctx).Raw("SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint").Scan(&xmin).Error
+	return xmin, err
 }
 
-// load reads the events after position, up to through (0: no bound), in order.
-func (h *Hub) load(ctx context.Context, after, through int64, limit int) ([]Event, error) {
-	q := h.db.Conn(ctx).Where("position > ?", after)
-	if through > 0 {
-		q = q.Where("position <= ?", through)
+// start is the position of the last event that can be read now, where a process starts.
+func (h *Hub) start(ctx context.Context) (Position, error) {
+	below, err := h.horizon(ctx)
+	if err != nil {
+		return Position{}, err
 	}
 	var evs []Event
-	err := q.Order("position").Limit(limit).Find(&evs).Error
-	return evs, err
+	err = h.db.Conn(ctx).Select("txn", "id").Where("txn < ?", below).
+		Order("txn DESC").Order("id DESC").Limit(1).Find(&evs).Error
+	if err != nil || len(evs) == 0 {
+		return Position{}, err
+	}
+	return evs[0].Position(), nil
 }
 
-// prune deletes events past Keep. Every replica may do it; deleting twice is harmless.
+// load reads, in order, the events after position that can be read now, and tells whether
+// committed ones were held back behind a transaction still running: no commit of theirs
+// will announce them again if that transaction publishes nothing.
+func (h *Hub) load(ctx context.Context, after Position, limit int) (evs []Event, held bool, err error) {
+	below, err := h.horizon(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	err = h.db.Conn(ctx).Where("(txn, id) > (?, ?)", after.Txn, after.ID).
+		Order("txn").Order("id").Limit(limit).Find(&evs).Error
+	for i, ev := range evs {
+		if ev.Txn >= below {
+			return evs[:i], true, err
+		}
+	}
+	return evs, false, err
+}
+
+// kept tells whether nothing after position was pruned: pruning deletes a run of the
+// oldest events, so an event still kept at or before position proves it.
+func (h *Hub) kept(ctx context.Context, position Position) (bool, error) {
+	var evs []Event
+	err := h.db.Conn(ctx).Select("id").
+		Where("(txn, id) <= (?, ?)", position.Txn, position.ID).
+		Limit(1).Find(&evs).Error
+	return len(evs) > 0, err
+}
+
+// exists tells whether an event is stored at exactly position.
+func (h *Hub) exists(ctx context.Context, position Position) (bool, error) {
+	var evs []Event
+	err := h.db.Conn(ctx).Select("id").Where("txn = ? AND id = ?", position.Txn, position.ID).
+		Limit(1).Find(&evs).Error
+	return len(evs) > 0, err
+}
+
+// prune deletes the events past Keep, always a run of the oldest (see kept): everything up
+// to the last of them in order, among those every reader can already see. Every replica
+// may do it; deleting twice is harmless.
 func (h *Hub) prune(ctx context.Context) error {
-	return h.db.Conn(ctx).Where("created_at < ?", h.now().UTC().Add(-Keep)).Delete(&Event{}).Error
+	below, err := h.horizon(ctx)
+	if err != nil {
+		return err
+	}
+	var last []Event
+	err = h.db.Conn(ctx).Select("txn", "id").Where("created_at < ? AND txn < ?", h.now().UTC().Add(-Keep), below).
+		Order("txn DESC").Order("id DESC").Limit(1).Find(&last).Error
+	if err != nil || len(last) == 0 {
+		return err
+	}
+	p := last[0].Position()
+	return h.db.Conn(ctx).Where("(txn, id) <= (?, ?)", p.Txn, p.ID).Delete(&Event{}).Error
 }
 
 // since answers the kept events after position, whether memory covers that position, and
 // a channel closed when more arrive.
-func (h *Hub) since(position int64) (evs []Event, covered bool, changed <-chan struct{}) {
+func (h *Hub) since(position Position) (evs []Event, covered bool, changed <-chan struct{}) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.forgetOld()
 	changed = h.changed
-	if position >= h.cursor {
+	if !position.Before(h.cursor) {
 		// A stream may be ahead of this process: it saw on another replica what this one
 		// has not read yet. It waits for the hub to pass it.
 		return nil, true, changed
 	}
-	floor := h.cursor - int64(len(h.recent)) // the position just before the first kept
-	if position < floor {
+	if position.Before(h.floor) {
 		return nil, false, changed
 	}
-	return h.recent[position-floor:], true, changed
+	first := sort.Search(len(h.recent), func(i int) bool { return position.Before(h.recent[i].Position()) })
+	return h.recent[first:], true, changed
 }
 
 // Position is the last position this process has read, once it knows it.
-func (h *Hub) Position(ctx context.Context) (int64, error) {
+func (h *Hub) Position(ctx context.Context) (Position, error) {
 	select {
 	case <-h.ready:
 	case <-ctx.Done():
-		return 0, ctx.Err()
+		return Position{}, ctx.Err()
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -2,17 +2,21 @@
 // the transaction of the change, each at a position in commit order, read by every replica
 // and streamed to each member as far as the member may see them.
 //
-// Positions come from one counter row taken as a transaction's last step and held until it
-// commits: a later position therefore never commits before an earlier one, and none is
-// skipped (a rolled-back transaction gives its numbers back). A reader that has seen
-// position P has seen everything before it, so resuming after P misses nothing. A sequence
-// could not promise that: its values are handed out at insert and commit in any order.
+// An event's position is its transaction's id, then its own id. A sequence alone could not
+// order them: its values are handed out at insert and commit in any order. On PostgreSQL a
+// reader takes only the events of transactions older than the oldest one still running
+// (the snapshot's xmin): those have all ended, so no event it has not read can ever come
+// before one it has, and resuming after position P misses nothing. Publishers take no
+// shared lock and commit side by side. SQLite has one writer at a time and an event is its
+// transaction's last write, so there the ids alone are in commit order.
 package live
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"zocalo/core/db"
@@ -26,8 +30,10 @@ const Keep = 10 * time.Minute
 
 // Event is one change, as stored.
 type Event struct {
-	Position int64  `gorm:"primaryKey;autoIncrement:false"`
-	Kind     string `gorm:"size:40;not null"`
+	ID int64 `gorm:"primaryKey;index:idx_live_events_order,priority:2"`
+	// Txn is the id of the transaction that wrote it on PostgreSQL, 0 on SQLite.
+	Txn  int64  `gorm:"not null;index:idx_live_events_order,priority:1"`
+	Kind string `gorm:"size:40;not null"`
 	// Audience and Subject say who may receive it (see Rules).
 	Audience  string    `gorm:"size:16;not null"`
 	Subject   string    `gorm:"size:64;not null;default:''"`
@@ -38,14 +44,35 @@ type Event struct {
 // TableName keeps the table's name explicit.
 func (Event) TableName() string { return "live_events" }
 
-// Counter is the one row that hands out positions.
-type Counter struct {
-	ID    int   `gorm:"primaryKey;autoIncrement:false"`
-	Value int64 `gorm:"not null"`
+// Position is where an event stands in commit order.
+type Position struct{ Txn, ID int64 }
+
+// Position is the event's.
+func (e Event) Position() Position { return Position{Txn: e.Txn, ID: e.ID} }
+
+// Before tells whether p comes before q.
+func (p Position) Before(q Position) bool {
+	return p.Txn < q.Txn || (p.Txn == q.Txn && p.ID < q.ID)
 }
 
-// TableName keeps the table's name explicit.
-func (Counter) TableName() string { return "live_positions" }
+// String is the position as streamed (the events' id, the client's Last-Event-ID).
+func (p Position) String() string {
+	return strconv.FormatInt(p.Txn, 10) + "-" + strconv.FormatInt(p.ID, 10)
+}
+
+// ParsePosition reads a position written by String.
+func ParsePosition(s string) (Position, bool) {
+	txn, id, ok := strings.Cut(s, "-")
+	if !ok {
+		return Position{}, false
+	}
+	t, err1 := strconv.ParseInt(txn, 10, 64)
+	i, err2 := strconv.ParseInt(id, 10, 64)
+	if err1 != nil || err2 != nil || t < 0 || i < 0 {
+		return Position{}, false
+	}
+	return Position{Txn: t, ID: i}, true
+}
 
 // Audiences: who an event is for. The rule of each is the owning feature's, given to the
 // hub by the wiring (see Rules), so an event reaches whoever the matching REST read answers.
@@ -88,9 +115,9 @@ type Publisher struct {
 // NewPublisher builds the publisher.
 func NewPublisher(d *db.DB, now func() time.Time) *Publisher { return &Publisher{db: d, now: now} }
 
-// Publish records an event with the transaction of ctx (alone outside one): it is written,
-// numbered and announced as the transaction's last step, so it exists exactly when the
-// change does. A nil Publisher publishes nothing, for services built without the stream.
+// Publish records an event with the transaction of ctx (alone outside one): it is written
+// and announced as the transaction's last step, so it exists exactly when the change does.
+// A nil Publisher publishes nothing, for services built without the stream.
 func (p *Publisher) Publish(ctx context.Context, kind, audience, subject string, payload any) error {
 	if p == nil {
 		return nil
@@ -101,16 +128,17 @@ func (p *Publisher) Publish(ctx context.Context, kind, audience, subject string,
 	}
 	at := p.now().UTC()
 	return p.db.BeforeCommit(ctx, func(ctx context.Context) error {
-		var position int64
 		conn := p.db.Conn(ctx)
-		if err := conn.Raw("UPDATE live_positions SET value = value + 1 WHERE id = 1 RETURNING value").Scan(&position).Error; err != nil {
-			return fmt.Errorf("live: position: %w", err)
+		txn := "0"
+		if p.db.Dialect() == db.Postgres {
+			txn = "pg_current_xact_id()::text::bigint"
 		}
-		ev := Event{Position: position, Kind: kind, Audience: audience, Subject: subject, Payload: string(raw), CreatedAt: at}
-		if err := conn.Create(&ev).Error; err != nil {
+		if err := conn.Exec("INSERT INTO live_events (txn, kind, audience, subject, payload, created_at) VALUES ("+txn+", ?, ?, ?, ?, ?)",
+			kind, audience, subject, string(raw), at).Error; err != nil {
 			return fmt.Errorf("live: %s: %w", kind, err)
 		}
-		return p.db.Notify(ctx, NotifyChannel)
+		p.db.Announce(ctx, NotifyChannel)
+		return nil
 	})
 }
 

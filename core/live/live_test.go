@@ -2,71 +2,135 @@ package live_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"slices"
 	"sync"
 	"testing"
 	"time"
 
+	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/live"
 	"zocalo/internal/testdb"
 )
 
-// Positions are handed out at commit, in commit order and without gaps, however many
-// transactions publish at once and whatever else they do first: a reader that has seen
-// position P never later finds an event before P.
-func TestPositionsCommitInOrderWithoutGaps(t *testing.T) {
-	testdb.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		pub := live.NewPublisher(d, func() time.Time { return time.Now().UTC() })
-		const writers = 40
-		stop := make(chan struct{})
-		seen := make(chan []int64, 1)
-		go func() {
-			var cursor int64
-			var order []int64
-			defer func() { seen <- order }()
-			for {
-				// Once the writers are done, one more read that starts after their last
-				// commit ends the loop when it finds nothing new.
-				stopping := false
+// stream watches the hub as a signed-in member and collects what it is sent.
+type stream struct {
+	mu     sync.Mutex
+	frames []live.Frame
+	more   chan struct{}
+}
+
+func watch(t *testing.T, ctx context.Context, hub *live.Hub, after string) *stream {
+	t.Helper()
+	s := &stream{more: make(chan struct{}, 1)}
+	go func() {
+		err := hub.Watch(ctx, live.WatchOptions{After: after,
+			Viewer: live.Viewer{DiscordID: "1", Actor: &authz.Actor{DiscordID: "1"}},
+			Check:  func(context.Context, bool) (*authz.Actor, error) { return &authz.Actor{DiscordID: "1"}, nil },
+			Send: func(f live.Frame) error {
+				s.mu.Lock()
+				s.frames = append(s.frames, f)
+				s.mu.Unlock()
 				select {
-				case <-stop:
-					stopping = true
+				case s.more <- struct{}{}:
 				default:
 				}
-				var evs []live.Event
-				if err := d.Conn(ctx).Where("position > ?", cursor).Order("position").Find(&evs).Error; err != nil {
-					t.Error(err)
-					return
-				}
-				for _, ev := range evs {
-					if ev.Position != cursor+1 {
-						t.Errorf("after %d the reader found %d: an earlier position committed later", cursor, ev.Position)
-					}
-					cursor = ev.Position
-					order = append(order, ev.Position)
-				}
-				if stopping && len(evs) == 0 {
-					return
-				}
+				return nil
+			}})
+		if err != nil && ctx.Err() == nil {
+			t.Error(err)
+		}
+	}()
+	return s
+}
+
+// events waits until the stream has been sent an event whose payload says {"i": last}, and
+// answers the events before it, with their ids.
+func (s *stream) events(t *testing.T, last int) (is []int, ids []string) {
+	t.Helper()
+	deadline := time.After(30 * time.Second)
+	for {
+		s.mu.Lock()
+		is, ids = nil, nil
+		for _, f := range s.frames {
+			if f.Kind != "test.event" {
+				continue
 			}
-		}()
+			var p struct{ I int }
+			if err := json.Unmarshal(f.Data, &p); err != nil {
+				t.Fatal(err)
+			}
+			if p.I == last {
+				s.mu.Unlock()
+				return is, ids
+			}
+			is, ids = append(is, p.I), append(ids, f.ID)
+		}
+		s.mu.Unlock()
+		select {
+		case <-s.more:
+		case <-deadline:
+			t.Fatalf("the event %d never came; got %v", last, is)
+		}
+	}
+}
+
+func startHub(t *testing.T, d *db.DB) (*live.Hub, context.Context) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	hub := live.NewHub(d, live.Rules{}, nil, time.Now)
+	go hub.Run(ctx)
+	if _, err := hub.Position(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return hub, ctx
+}
+
+func positions(t *testing.T, ids []string) []live.Position {
+	t.Helper()
+	var out []live.Position
+	for _, id := range ids {
+		p, ok := live.ParsePosition(id)
+		if !ok {
+			t.Fatalf("event id %q is not a position", id)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// However many transactions publish at once, whatever they do before and after, a stream
+// gets each committed event once, in the order of positions, and nothing rolled back; a
+// stream resuming after any of them gets exactly those that follow. An event committing
+// behind one already read would be missing.
+func TestStreamsGetEveryCommittedEventOnceInOrder(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		hub, ctx := startHub(t, d)
+		pub := live.NewPublisher(d, func() time.Time { return time.Now().UTC() })
+		watching := watch(t, ctx, hub, "")
+		const writers, done = 40, -1
 		var wg sync.WaitGroup
 		for i := range writers {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
 				err := d.InTx(ctx, func(ctx context.Context) error {
+					// Some work first, so transactions start in one order and publish in another.
+					time.Sleep(time.Duration(i%3) * time.Millisecond)
 					if err := pub.Publish(ctx, "test.event", live.AudienceEveryone, "", map[string]int{"i": i}); err != nil {
 						return err
 					}
-					// Work after the publish call still happens before the position is taken.
-					time.Sleep(time.Duration(i%5) * time.Millisecond)
-					if i%7 == 0 {
-						return errors.New("rolled back")
-					}
-					return nil
+					// And some after, between the event's write and its commit.
+					return d.BeforeCommit(ctx, func(context.Context) error {
+						time.Sleep(time.Duration(i%5) * time.Millisecond)
+						if i%7 == 0 {
+							return errors.New("rolled back")
+						}
+						return nil
+					})
 				})
 				if err != nil && err.Error() != "rolled back" {
 					t.Error(err)
@@ -74,13 +138,86 @@ func TestPositionsCommitInOrderWithoutGaps(t *testing.T) {
 			}()
 		}
 		wg.Wait()
-		close(stop)
-		order := <-seen
-		committed := writers - (writers+6)/7
-		if len(order) != committed || order[len(order)-1] != int64(committed) {
-			t.Fatalf("read %d events ending at %v, want 1..%d", len(order), order[len(order)-1:], committed)
+		if err := pub.Publish(ctx, "test.event", live.AudienceEveryone, "", map[string]int{"i": done}); err != nil {
+			t.Fatal(err)
+		}
+		got, ids := watching.events(t, done)
+		var want []int
+		for i := range writers {
+			if i%7 != 0 {
+				want = append(want, i)
+			}
+		}
+		sorted := slices.Sorted(slices.Values(got))
+		if !slices.Equal(sorted, want) {
+			t.Fatalf("the stream got %v, want each of %v once", got, want)
+		}
+		order := positions(t, ids)
+		for k := 1; k < len(order); k++ {
+			if !order[k-1].Before(order[k]) {
+				t.Fatalf("event %s came after %s", ids[k], ids[k-1])
+			}
+		}
+		for _, k := range []int{0, len(ids) / 2, len(ids) - 1} {
+			rest, _ := watch(t, ctx, hub, ids[k]).events(t, done)
+			if !slices.Equal(rest, got[k+1:]) {
+				t.Fatalf("resumed after %s: got %v, want %v", ids[k], rest, got[k+1:])
+			}
 		}
 	})
+}
+
+// On PostgreSQL publishing takes no lock that others wait for: a transaction that has
+// published commits while an earlier publisher is still open. Its event reaches streams
+// once the earlier one ends, after the earlier one's, so a reader of the later one cannot
+// have skipped the earlier.
+func TestPostgresPublishersDoNotWaitForEachOther(t *testing.T) {
+	if !slices.Contains(testdb.Dialects(), db.Postgres) {
+		t.Skip("needs " + testdb.EnvURL)
+	}
+	d := testdb.Open(t, db.Postgres, true)
+	hub, ctx := startHub(t, d)
+	pub := live.NewPublisher(d, func() time.Time { return time.Now().UTC() })
+	watching := watch(t, ctx, hub, "")
+
+	published, release := make(chan struct{}), make(chan struct{})
+	first := make(chan error, 1)
+	go func() {
+		first <- d.InTx(ctx, func(ctx context.Context) error {
+			if err := pub.Publish(ctx, "test.event", live.AudienceEveryone, "", map[string]int{"i": 1}); err != nil {
+				return err
+			}
+			return d.BeforeCommit(ctx, func(context.Context) error {
+				close(published)
+				<-release
+				return nil
+			})
+		})
+	}()
+	<-published
+	second := make(chan error, 1)
+	go func() {
+		second <- pub.Publish(ctx, "test.event", live.AudienceEveryone, "", map[string]int{"i": 2})
+	}()
+	select {
+	case err := <-second:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("a publisher waited for another one's commit")
+	}
+	close(release)
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+	if err := pub.Publish(ctx, "test.event", live.AudienceEveryone, "", map[string]int{"i": 3}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := watching.events(t, 3)
+	if !slices.Equal(got, []int{1, 2}) {
+		t.Fatalf("the stream got %v, want [1 2]", got)
+	}
 }
 
 // An event exists exactly when its change does: a rolled-back transaction leaves none.
@@ -98,11 +235,23 @@ func TestARolledBackChangeAnnouncesNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		var evs []live.Event
-		if err := d.Conn(ctx).Order("position").Find(&evs).Error; err != nil {
+		if err := d.Conn(ctx).Find(&evs).Error; err != nil {
 			t.Fatal(err)
 		}
-		if len(evs) != 1 || evs[0].Position != 1 {
-			t.Fatalf("events %+v, want one at position 1", evs)
+		if len(evs) != 1 {
+			t.Fatalf("events %+v, want one", evs)
 		}
 	})
+}
+
+func TestPositionsReadBackWhatTheyWrite(t *testing.T) {
+	p := live.Position{Txn: 812, ID: 40}
+	if got, ok := live.ParsePosition(p.String()); !ok || got != p {
+		t.Fatalf("%q read back as %+v", p.String(), got)
+	}
+	for _, bad := range []string{"", "12", "a-1", "1-b", "-1-2", "1--2", "1-2-3"} {
+		if _, ok := live.ParsePosition(bad); ok {
+			t.Fatalf("%q read as a position", bad)
+		}
+	}
 }

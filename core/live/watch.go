@@ -3,7 +3,6 @@ package live
 import (
 	"context"
 	"encoding/json"
-	"strconv"
 	"time"
 
 	"zocalo/core/authz"
@@ -84,7 +83,7 @@ func (h *Hub) Watch(ctx context.Context, o WatchOptions) error {
 		}
 		if !ready {
 			ready = true
-			data, _ := json.Marshal(map[string]string{"position": strconv.FormatInt(w.position, 10)})
+			data, _ := json.Marshal(map[string]string{"position": w.position.String()})
 			if err := o.Send(Frame{Kind: FrameReady, Data: data}); err != nil {
 				return err
 			}
@@ -109,46 +108,39 @@ type watcher struct {
 	hub      *Hub
 	o        WatchOptions
 	viewer   Viewer
-	position int64
+	position Position
 	ended    bool
 }
 
 // resumeFrom finds where a stream starts: after the client's last position when every
 // event since is still kept, else at this process's position with a refetch.
-func (h *Hub) resumeFrom(ctx context.Context, after string) (position int64, refetch bool, err error) {
+func (h *Hub) resumeFrom(ctx context.Context, after string) (position Position, refetch bool, err error) {
 	current, err := h.Position(ctx)
 	if err != nil {
-		return 0, false, err
+		return Position{}, false, err
 	}
 	if after == "" {
 		return current, false, nil
 	}
-	p, perr := strconv.ParseInt(after, 10, 64)
-	if perr != nil || p < 0 {
+	p, ok := ParsePosition(after)
+	if !ok {
 		return current, true, nil
 	}
-	if _, covered, _ := h.since(p); covered {
-		// Kept in memory, or ahead of this process but not past what was handed out.
-		if p <= current {
-			return p, false, nil
+	if current.Before(p) {
+		// Ahead of this process: seen on another replica. The hub will pass it if it is an
+		// event's; any other position would hold the stream back for good.
+		found, err := h.exists(ctx, p)
+		if err != nil || !found {
+			return current, err == nil, err
 		}
-	}
-	latest, err := h.latest(ctx)
-	if err != nil {
-		return 0, false, err
-	}
-	if p > latest {
-		return current, true, nil // not a position this database handed out
-	}
-	if p == latest {
 		return p, false, nil
 	}
-	next, err := h.load(ctx, p, p+1, 1)
-	if err != nil {
-		return 0, false, err
+	if _, covered, _ := h.since(p); covered {
+		return p, false, nil
 	}
-	if len(next) == 0 {
-		return current, true, nil // pruned: what followed is gone
+	kept, err := h.kept(ctx, p)
+	if err != nil || !kept {
+		return current, err == nil, err // pruned: what followed is gone
 	}
 	return p, false, nil
 }
@@ -163,10 +155,16 @@ func (w *watcher) catchUp(ctx context.Context) (<-chan struct{}, error) {
 		}
 		if !covered {
 			var err error
-			if evs, err = w.hub.load(ctx, w.position, 0, 500); err != nil {
+			if evs, _, err = w.hub.load(ctx, w.position, 500); err != nil {
 				return nil, err
 			}
-			if len(evs) == 0 || evs[0].Position != w.position+1 {
+			// Checked after the read: if nothing up to the position was pruned by now,
+			// nothing the read should have found was.
+			kept, err := w.hub.kept(ctx, w.position)
+			if err != nil {
+				return nil, err
+			}
+			if !kept {
 				// Pruned while the stream lagged: start again from what the client refetches.
 				if err := w.o.Send(Frame{Kind: FrameRefetch, Data: emptyObject}); err != nil {
 					return nil, err
@@ -178,6 +176,9 @@ func (w *watcher) catchUp(ctx context.Context) (<-chan struct{}, error) {
 				w.position = current
 				continue
 			}
+			if len(evs) == 0 {
+				return changed, nil
+			}
 		}
 		for _, ev := range evs {
 			if err := w.deliver(ctx, ev); err != nil || w.ended {
@@ -188,7 +189,7 @@ func (w *watcher) catchUp(ctx context.Context) (<-chan struct{}, error) {
 }
 
 func (w *watcher) deliver(ctx context.Context, ev Event) error {
-	w.position = ev.Position
+	w.position = ev.Position()
 	if ev.Audience == AudienceAccess {
 		if ev.Subject != "*" && ev.Subject != w.viewer.DiscordID && ev.Subject != SessionSubject(w.viewer.SessionID) {
 			return nil
@@ -201,7 +202,7 @@ func (w *watcher) deliver(ctx context.Context, ev Event) error {
 	if !w.hub.allows(w.viewer.Actor, ev) {
 		return nil
 	}
-	return w.o.Send(Frame{ID: strconv.FormatInt(ev.Position, 10), Kind: ev.Kind, Data: json.RawMessage(ev.Payload)})
+	return w.o.Send(Frame{ID: ev.Position().String(), Kind: ev.Kind, Data: json.RawMessage(ev.Payload)})
 }
 
 // check reads the session and roles again; an ended session ends the stream.
