@@ -13,8 +13,8 @@ import (
 
 // Notify and Listen tell a waiting worker that a transaction committed something for it,
 // so it need not poll. Within one process the handle itself carries the signal once the
-// transaction commits; across processes PostgreSQL's NOTIFY does, which it delivers at
-// commit and never for a transaction that rolls back.
+// transaction commits; across processes PostgreSQL's NOTIFY does, sent once the
+// transaction has committed and never for one that rolls back.
 
 // Listener is what Listen calls.
 type Listener struct {
@@ -34,18 +34,24 @@ type Listener struct {
 // outside a transaction); a rollback wakes nobody. Several notifications of one channel
 // in a transaction wake once. On PostgreSQL the notice is scoped to the current schema,
 // so deployments or tests sharing a database do not wake each other. It must be called
-// in the transaction's own goroutine; a failure on PostgreSQL aborts the transaction.
-func (d *DB) Notify(ctx context.Context, channel string) error {
+// in the transaction's own goroutine.
+//
+// Other processes are told after the commit, not within it: PostgreSQL lets one
+// transaction that notified commit at a time on the whole server (a lock on the
+// notification queue held through the commit), which made every notifying writer wait for
+// the others. The notices of commits that overlap go out together from a goroutine of the
+// handle, in the order first asked (see announcer). A process that stops between a commit
+// and its notice announces nothing, so a listener must also poll.
+func (d *DB) Notify(ctx context.Context, channel string) {
 	if hooks := commitHooksOf(ctx); hooks != nil && !hooks.firstNotice(channel) {
-		return nil
+		return
 	}
-	if d.dialect == Postgres {
-		if err := d.Conn(ctx).Exec("SELECT pg_notify(?, coalesce(current_schema(), ''))", channel).Error; err != nil {
-			return fmt.Errorf("notify %s: %w", channel, err)
+	d.AfterCommit(ctx, func() {
+		d.local.signal(channel)
+		if d.dialect == Postgres {
+			d.announcer.add(d, channel)
 		}
-	}
-	d.AfterCommit(ctx, func() { d.local.signal(channel) })
-	return nil
+	})
 }
 
 // AfterCommit runs fn once the outermost transaction of ctx has committed, or at once

@@ -137,7 +137,7 @@ func (p *Publisher) Publish(ctx context.Context, kind, audience, subject string,
 			kind, audience, subject, string(raw), at).Error; err != nil {
 			return fmt.Errorf("live: %s: %w", kind, err)
 		}
-		p.db.Announce(ctx, NotifyChannel)
+		p.db.Notify(ctx, NotifyChannel)
 		return nil
 	})
 }

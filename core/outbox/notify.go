@@ -10,9 +10,8 @@ import (
 const NotifyChannel = "zocalo_outbox"
 
 // afterEnqueue tells the relay, once the transaction of ctx commits, that an event waits.
-// The error is not the write's: on PostgreSQL a failed NOTIFY aborts the transaction, so
-// the write fails at its commit; anywhere else the relay's poll still finds the event.
-func (s *Store) afterEnqueue(ctx context.Context) { _ = s.db.Notify(ctx, NotifyChannel) }
+// A notice that never arrives costs the relay its next poll.
+func (s *Store) afterEnqueue(ctx context.Context) { s.db.Notify(ctx, NotifyChannel) }
 
 // Listen calls wake whenever events may be waiting, until ctx ends: after each commit
 // that enqueued some (from this process at once; from another, on PostgreSQL, through

@@ -12,10 +12,10 @@ import (
 	"zocalo/internal/testdb"
 )
 
-// An announcement reaches this process's listeners at the commit and another process's
-// soon after; a rollback announces nothing; many commits at once are all announced,
-// together where they overlap.
-func TestAnnounceTellsOtherProcessesOfCommitsOnly(t *testing.T) {
+// A notice reaches this process's listeners at the commit and another process's soon
+// after; a rollback announces nothing; many commits at once are all announced, together
+// where they overlap.
+func TestNotifyTellsOtherProcessesOfCommitsOnly(t *testing.T) {
 	if !slices.Contains(testdb.Dialects(), db.Postgres) {
 		t.Skip("needs " + testdb.EnvURL)
 	}
@@ -29,7 +29,7 @@ func TestAnnounceTellsOtherProcessesOfCommitsOnly(t *testing.T) {
 		return d
 	}
 	writer, other := open(), open()
-	const channel, barrier = "zocalo_test_announce", "zocalo_test_announce_barrier"
+	const channel, barrier = "zocalo_test_notify", "zocalo_test_notify_barrier"
 	listen := func(d *db.DB) (chan string, context.CancelFunc) {
 		woken := make(chan string, 1000)
 		ctx, cancel := context.WithCancel(context.Background())
@@ -48,14 +48,12 @@ func TestAnnounceTellsOtherProcessesOfCommitsOnly(t *testing.T) {
 	// Rolled back: nothing, here or there, before a later barrier.
 	refused := errors.New("refused")
 	if err := writer.InTx(ctx, func(ctx context.Context) error {
-		writer.Announce(ctx, channel)
+		writer.Notify(ctx, channel)
 		return refused
 	}); !errors.Is(err, refused) {
 		t.Fatal(err)
 	}
-	if err := writer.Notify(ctx, barrier); err != nil {
-		t.Fatal(err)
-	}
+	writer.Notify(ctx, barrier)
 	if c := <-remote; c != barrier {
 		t.Fatalf("another process heard %s from a rolled-back transaction", c)
 	}
@@ -77,7 +75,7 @@ func TestAnnounceTellsOtherProcessesOfCommitsOnly(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			if err := writer.InTx(ctx, func(ctx context.Context) error {
-				writer.Announce(ctx, channel)
+				writer.Notify(ctx, channel)
 				return nil
 			}); err != nil {
 				t.Error(err)
