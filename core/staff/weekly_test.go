@@ -42,9 +42,9 @@ func TestWeeklyReport(t *testing.T) {
 		work("3", 4*time.Hour)
 
 		o := outbox.NewStore(d, clock.Now)
-		s := staff.NewService(d, authz.RoleIDs(testenv.Roles), sh, o, nil, staff.Settings{ReportsChannel: "reports", Now: clock.Now})
+		s := staff.NewService(d, authz.RoleIDs(testenv.Roles), sh, o, nil, staff.Settings{ReportsChannel: "reports", WeeklyQuota: 10 * time.Hour, Now: clock.Now})
 		for run := range 2 {
-			posted, err := s.WriteWeeklyReport(ctx, 10*time.Hour)
+			posted, err := s.WriteWeeklyReport(ctx)
 			if err != nil || posted != (run == 0) {
 				t.Fatalf("run %d: posted %v, %v", run, posted, err)
 			}
@@ -58,16 +58,19 @@ func TestWeeklyReport(t *testing.T) {
 		if err != nil || w == nil {
 			t.Fatalf("latest %v %v", w, err)
 		}
+		quota := int64(10 * 3600)
 		want := []staff.WeeklyLine{
-			{UserID: "1", Username: "ana", Seconds: 11 * 3600},
-			{UserID: "2", Username: "beto", Seconds: 3 * 3600, UnderQuota: true},
-			{UserID: "3", Username: "caro", Seconds: 2 * 3600, UnderQuota: true},
+			{UserID: "1", Username: "ana", Seconds: 11 * 3600, QuotaSeconds: &quota},
+			{UserID: "2", Username: "beto", Seconds: 3 * 3600, QuotaSeconds: &quota, UnderQuota: true},
+			{UserID: "3", Username: "caro", Seconds: 2 * 3600, QuotaSeconds: &quota, UnderQuota: true},
 		}
 		if w.WeekStart != "2026-03-02" || len(w.Lines) != 3 {
 			t.Fatalf("report %+v", w)
 		}
 		for i := range want {
-			if w.Lines[i] != want[i] {
+			got := w.Lines[i]
+			if got.UserID != want[i].UserID || got.Seconds != want[i].Seconds || got.UnderQuota != want[i].UnderQuota ||
+				got.QuotaSeconds == nil || *got.QuotaSeconds != *want[i].QuotaSeconds || got.LeaveDays != 0 {
 				t.Fatalf("line %d: %+v, want %+v", i, w.Lines[i], want[i])
 			}
 		}
