@@ -147,6 +147,7 @@ func New(deps Deps) (*Bot, error) {
 func (b *Bot) registerBuiltins() {
 	b.AddCommand(perfilCommand(b))
 	b.AddCommand(turnoCommand(b))
+	b.AddCommand(ausenciaCommand(b))
 	b.AddCommand(antecedentesCommand(b))
 	b.AddDeliverer(outbox.KindChannelMessage, b.deliverChannelMessage)
 	b.AddDeliverer(outbox.KindMessageEdit, b.deliverMessageEdit)

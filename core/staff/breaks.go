@@ -208,3 +208,44 @@ func (s *Shifts) publishBreak(ctx context.Context, kind string, sh Shift, userna
 	return s.live.Publish(ctx, kind, live.AudienceShifts, "", map[string]any{
 		"discordId": sh.MemberID, "username": username, "at": at.UTC()})
 }
+
+// Running is a member's open shift as it stands: its worked time so far and, during a
+// break, when the break began.
+type Running struct {
+	Shift         Shift
+	WorkedSeconds int64
+	PausedSince   *time.Time
+}
+
+// Running is the member's open shift with its worked time; nil when off shift.
+func (s *Shifts) Running(ctx context.Context, memberID string) (*Running, error) {
+	open, err := s.Open(ctx, memberID)
+	if err != nil || open == nil {
+		return nil, err
+	}
+	breaks, err := s.breaksOfShift(ctx, open.ID)
+	if err != nil {
+		return nil, err
+	}
+	r := &Running{Shift: *open, WorkedSeconds: Worked(*open, s.now(), breaks)}
+	for _, b := range breaks {
+		if b.EndedAt == nil {
+			at := b.StartedAt
+			r.PausedSince = &at
+		}
+	}
+	return r, nil
+}
+
+// WorkedSeconds is a closed shift's worked time: its length less its breaks.
+func (s *Shifts) WorkedSeconds(ctx context.Context, sh Shift) (int64, error) {
+	end := s.now()
+	if sh.EndedAt != nil {
+		end = *sh.EndedAt
+	}
+	breaks, err := s.breaksOfShift(ctx, sh.ID)
+	if err != nil {
+		return 0, err
+	}
+	return Worked(sh, end, breaks), nil
+}

@@ -160,7 +160,7 @@ func (s *Service) RequestLeave(ctx context.Context, actor *authz.Actor, start, e
 		}
 		if clash.ID != 0 {
 			return errs.Conflict(fmt.Sprintf("Ya tienes una ausencia %s del %s al %s que se cruza con esas fechas.",
-				strings.ToLower(LeaveStatuses.Of(clash.Status)), displayDate(clash.StartsOn), displayDate(clash.EndsOn)))
+				strings.ToLower(LeaveStatuses.Of(clash.Status)), DisplayDate(clash.StartsOn), DisplayDate(clash.EndsOn)))
 		}
 		if err := s.db.Conn(ctx).Create(&lv).Error; err != nil {
 			return err
@@ -229,8 +229,8 @@ func (s *Service) DecideLeave(ctx context.Context, actor *authz.Actor, id uint64
 			icon = "❌"
 		}
 		if _, err := s.outbox.Enqueue(ctx, tickets.KindDM, "dm:"+lv.MemberID, tickets.DMPayload{UserID: lv.MemberID,
-			Content: fmt.Sprintf("%s Tu ausencia del %s al %s fue %s por %s.", icon, displayDate(lv.StartsOn),
-				displayDate(lv.EndsOn), verb, actor.Username)}); err != nil {
+			Content: fmt.Sprintf("%s Tu ausencia del %s al %s fue %s por %s.", icon, DisplayDate(lv.StartsOn),
+				DisplayDate(lv.EndsOn), verb, actor.Username)}); err != nil {
 			return err
 		}
 		out = s.leaveView(lv, m.Username)
@@ -343,8 +343,8 @@ func (s *Service) leaveDaysIn(ctx context.Context, memberIDs []string, weekStart
 	return out, nil
 }
 
-// displayDate writes YYYY-MM-DD as DD/MM/AAAA.
-func displayDate(date string) string {
+// DisplayDate writes YYYY-MM-DD as DD/MM/AAAA.
+func DisplayDate(date string) string {
 	t, err := time.Parse(time.DateOnly, date)
 	if err != nil {
 		return date
