@@ -130,4 +130,3 @@ func containsAll(s string, parts ...string) bool {
 	}
 	return true
 }
-

@@ -74,6 +74,9 @@ var (
 // Servers are the names a shift may be on.
 func (s *Shifts) Servers() []string { return slices.Clone(s.servers) }
 
+// Location is the community's time zone, which days and weeks are cut in.
+func (s *Shifts) Location() *time.Location { return s.loc }
+
 // ClockIn opens a shift on a server. A second open shift is refused with the one that
 // is open, even when two requests race: clock-ins of one member take turns, so the second
 // sees the first's shift (and the database keeps one open shift per member regardless).
