@@ -35,7 +35,22 @@ func TestWeeklyReport(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		work("1", 11*time.Hour) // Monday 08:00–19:00
+		// Monday 08:00–20:00 with an hour's break: 11 h worked.
+		if _, err := sh.ClockIn(ctx, moderator("1"), "Principal"); err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(5 * time.Hour)
+		if _, err := sh.Pause(ctx, moderator("1")); err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(time.Hour)
+		if _, err := sh.Resume(ctx, moderator("1")); err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(6 * time.Hour)
+		if _, err := sh.ClockOut(ctx, moderator("1")); err != nil {
+			t.Fatal(err)
+		}
 		work("2", 3*time.Hour)
 		// Sunday 22:00 → Monday 02:00: only the two hours before midnight count for the week.
 		clock.Advance(time.Date(2026, 3, 8, 22, 0, 0, 0, mexico).Sub(clock.Now()))
