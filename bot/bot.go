@@ -147,6 +147,7 @@ func New(deps Deps) (*Bot, error) {
 func (b *Bot) registerBuiltins() {
 	b.AddCommand(perfilCommand(b))
 	b.AddCommand(turnoCommand(b))
+	b.AddCommand(ausenciaCommand(b))
 	b.AddCommand(antecedentesCommand(b))
 	b.AddDeliverer(outbox.KindChannelMessage, b.deliverChannelMessage)
 	b.AddDeliverer(outbox.KindMessageEdit, b.deliverMessageEdit)
@@ -154,7 +155,7 @@ func (b *Bot) registerBuiltins() {
 	b.registerTickets()
 	b.AddDeliverer(staff.KindRemoveRoles, b.deliverRemoveRoles)
 	b.AddJob(Job{Name: "weekly-staff-report", Spec: "0 0 * * 1", Run: func(ctx context.Context) error {
-		_, err := b.deps.App.Staff.WriteWeeklyReport(ctx, b.deps.Config.Staff.WeeklyQuota.Duration)
+		_, err := b.deps.App.Staff.WriteWeeklyReport(ctx)
 		return err
 	}})
 	b.AddJob(Job{Name: "close-votes", Spec: "@every 1m", Run: func(ctx context.Context) error {

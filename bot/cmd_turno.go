@@ -13,7 +13,7 @@ import (
 	"zocalo/core/staff"
 )
 
-// turnoCommand: /turno entrar|salir|estado|ranking clocks staff shifts.
+// turnoCommand: /turno entrar|salir|pausa|reanudar|estado|ranking clocks staff shifts.
 func turnoCommand(b *Bot) *Command {
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	for _, name := range b.deps.App.Shifts.Servers() {
@@ -28,6 +28,8 @@ func turnoCommand(b *Bot) *Command {
 					Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString,
 						Name: "servidor", Description: "El servidor donde estarás.", Required: true, Choices: choices}}},
 				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "salir", Description: "Termina tu turno."},
+				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "pausa", Description: "Toma un descanso: el reloj de tu turno se detiene."},
+				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "reanudar", Description: "Vuelve de tu descanso: el reloj sigue."},
 				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "estado", Description: "Tu turno y tus horas de la semana."},
 				{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "ranking", Description: "El staff con más horas esta semana."},
 			},
@@ -37,7 +39,7 @@ func turnoCommand(b *Bot) *Command {
 		Handle: func(ctx context.Context, inv *Invocation) (Reply, error) {
 			sub := inv.Interaction.ApplicationCommandData().Options
 			if len(sub) == 0 {
-				return Reply{Content: "Usa /turno entrar, salir, estado o ranking."}, nil
+				return Reply{Content: "Usa /turno entrar, salir, pausa, reanudar, estado o ranking."}, nil
 			}
 			shifts := b.deps.App.Shifts
 			loc := b.deps.Config.Location()
@@ -60,8 +62,26 @@ func turnoCommand(b *Bot) *Command {
 				if err != nil {
 					return Reply{}, err
 				}
-				return Reply{Content: fmt.Sprintf("👋 Turno terminado en **%s**: %s.", sh.Server,
-					staff.FormatDuration(int64(sh.EndedAt.Sub(sh.StartedAt).Seconds())))}, nil
+				worked, err := shifts.WorkedSeconds(ctx, sh)
+				if err != nil {
+					return Reply{}, err
+				}
+				return Reply{Content: fmt.Sprintf("👋 Turno terminado en **%s**: %s trabajados.", sh.Server,
+					staff.FormatDuration(worked))}, nil
+			case "pausa":
+				br, err := shifts.Pause(ctx, inv.Actor)
+				if err != nil {
+					return Reply{}, err
+				}
+				return Reply{Content: fmt.Sprintf("⏸️ En pausa desde las %s. Tu tiempo no corre; usa /turno reanudar al volver.",
+					br.StartedAt.In(loc).Format("15:04"))}, nil
+			case "reanudar":
+				br, err := shifts.Resume(ctx, inv.Actor)
+				if err != nil {
+					return Reply{}, err
+				}
+				return Reply{Content: fmt.Sprintf("▶️ Turno reanudado tras %s de pausa.",
+					staff.FormatDuration(int64(br.EndedAt.Sub(br.StartedAt).Seconds())))}, nil
 			case "estado":
 				return turnoEstado(ctx, b, inv)
 			default:
@@ -73,7 +93,7 @@ func turnoCommand(b *Bot) *Command {
 
 func turnoEstado(ctx context.Context, b *Bot, inv *Invocation) (Reply, error) {
 	shifts := b.deps.App.Shifts
-	open, err := shifts.Open(ctx, inv.Actor.DiscordID)
+	open, err := shifts.Running(ctx, inv.Actor.DiscordID)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -87,11 +107,16 @@ func turnoEstado(ctx context.Context, b *Bot, inv *Invocation) (Reply, error) {
 		week += s
 	}
 	var lines []string
-	if open != nil {
-		lines = append(lines, fmt.Sprintf("🟢 En turno en **%s** desde las %s (%s).", open.Server,
-			open.StartedAt.In(b.deps.Config.Location()).Format("15:04"),
-			staff.FormatDuration(int64(b.deps.App.Now().Sub(open.StartedAt).Seconds()))))
-	} else {
+	loc := b.deps.Config.Location()
+	switch {
+	case open != nil && open.PausedSince != nil:
+		lines = append(lines, fmt.Sprintf("⏸️ En pausa desde las %s, en turno en **%s** desde las %s (%s trabajados).",
+			open.PausedSince.In(loc).Format("15:04"), open.Shift.Server, open.Shift.StartedAt.In(loc).Format("15:04"),
+			staff.FormatDuration(open.WorkedSeconds)))
+	case open != nil:
+		lines = append(lines, fmt.Sprintf("🟢 En turno en **%s** desde las %s (%s trabajados).", open.Shift.Server,
+			open.Shift.StartedAt.In(loc).Format("15:04"), staff.FormatDuration(open.WorkedSeconds)))
+	default:
 		lines = append(lines, "⚪ No estás en turno.")
 	}
 	lines = append(lines, "Esta semana: "+staff.FormatDuration(week), "Total: "+staff.FormatDuration(t.TotalSeconds))

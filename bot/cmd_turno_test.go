@@ -45,8 +45,36 @@ func TestTurnoClocksShifts(t *testing.T) {
 	if got := answer(turno("estado", "540000000000000001")); !strings.Contains(got, "En turno en **Principal**") {
 		t.Fatalf("estado: %q", got)
 	}
-	if got := answer(turno("salir", "540000000000000001")); !strings.Contains(got, "Turno terminado") {
+	if got := answer(turno("reanudar", "540000000000000001")); got != "No estás en pausa. Usa /turno pausa para tomar un descanso." {
+		t.Fatalf("reanudar while working: %q", got)
+	}
+	if got := answer(turno("pausa", "540000000000000001")); !strings.Contains(got, "En pausa desde las") {
+		t.Fatalf("pausa: %q", got)
+	}
+	if got := answer(turno("pausa", "540000000000000001")); !strings.Contains(got, "Ya estás en pausa desde las") {
+		t.Fatalf("pausa twice: %q", got)
+	}
+	if got := answer(turno("estado", "540000000000000001")); !strings.Contains(got, "⏸️ En pausa desde las") || !strings.Contains(got, "trabajados") {
+		t.Fatalf("estado during a break: %q", got)
+	}
+	if got := answer(turno("reanudar", "540000000000000001")); !strings.Contains(got, "Turno reanudado tras") {
+		t.Fatalf("reanudar: %q", got)
+	}
+	if got := answer(turno("pausa", "540000000000000001")); !strings.Contains(got, "En pausa desde las") {
+		t.Fatalf("a second break: %q", got)
+	}
+	// Clocking out during a break closes the break with the shift.
+	if got := answer(turno("salir", "540000000000000001")); !strings.Contains(got, "Turno terminado") || !strings.Contains(got, "trabajados") {
 		t.Fatalf("salir: %q", got)
+	}
+	if got := answer(turno("reanudar", "540000000000000001")); !strings.Contains(got, "No tienes un turno abierto") {
+		t.Fatalf("reanudar after salir: %q", got)
+	}
+	if got := answer(ausencia("540000000000000001", "31/02/2026", "01/03/2026", "Viaje")); !strings.Contains(got, "Escribe las fechas como DD/MM/AAAA") {
+		t.Fatalf("ausencia with a bad date: %q", got)
+	}
+	if got := answer(ausencia("540000000000000002", "31/02/2026", "01/03/2026", "Viaje")); !strings.Contains(got, "permiso") {
+		t.Fatalf("ausencia by a player: %q", got)
 	}
 	if got := answer(turno("salir", "540000000000000001")); !strings.Contains(got, "No tienes un turno abierto") {
 		t.Fatalf("salir twice: %q", got)

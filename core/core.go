@@ -38,7 +38,7 @@ func Models() []any {
 	return []any{&auth.User{}, &members.Member{}, &members.MemberRole{}, &auth.Session{}, &auth.SignInCode{}, &outbox.Event{},
 		&news.Item{}, &contact.Message{}, &artists.Application{},
 		&tickets.Ticket{}, &tickets.Tally{}, &tickets.Message{}, &tickets.Attachment{}, &tickets.Event{}, &tickets.Read{}, &tickets.TranscriptView{},
-		&staff.Shift{}, &staff.Adjustment{}, &staff.Record{}, &staff.Note{}, &staff.Report{}, &staff.WeeklyReport{},
+		&staff.Shift{}, &staff.Adjustment{}, &staff.Record{}, &staff.Note{}, &staff.Report{}, &staff.WeeklyReport{}, &staff.Break{}, &staff.Leave{}, &staff.Quota{},
 		&documents.Document{}, &roblox.Link{}, &roblox.Attempt{}, &roblox.NameHold{}, &records.Charge{}, &records.Repair{}, &apikeys.Key{},
 		&treasury.Sale{}, &sat.Business{}, &sat.Document{},
 		&legislative.Initiative{}, &legislative.Vote{}, &legislative.Event{}, &legislative.AgendaItem{},
@@ -57,6 +57,7 @@ type Settings struct {
 	Location        *time.Location // the community's time zone
 	Servers         []string       // the game servers' names, for shifts
 	ShiftCap        time.Duration  // a shift left open longer is closed at this length
+	WeeklyQuota     time.Duration  // a staff role's weekly hours until directors set its own
 	TicketAutoClose time.Duration
 	TicketFAQ       []tickets.FAQ
 	Catalogue       []treasury.Item  // what the treasury sells, at which price
@@ -148,7 +149,7 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		PublicURL: s.PublicURL, AutoCloseAfter: s.TicketAutoClose, FAQ: s.TicketFAQ,
 		MaxOpenPerMember: s.TicketMaxOpen, MaxOpenedPerHour: s.TicketMaxPerHour, Now: s.Now, Location: s.Location}).PublishLive(pub)
 	roster := staff.NewService(d, s.Roles, shifts, o, desk, staff.Settings{ReportsChannel: s.Channels.StaffReports,
-		Members: m, Now: s.Now})
+		Members: m, WeeklyQuota: s.WeeklyQuota, Now: s.Now})
 	// A member who first receives a STAFF-group role is hired that day.
 	m.OnRoleChange(roster.RecordHires)
 	// A member whose last STAFF-group role is taken away is off shift at that moment.

@@ -73,6 +73,8 @@ var authzTable = map[string][]string{
 	"GET /api/staff/reports/weekly": staffOrAdm, "POST /api/staff/:userId/notes": directors,
 	"POST /api/staff/:userId/warns": directors, "PUT /api/staff/:userId/hired": directors, "GET /api/staff/members/:userId": directors,
 	"GET /api/staff/on-shift": staffOrAdm, "POST /api/staff/shifts/:discordId/end": directors,
+	"GET /api/staff/leaves": directors, "GET /api/staff/leaves/mine": staffOrAdm, "POST /api/staff/leaves/:id/decision": directors,
+	"GET /api/staff/quotas": staffOrAdm, "PUT /api/staff/quotas/:roleId": directors,
 	"GET /api/documents/status": member, "GET /api/documents/mine": member,
 	"POST /api/documents/ine": member, "POST /api/documents/pasaporte": member, "PUT /api/documents/mine/roblox": member,
 	"GET /api/records/search": member, "GET /api/records/pdf": member, "POST /api/records/charges": chargers,

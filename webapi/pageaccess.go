@@ -26,6 +26,7 @@ var pageRules = map[string]pageRule{
 	"/staff/profile":               func(_ *authz.Actor, may access.Abilities) bool { return may.OwnStaffRecord },
 	"/staff/stats":                 func(_ *authz.Actor, may access.Abilities) bool { return may.OwnStaffRecord },
 	"/staff/:userId":               func(a *authz.Actor, _ access.Abilities) bool { return staff.Directors(a) },
+	"/staff/ausencias":             func(_ *authz.Actor, may access.Abilities) bool { return may.DecideLeaves },
 	"/admin/support":               func(a *authz.Actor, _ access.Abilities) bool { return tickets.IsStaff(a) },
 	"/admin/support/tickets/:id":   func(a *authz.Actor, _ access.Abilities) bool { return tickets.IsStaff(a) },
 	"/treasury":                    func(a *authz.Actor, _ access.Abilities) bool { return treasury.MayRead(a) },

@@ -149,6 +149,11 @@ func (s *Server) routes() {
 	api.GET("/staff/members/:userId", s.requireAuth, s.staffMember)
 	api.GET("/staff/on-shift", s.requireAuth, s.onShift)
 	api.POST("/staff/shifts/:discordId/end", s.requireAuth, s.endShift)
+	api.GET("/staff/leaves", s.requireAuth, s.leaves)
+	api.GET("/staff/leaves/mine", s.requireAuth, s.myLeaves)
+	api.POST("/staff/leaves/:id/decision", s.requireAuth, s.decideLeave)
+	api.GET("/staff/quotas", s.requireAuth, s.quotas)
+	api.PUT("/staff/quotas/:roleId", s.requireAuth, s.setQuota)
 
 	api.GET("/documents/status", s.requireAuth, s.documentStatus)
 	api.GET("/documents/mine", s.requireAuth, s.myDocument)

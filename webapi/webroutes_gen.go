@@ -31,6 +31,7 @@ var webRoutes = []string{
 	"/security",
 	"/shop",
 	"/staff/:userId",
+	"/staff/ausencias",
 	"/staff/profile",
 	"/staff/stats",
 	"/support",

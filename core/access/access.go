@@ -35,6 +35,8 @@ type Abilities struct {
 	TrialNotice         bool `json:"trialNotice"`
 	OwnStaffRecord      bool `json:"ownStaffRecord"`
 	EndOthersShift      bool `json:"endOthersShift"`
+	DecideLeaves        bool `json:"decideLeaves"`
+	SetStaffQuotas      bool `json:"setStaffQuotas"`
 	ManageRoles         bool `json:"manageRoles"`
 	ManageAPIKeys       bool `json:"manageApiKeys"`
 	ReadAudit           bool `json:"readAudit"`
@@ -57,6 +59,8 @@ func Of(a *authz.Actor, reviewer bool) Abilities {
 		TrialNotice:         staff.SeesTrialNotice(a),
 		OwnStaffRecord:      staff.HasOwnRecord(a),
 		EndOthersShift:      staff.MayEndOthersShift(a),
+		DecideLeaves:        staff.MayDecideLeaves(a),
+		SetStaffQuotas:      staff.MaySetQuotas(a),
 		ManageRoles:         permissions.MayManage(a),
 		ManageAPIKeys:       apikeys.MayManage(a),
 		ReadAudit:           audit.MayRead(a),

@@ -98,6 +98,8 @@ const (
 	KindTicketUpdated     = "ticket.updated"
 	KindShiftStarted      = "shift.started"
 	KindShiftEnded        = "shift.ended"
+	KindShiftPaused       = "shift.paused"
+	KindShiftResumed      = "shift.resumed"
 	KindInitiativeVoted   = "initiative.voted"
 	KindInitiativeChanged = "initiative.changed"
 	KindNewsPublished     = "news.published"

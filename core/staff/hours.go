@@ -39,7 +39,7 @@ func (s *Service) MyHours(ctx context.Context, actor *authz.Actor, weeks int) ([
 	return s.shifts.HoursByWeek(ctx, actor.DiscordID, weeks)
 }
 
-// HoursByWeek sums closed shifts per community-time week and server, a shift crossing a
+// HoursByWeek sums the worked time of closed shifts (breaks left out) per community-time week and server, a shift crossing a
 // week's boundary split across both; memberID "" means everyone. Weeks are cut in Go, not in
 // SQL, so that SQLite and PostgreSQL agree on the zone.
 func (s *Shifts) HoursByWeek(ctx context.Context, memberID string, weeks int) ([]WeekHours, error) {
@@ -61,6 +61,10 @@ func (s *Shifts) HoursByWeek(ctx context.Context, memberID string, weeks int) ([
 	if err := q.Order("id").Find(&shifts).Error; err != nil {
 		return nil, err
 	}
+	breaks, err := s.breaksOverlapping(ctx, memberFilter(memberID), from, to)
+	if err != nil {
+		return nil, err
+	}
 	servers := s.Servers()
 	for _, sh := range shifts {
 		if !slices.Contains(servers, sh.Server) {
@@ -73,7 +77,7 @@ func (s *Shifts) HoursByWeek(ctx context.Context, memberID string, weeks int) ([
 	}
 	for _, sh := range shifts {
 		for i, start := range starts {
-			sums[sh.Server][i] += overlapSeconds(sh.StartedAt, *sh.EndedAt, start, start.AddDate(0, 0, 7))
+			sums[sh.Server][i] += WorkedIn(sh, *sh.EndedAt, breaks[sh.ID], start, start.AddDate(0, 0, 7))
 		}
 	}
 	out := make([]WeekHours, 0, weeks*len(servers))
@@ -83,4 +87,12 @@ func (s *Shifts) HoursByWeek(ctx context.Context, memberID string, weeks int) ([
 		}
 	}
 	return out, nil
+}
+
+// memberFilter is the members a read is limited to: nil (everyone) for "".
+func memberFilter(memberID string) []string {
+	if memberID == "" {
+		return nil
+	}
+	return []string{memberID}
 }

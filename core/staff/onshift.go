@@ -5,6 +5,8 @@ import (
 	"slices"
 	"time"
 
+	"gorm.io/gorm"
+
 	"zocalo/core/audit"
 	"zocalo/core/authz"
 	"zocalo/core/db"
@@ -67,14 +69,19 @@ func (s *Shifts) lockOpen(ctx context.Context, memberID string) (*Shift, error) 
 }
 
 // end is the one way a shift closes: clock-out, cap, forced end, role removal and
-// dismissal all come here, so what follows a closing (its audit entry, its hooks) happens
-// in one place. The update is guarded by the shift still being open: of two closings at
+// dismissal all come here, so what follows a closing (its audit entry, its hooks, the
+// end of an open break) happens in one place. The update is guarded by the shift still being open: of two closings at
 // once one wins (ok true) and only it records anything. A shift past the cap ends at the cap.
 func (s *Shifts) end(ctx context.Context, sh Shift, c Closing) (Shift, bool, error) {
 	now := s.now()
 	at := now
-	if c.Cause == EndCapped || at.Sub(sh.StartedAt) > s.cap {
-		at, sh.Capped = sh.StartedAt.Add(s.cap), true
+	breaks, err := s.breaksOfShift(ctx, sh.ID)
+	if err != nil {
+		return sh, false, err
+	}
+	// The cap counts worked time: breaks push the moment it is reached.
+	if capAt, reached := s.capAt(sh, breaks); reached && (c.Cause == EndCapped || now.After(capAt)) {
+		at, sh.Capped = capAt, true
 	}
 	res := s.db.Conn(ctx).Model(&Shift{}).Where("id = ? AND ended_at IS NULL", sh.ID).
 		Updates(map[string]any{"ended_at": at, "capped": sh.Capped})
@@ -82,6 +89,9 @@ func (s *Shifts) end(ctx context.Context, sh Shift, c Closing) (Shift, bool, err
 		return sh, false, res.Error
 	}
 	sh.EndedAt = &at
+	if err := s.closeOpenBreak(ctx, sh.ID, at); err != nil {
+		return sh, false, err
+	}
 	if c.Action == "" && len(s.onEnded) == 0 {
 		return sh, true, nil
 	}
@@ -116,6 +126,11 @@ type OnShiftEntry struct {
 	Avatar    string `json:"avatar"`
 	Server    string `json:"server"`
 	StartedAt string `json:"startedAt"` // RFC 3339, UTC
+	// PausedAt is when the member's current break began (RFC 3339, UTC); nil while working.
+	PausedAt *string `json:"pausedAt"`
+	// BreakSeconds are the shift's finished breaks; the worked time so far is the time since
+	// StartedAt (until PausedAt, when paused) less these.
+	BreakSeconds int64 `json:"breakSeconds"`
 }
 
 var (
@@ -136,6 +151,7 @@ func (s *Service) OnShift(ctx context.Context, actor *authz.Actor) ([]OnShiftEnt
 		return nil, errOnShiftForbidden
 	}
 	var rows []struct {
+		ID        uint64
 		MemberID  string
 		Server    string
 		StartedAt time.Time
@@ -143,9 +159,17 @@ func (s *Service) OnShift(ctx context.Context, actor *authz.Actor) ([]OnShiftEnt
 		Avatar    *string
 	}
 	err := s.db.Conn(ctx).Table("staff_shifts").
-		Select("staff_shifts.member_id, staff_shifts.server, staff_shifts.started_at, members.username, members.avatar").
+		Select("staff_shifts.id, staff_shifts.member_id, staff_shifts.server, staff_shifts.started_at, members.username, members.avatar").
 		Joins("LEFT JOIN members ON members.discord_id = staff_shifts.member_id").
 		Where("staff_shifts.ended_at IS NULL").Order("staff_shifts.started_at, staff_shifts.id").Scan(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]uint64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	breaks, err := s.shifts.breaksOf(ctx, func(q *gorm.DB) *gorm.DB { return q.Where("shift_id IN ?", ids) })
 	if err != nil {
 		return nil, err
 	}
@@ -153,6 +177,14 @@ func (s *Service) OnShift(ctx context.Context, actor *authz.Actor) ([]OnShiftEnt
 	for _, r := range rows {
 		e := OnShiftEntry{DiscordID: r.MemberID, Username: r.MemberID, Server: r.Server,
 			StartedAt: r.StartedAt.UTC().Format(time.RFC3339)}
+		for _, b := range breaks[r.ID] {
+			if b.EndedAt == nil {
+				at := b.StartedAt.UTC().Format(time.RFC3339)
+				e.PausedAt = &at
+				continue
+			}
+			e.BreakSeconds += int64(b.EndedAt.Sub(b.StartedAt).Seconds())
+		}
 		if r.Username != nil && *r.Username != "" {
 			e.Username = *r.Username
 		}

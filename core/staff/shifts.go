@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"gorm.io/gorm"
+
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
@@ -71,6 +73,9 @@ var (
 
 // Servers are the names a shift may be on.
 func (s *Shifts) Servers() []string { return slices.Clone(s.servers) }
+
+// Location is the community's time zone, which days and weeks are cut in.
+func (s *Shifts) Location() *time.Location { return s.loc }
 
 // ClockIn opens a shift on a server. A second open shift is refused with the one that
 // is open, even when two requests race: clock-ins of one member take turns, so the second
@@ -152,17 +157,26 @@ func (s *Shifts) Open(ctx context.Context, memberID string) (*Shift, error) {
 	return &sh, nil
 }
 
-// CapOverdue closes the shifts open past the cap at the cap, marked for review, and
+// CapOverdue closes the shifts whose worked time passed the cap at the cap, marked for review, and
 // returns how many it closed. Each is closed only while still open, so runs that overlap
 // (or a clock-out at the same moment) close it once, and only that run counts it.
 func (s *Shifts) CapOverdue(ctx context.Context) (int, error) {
+	// Worked time never runs ahead of elapsed time: only shifts started a cap ago may be due.
 	var overdue []Shift
-	if err := s.db.Conn(ctx).Where("ended_at IS NULL AND started_at < ?", s.now().Add(-s.cap)).Order("id").Find(&overdue).Error; err != nil {
+	now := s.now()
+	if err := s.db.Conn(ctx).Where("ended_at IS NULL AND started_at < ?", now.Add(-s.cap)).Order("id").Find(&overdue).Error; err != nil {
 		return 0, err
 	}
 	closed := 0
 	for _, sh := range overdue {
-		err := s.db.InTx(ctx, func(ctx context.Context) error {
+		breaks, err := s.breaksOfShift(ctx, sh.ID)
+		if err != nil {
+			return closed, err
+		}
+		if capAt, reached := s.capAt(sh, breaks); !reached || capAt.After(now) {
+			continue
+		}
+		err = s.db.InTx(ctx, func(ctx context.Context) error {
 			_, ok, err := s.end(ctx, sh, Closing{Cause: EndCapped})
 			if ok {
 				closed++
@@ -194,8 +208,9 @@ type Totals struct {
 	LastServer   string
 }
 
-// TotalsFor computes the members' totals: closed shifts plus adjustments (never below
-// zero), and this week's seconds per day, a shift crossing midnight split across days.
+// TotalsFor computes the members' totals: the worked time of closed shifts (their breaks
+// left out) plus adjustments (never below zero), and this week's seconds per day, a shift
+// crossing midnight split across days.
 func (s *Shifts) TotalsFor(ctx context.Context, memberIDs []string) (map[string]*Totals, error) {
 	out := make(map[string]*Totals, len(memberIDs))
 	for _, id := range memberIDs {
@@ -208,6 +223,10 @@ func (s *Shifts) TotalsFor(ctx context.Context, memberIDs []string) (map[string]
 	if err := s.db.Conn(ctx).Where("member_id IN ?", memberIDs).Order("started_at").Find(&shifts).Error; err != nil {
 		return nil, err
 	}
+	breaks, err := s.breaksOf(ctx, func(q *gorm.DB) *gorm.DB { return q.Where("member_id IN ?", memberIDs) })
+	if err != nil {
+		return nil, err
+	}
 	now := s.now()
 	week := s.WeekStart(now)
 	for _, sh := range shifts {
@@ -216,11 +235,11 @@ func (s *Shifts) TotalsFor(ctx context.Context, memberIDs []string) (map[string]
 		if sh.EndedAt == nil {
 			continue
 		}
-		t.TotalSeconds += int64(sh.EndedAt.Sub(sh.StartedAt).Seconds())
+		t.TotalSeconds += Worked(sh, *sh.EndedAt, breaks[sh.ID])
 		for day := range 7 {
 			from := week.AddDate(0, 0, day)
 			to := week.AddDate(0, 0, day+1)
-			t.Week[day] += overlapSeconds(sh.StartedAt, *sh.EndedAt, from, to)
+			t.Week[day] += WorkedIn(sh, *sh.EndedAt, breaks[sh.ID], from, to)
 		}
 	}
 	var adj []struct {

@@ -47,6 +47,7 @@ type Service struct {
 	tickets        TicketFigures
 	members        *members.Service
 	reportsChannel string
+	defaultQuota   time.Duration
 	now            func() time.Time
 }
 
@@ -54,6 +55,7 @@ type Service struct {
 type Settings struct {
 	ReportsChannel string           // the staff reports channel
 	Members        *members.Service // a dismissal takes the member's staff roles off
+	WeeklyQuota    time.Duration    // a staff role's weekly hours until directors set its own
 	Now            func() time.Time
 }
 
@@ -63,7 +65,7 @@ func NewService(d *db.DB, roles authz.RoleIDs, shifts *Shifts, o *outbox.Store, 
 		s.Now = func() time.Time { return time.Now().UTC() }
 	}
 	return &Service{db: d, roles: roles, shifts: shifts, outbox: o, tickets: tickets, members: s.Members,
-		reportsChannel: s.ReportsChannel, now: s.Now}
+		reportsChannel: s.ReportsChannel, defaultQuota: s.WeeklyQuota, now: s.Now}
 }
 
 var errForbidden = errs.Forbidden("No tienes permiso para ver la lista de moderadores.")

@@ -27,10 +27,14 @@ func (WeeklyReport) TableName() string { return "staff_weekly_reports" }
 
 // WeeklyLine is one staff member's week.
 type WeeklyLine struct {
-	UserID     string `json:"userId"`
-	Username   string `json:"username"`
-	Seconds    int64  `json:"seconds"`
-	UnderQuota bool   `json:"underQuota"`
+	UserID   string `json:"userId"`
+	Username string `json:"username"`
+	Seconds  int64  `json:"seconds"`
+	// QuotaSeconds is the member's own quota that week (their roles' highest, pro-rated
+	// for the days on approved leave); absent from reports written before quotas per role.
+	QuotaSeconds *int64 `json:"quotaSeconds,omitempty"`
+	LeaveDays    int    `json:"leaveDays,omitempty"`
+	UnderQuota   bool   `json:"underQuota"`
 }
 
 // Weekly is a stored weekly report as the API shows it.
@@ -41,9 +45,10 @@ type Weekly struct {
 }
 
 // WriteWeeklyReport computes the week before now (Monday to Sunday, community time),
-// stores it and posts it to the staff reports channel. A second run for the same week
-// does nothing, even at the same moment, so a scheduler firing twice posts once.
-func (s *Service) WriteWeeklyReport(ctx context.Context, quota time.Duration) (bool, error) {
+// weighs each member's worked time against their quota, stores it and posts it to the
+// staff reports channel. A second run for the same week does nothing, even at the same
+// moment, so a scheduler firing twice posts once.
+func (s *Service) WriteWeeklyReport(ctx context.Context) (bool, error) {
 	start := s.shifts.WeekStart(s.now()).AddDate(0, 0, -7)
 	end := start.AddDate(0, 0, 7)
 	key := start.Format("2006-01-02")
@@ -64,17 +69,29 @@ func (s *Service) WriteWeeklyReport(ctx context.Context, quota time.Duration) (b
 		Find(&shifts).Error; err != nil {
 		return false, err
 	}
+	breaks, err := s.shifts.breaksOverlapping(ctx, ids, start, end)
+	if err != nil {
+		return false, err
+	}
 	secs := map[string]int64{}
 	for _, sh := range shifts {
-		secs[sh.MemberID] += overlapSeconds(sh.StartedAt, *sh.EndedAt, start, end)
+		secs[sh.MemberID] += WorkedIn(sh, *sh.EndedAt, breaks[sh.ID], start, end)
 	}
-	lines := make([]WeeklyLine, len(mods))
-	for i, m := range mods {
-		lines[i] = WeeklyLine{UserID: m.DiscordID, Username: m.Username, Seconds: secs[m.DiscordID],
-			UnderQuota: time.Duration(secs[m.DiscordID])*time.Second < quota}
+	roles, err := s.quotaRoles(ctx)
+	if err != nil {
+		return false, err
+	}
+	standing, err := s.quotaLines(ctx, mods, roles, start, secs)
+	if err != nil {
+		return false, err
+	}
+	lines := make([]WeeklyLine, len(standing))
+	for i, q := range standing {
+		lines[i] = WeeklyLine{UserID: q.UserID, Username: q.Username, Seconds: q.WorkedSeconds,
+			QuotaSeconds: &q.QuotaSeconds, LeaveDays: q.LeaveDays, UnderQuota: q.UnderQuota}
 	}
 	slices.SortStableFunc(lines, func(a, b WeeklyLine) int { return int(b.Seconds - a.Seconds) })
-	raw, _ := json.Marshal(Weekly{WeekStart: key, Quota: int64(quota.Seconds()), Lines: lines})
+	raw, _ := json.Marshal(Weekly{WeekStart: key, Quota: s.defaultQuotaSeconds(), Lines: lines})
 	posted := false
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
 		// The week's unique key decides the run that posts: a run that finds the report
@@ -90,7 +107,10 @@ func (s *Service) WriteWeeklyReport(ctx context.Context, quota time.Duration) (b
 		for _, l := range lines {
 			flag := ""
 			if l.UnderQuota {
-				flag = " ⚠️ bajo la cuota"
+				flag = " ⚠️ bajo la cuota (" + FormatDuration(*l.QuotaSeconds) + ")"
+			}
+			if l.LeaveDays > 0 {
+				flag += fmt.Sprintf(" · %d %s de ausencia", l.LeaveDays, plural(l.LeaveDays, "día", "días"))
 			}
 			fmt.Fprintf(&b, "**%s**: %s%s\n", l.Username, FormatDuration(l.Seconds), flag)
 		}
@@ -101,7 +121,7 @@ func (s *Service) WriteWeeklyReport(ctx context.Context, quota time.Duration) (b
 		_, err := s.outbox.Enqueue(ctx, outbox.KindChannelMessage, s.reportsChannel, outbox.ChannelMessage{Embeds: []outbox.Embed{{
 			Title:       fmt.Sprintf("Reporte semanal de horas: %s al %s", start.Format("02/01"), end.AddDate(0, 0, -1).Format("02/01/2006")),
 			Description: b.String(), Color: 0x4f46e5, Timestamp: &now,
-			Footer: "Cuota semanal: " + FormatDuration(int64(quota.Seconds())),
+			Footer: "Cuota semanal por omisión: " + FormatDuration(s.defaultQuotaSeconds()) + " (cada rol puede tener la suya)",
 		}}})
 		return err
 	})
@@ -123,4 +143,11 @@ func (s *Service) LatestWeekly(ctx context.Context, actor *authz.Actor) (*Weekly
 		return nil, err
 	}
 	return &w, nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -35,16 +35,31 @@ func TestWeeklyReport(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		work("1", 11*time.Hour) // Monday 08:00–19:00
+		// Monday 08:00–20:00 with an hour's break: 11 h worked.
+		if _, err := sh.ClockIn(ctx, moderator("1"), "Principal"); err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(5 * time.Hour)
+		if _, err := sh.Pause(ctx, moderator("1")); err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(time.Hour)
+		if _, err := sh.Resume(ctx, moderator("1")); err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(6 * time.Hour)
+		if _, err := sh.ClockOut(ctx, moderator("1")); err != nil {
+			t.Fatal(err)
+		}
 		work("2", 3*time.Hour)
 		// Sunday 22:00 → Monday 02:00: only the two hours before midnight count for the week.
 		clock.Advance(time.Date(2026, 3, 8, 22, 0, 0, 0, mexico).Sub(clock.Now()))
 		work("3", 4*time.Hour)
 
 		o := outbox.NewStore(d, clock.Now)
-		s := staff.NewService(d, authz.RoleIDs(testenv.Roles), sh, o, nil, staff.Settings{ReportsChannel: "reports", Now: clock.Now})
+		s := staff.NewService(d, authz.RoleIDs(testenv.Roles), sh, o, nil, staff.Settings{ReportsChannel: "reports", WeeklyQuota: 10 * time.Hour, Now: clock.Now})
 		for run := range 2 {
-			posted, err := s.WriteWeeklyReport(ctx, 10*time.Hour)
+			posted, err := s.WriteWeeklyReport(ctx)
 			if err != nil || posted != (run == 0) {
 				t.Fatalf("run %d: posted %v, %v", run, posted, err)
 			}
@@ -58,16 +73,19 @@ func TestWeeklyReport(t *testing.T) {
 		if err != nil || w == nil {
 			t.Fatalf("latest %v %v", w, err)
 		}
+		quota := int64(10 * 3600)
 		want := []staff.WeeklyLine{
-			{UserID: "1", Username: "ana", Seconds: 11 * 3600},
-			{UserID: "2", Username: "beto", Seconds: 3 * 3600, UnderQuota: true},
-			{UserID: "3", Username: "caro", Seconds: 2 * 3600, UnderQuota: true},
+			{UserID: "1", Username: "ana", Seconds: 11 * 3600, QuotaSeconds: &quota},
+			{UserID: "2", Username: "beto", Seconds: 3 * 3600, QuotaSeconds: &quota, UnderQuota: true},
+			{UserID: "3", Username: "caro", Seconds: 2 * 3600, QuotaSeconds: &quota, UnderQuota: true},
 		}
 		if w.WeekStart != "2026-03-02" || len(w.Lines) != 3 {
 			t.Fatalf("report %+v", w)
 		}
 		for i := range want {
-			if w.Lines[i] != want[i] {
+			got := w.Lines[i]
+			if got.UserID != want[i].UserID || got.Seconds != want[i].Seconds || got.UnderQuota != want[i].UnderQuota ||
+				got.QuotaSeconds == nil || *got.QuotaSeconds != *want[i].QuotaSeconds || got.LeaveDays != 0 {
 				t.Fatalf("line %d: %+v, want %+v", i, w.Lines[i], want[i])
 			}
 		}

@@ -69,6 +69,9 @@ func Seed(ctx context.Context, app *core.App, cfg *config.Config) error {
 	if err := sampleShifts(ctx, app); err != nil {
 		return err
 	}
+	if err := sampleLeaves(ctx, app, cfg.Location()); err != nil {
+		return err
+	}
 	if err := sampleIdentity(ctx, app); err != nil {
 		return err
 	}
@@ -281,6 +284,25 @@ func sampleShifts(ctx context.Context, app *core.App) error {
 		}
 	}
 	return app.DB.Conn(ctx).Create(&shifts).Error
+}
+
+// sampleLeaves files, once, a pending leave of quetzal's for the directors to decide and an
+// approved one of ajolote's this week, so the quota shows a member pro-rated for leave.
+func sampleLeaves(ctx context.Context, app *core.App, loc *time.Location) error {
+	var n int64
+	if err := app.DB.Conn(ctx).Model(&staff.Leave{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	now := app.Now()
+	day := func(offset int) string { return now.In(loc).AddDate(0, 0, offset).Format(time.DateOnly) }
+	decided := now.Add(-time.Hour)
+	leaves := []staff.Leave{
+		{MemberID: personaID("quetzal"), StartsOn: day(5), EndsOn: day(7), Reason: "Viaje familiar a Oaxaca.",
+			Status: staff.LeavePending, CreatedAt: now.Add(-2 * time.Hour)},
+		{MemberID: personaID("ajolote"), StartsOn: day(0), EndsOn: day(0), Reason: "Exámenes de la universidad.",
+			Status: staff.LeaveApproved, CreatedAt: now.AddDate(0, 0, -2), DecidedBy: personaID("rh"), DecidedByName: "rh", DecidedAt: &decided},
+	}
+	return app.DB.Conn(ctx).Create(&leaves).Error
 }
 
 // sampleTickets opens, once, two tickets of jugador's: one answered by moderador.

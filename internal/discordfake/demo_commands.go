@@ -57,13 +57,19 @@ func (f *Fake) demoInteraction(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "elige una persona del servidor y un comando", http.StatusBadRequest)
 		return
 	}
-	data := discordgo.ApplicationCommandInteractionData{ID: "1", Name: parts[0]}
-	if len(parts) > 1 {
-		sub := &discordgo.ApplicationCommandInteractionDataOption{Name: parts[1], Type: discordgo.ApplicationCommandOptionSubCommand}
-		if option := r.PostForm.Get("option"); option != "" {
-			sub.Options = []*discordgo.ApplicationCommandInteractionDataOption{{
-				Name: r.PostForm.Get("optionName"), Type: discordgo.ApplicationCommandOptionString, Value: option}}
+	// Options come as pairs, optionName[i] and option[i]; an empty value is left out.
+	var options []*discordgo.ApplicationCommandInteractionDataOption
+	names, values := r.PostForm["optionName"], r.PostForm["option"]
+	for i := range min(len(names), len(values)) {
+		if values[i] != "" {
+			options = append(options, &discordgo.ApplicationCommandInteractionDataOption{
+				Name: names[i], Type: discordgo.ApplicationCommandOptionString, Value: values[i]})
 		}
+	}
+	data := discordgo.ApplicationCommandInteractionData{ID: "1", Name: parts[0], Options: options}
+	if len(parts) > 1 {
+		sub := &discordgo.ApplicationCommandInteractionDataOption{Name: parts[1], Type: discordgo.ApplicationCommandOptionSubCommand,
+			Options: options}
 		data.Options = []*discordgo.ApplicationCommandInteractionDataOption{sub}
 	}
 	sent := f.SendInteraction(discordgo.Interaction{Type: discordgo.InteractionApplicationCommand,

@@ -767,3 +767,27 @@ func TestDemoCommandFormRunsTheCommandAsThePersona(t *testing.T) {
 		t.Errorf("unknown persona answered %d", res.StatusCode)
 	}
 }
+
+func TestDemoCommandFormSendsSeveralOptionsToACommandWithoutSubcommands(t *testing.T) {
+	t.Parallel()
+	f, srv := newFake(t)
+	f.AddPersona(Persona{Name: "comite", UserID: alice})
+	s, _ := openSession(t, srv, allIntents)
+	got := make(chan []*discordgo.ApplicationCommandInteractionDataOption, 1)
+	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		got <- ic.ApplicationCommandData().Options
+		_ = s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: "ok"}})
+	})
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := client.PostForm(srv.URL+"/interactions", url.Values{"persona": {alice}, "command": {"ausencia"},
+		"optionName": {"inicio", "fin", "motivo", "servidor"}, "option": {"09/03/2026", "10/03/2026", "Examen", ""}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	opts := <-got
+	if len(opts) != 3 || opts[0].Name != "inicio" || opts[0].StringValue() != "09/03/2026" || opts[2].Name != "motivo" || opts[2].StringValue() != "Examen" {
+		t.Fatalf("options %+v", opts)
+	}
+}

@@ -32,6 +32,7 @@ const OPENED_BY: Record<string, string> = {
   '/staff/profile': 'moderador',
   '/staff/stats': 'moderador',
   '/staff/:userId': 'moderador',
+  '/staff/ausencias': 'comite',
   '/admin/support': 'moderador',
   '/admin/support/tickets/:id': 'moderador',
   '/treasury': 'tesoreria',

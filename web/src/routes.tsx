@@ -67,6 +67,7 @@ const DashboardPage = page(dashboardPage, 'DashboardPage');
 const StaffProfilePage = page(staffArea, 'StaffProfilePage');
 const StaffStatsPage = page(staffArea, 'StaffStatsPage');
 const StaffRecordPage = page(staffArea, 'StaffRecordPage');
+const LeavesPage = page(staffArea, 'LeavesPage');
 const AdminSupportPage = page(staffArea, 'AdminSupportPage');
 
 const TreasuryPage = page(treasuryArea, 'TreasuryPage');
@@ -134,6 +135,7 @@ export function AppRoutes() {
           />
           <Route path="staff/profile" element={<ProtectedRoute><StaffProfilePage /></ProtectedRoute>} />
           <Route path="staff/stats" element={<ProtectedRoute><StaffStatsPage /></ProtectedRoute>} />
+          <Route path="staff/ausencias" element={<ProtectedRoute><LeavesPage /></ProtectedRoute>} />
           <Route path="staff/:userId" element={<ProtectedRoute><StaffRecordPage /></ProtectedRoute>} />
           <Route path="admin/support" element={<ProtectedRoute><AdminSupportPage /></ProtectedRoute>}>
             <Route path="tickets/:id" element={null} />

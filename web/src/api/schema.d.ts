@@ -1795,6 +1795,10 @@ export interface paths {
                                     userId: string;
                                     username: string;
                                     seconds: number;
+                                    /** @description the member's own quota that week: their roles' highest, pro-rated for approved leave; absent from older reports */
+                                    quotaSeconds?: number;
+                                    /** @description days of the week on approved leave */
+                                    leaveDays?: number;
                                     underQuota: boolean;
                                 }[];
                             } | null;
@@ -1884,6 +1888,237 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/leaves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every staff leave of absence, newest first (COMITE, RH, AI). */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "pending" | "approved" | "refused";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description leaves */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Leave"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/leaves/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in staff member's own leaves (requested with /ausencia in Discord), newest first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description leaves */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Leave"][];
+                    };
+                };
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/leaves/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves or refuses a pending leave (COMITE, RH, AI), audited; the member is told by DM. Of two at once, one decides and the other gets 409. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        decision: "approve" | "refuse";
+                    };
+                };
+            };
+            responses: {
+                /** @description the leave as decided */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Leave"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/quotas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This week's hour quotas (whoever may open the staff dashboard) - each staff role's, and each member's worked time against theirs (their roles' highest, pro-rated for approved leave), those under it first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the quota board */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date */
+                            weekStart: string;
+                            /** @description the configured quota of a role without its own */
+                            defaultSeconds: number;
+                            roles: components["schemas"]["QuotaRole"][];
+                            members: {
+                                userId: string;
+                                username: string;
+                                avatar: string;
+                                /** @description worked this week so far, breaks left out */
+                                workedSeconds: number;
+                                quotaSeconds: number;
+                                leaveDays: number;
+                                underQuota: boolean;
+                            }[];
+                        };
+                    };
+                };
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/quotas/{roleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roleId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets a staff role's weekly hour quota (COMITE, RH, AI), audited; the same value records nothing. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    roleId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        hours?: number;
+                        minutes?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description the role's quota */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QuotaRole"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -4425,6 +4660,10 @@ export interface components {
                 ownStaffRecord: boolean;
                 /** @description ends another member's open shift (COMITE, RH, AI) */
                 endOthersShift: boolean;
+                /** @description approves and refuses staff leaves of absence (COMITE, RH, AI) */
+                decideLeaves: boolean;
+                /** @description sets the staff roles' weekly hour quotas (COMITE, RH, AI) */
+                setStaffQuotas: boolean;
                 manageRoles: boolean;
                 manageApiKeys: boolean;
                 readAudit: boolean;
@@ -4736,6 +4975,47 @@ export interface components {
             server: string;
             /** Format: date-time */
             startedAt: string;
+            /**
+             * Format: date-time
+             * @description when the member's current break began; null while working
+             */
+            pausedAt: string | null;
+            /** @description the shift's finished breaks; worked time is the time since startedAt (until pausedAt) less these */
+            breakSeconds: number;
+        };
+        /** @description A staff member's leave of absence. */
+        Leave: {
+            id: number;
+            userId: string;
+            username: string;
+            /**
+             * Format: date
+             * @description first day, community time
+             */
+            startsOn: string;
+            /**
+             * Format: date
+             * @description last day, inclusive
+             */
+            endsOn: string;
+            days: number;
+            reason: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "refused";
+            /** Format: date-time */
+            createdAt: string;
+            /** @description the director who decided; empty while pending */
+            decidedBy: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+        };
+        QuotaRole: {
+            roleId: string;
+            name: string;
+            /** @description weekly hours expected, in seconds */
+            seconds: number;
+            /** @description false while the role expects the configured default */
+            custom: boolean;
         };
         StaffMemberRecord: {
             userId: string;

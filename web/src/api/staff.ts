@@ -6,9 +6,14 @@ import type {
   EndShiftAnswer,
   HoursAnswer,
   HoursInput,
+  Leave,
+  LeaveDecision,
+  LeaveStatus,
   MessageBody,
   Moderator,
   OnShiftEntry,
+  QuotaBoard,
+  QuotaRole,
   StaffMemberRecord,
   StaffProfile,
   StaffReportInput,
@@ -32,6 +37,10 @@ export const STAFF_WARN_ERROR = 'Error al registrar la advertencia';
 export const HIRED_ERROR = 'Error al actualizar la fecha de contratación';
 export const ON_SHIFT_ERROR = 'Error al cargar quién está en turno';
 export const END_SHIFT_ERROR = 'Error al terminar el turno';
+export const LEAVES_ERROR = 'Error al cargar las ausencias';
+export const DECIDE_LEAVE_ERROR = 'Error al decidir la ausencia';
+export const QUOTAS_ERROR = 'Error al cargar las cuotas';
+export const SET_QUOTA_ERROR = 'Error al guardar la cuota';
 
 /** While the live stream is down, who is on shift is read again this often. */
 export const ON_SHIFT_REFRESH_INTERVAL = 30_000;
@@ -50,6 +59,9 @@ export const staffKeys = {
   member: (userId: string) => ['staff', 'member', userId] as const,
   // Under ['staff', …], so the live stream's shift events refresh it with the rest.
   onShift: ['staff', 'on-shift'] as const,
+  leaves: (status: LeaveStatus | '') => ['staff', 'leaves', 'all', status] as const,
+  myLeaves: ['staff', 'leaves', 'mine'] as const,
+  quotas: ['staff', 'quotas'] as const,
 };
 
 export async function fetchModerators(): Promise<Moderator[]> {
@@ -204,6 +216,59 @@ export function useEndShift() {
         method: 'POST',
         body: reason ? { reason } : {},
         errorMessage: END_SHIFT_ERROR,
+      }),
+    onSettled: () => refreshStaff(queryClient),
+  });
+}
+
+/** Every leave of absence (directors), newest first; '' lists every status. */
+export function useLeaves(status: LeaveStatus | '') {
+  return useQuery({
+    queryKey: staffKeys.leaves(status),
+    queryFn: () =>
+      apiFetch<Leave[]>(`/api/staff/leaves${status ? `?status=${status}` : ''}`, { errorMessage: LEAVES_ERROR }),
+    staleTime: 0,
+  });
+}
+
+/** The signed-in staff member's own leaves, asked for with /ausencia in Discord. */
+export function useMyLeaves(enabled = true) {
+  return useQuery({
+    queryKey: staffKeys.myLeaves,
+    queryFn: () => apiFetch<Leave[]>('/api/staff/leaves/mine', { errorMessage: LEAVES_ERROR }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** Approves or refuses a pending leave (directors); leaves and quotas are read again. */
+export function useDecideLeave() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: number; decision: LeaveDecision }) =>
+      apiFetch<Leave>(`/api/staff/leaves/${id}/decision`, { method: 'POST', body: { decision }, errorMessage: DECIDE_LEAVE_ERROR }),
+    onSettled: () => refreshStaff(queryClient),
+  });
+}
+
+/** This week's quotas: each staff role's, and every member's time against theirs. */
+export function useQuotas() {
+  return useQuery({
+    queryKey: staffKeys.quotas,
+    queryFn: () => apiFetch<QuotaBoard>('/api/staff/quotas', { errorMessage: QUOTAS_ERROR }),
+    staleTime: 0,
+  });
+}
+
+/** Sets a staff role's weekly quota (directors). */
+export function useSetQuota() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ roleId, hours, minutes }: { roleId: string; hours: number; minutes: number }) =>
+      apiFetch<QuotaRole>(`/api/staff/quotas/${encodeURIComponent(roleId)}`, {
+        method: 'PUT',
+        body: { hours, minutes },
+        errorMessage: SET_QUOTA_ERROR,
       }),
     onSettled: () => refreshStaff(queryClient),
   });

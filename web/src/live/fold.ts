@@ -66,6 +66,8 @@ export async function foldLiveEvent(queryClient: QueryClient, frame: SseFrame): 
       return;
     case 'shift.started':
     case 'shift.ended':
+    case 'shift.paused':
+    case 'shift.resumed':
       // staffKeys.all is the prefix of every staff query, "who is on shift now" included.
       await queryClient.invalidateQueries({ queryKey: staffKeys.all });
       return;

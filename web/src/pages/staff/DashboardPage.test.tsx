@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
-import type { Moderator, Profile, StaffStats, WeeklyReport } from '../../api/types';
+import type { Moderator, Profile, QuotaBoard, StaffStats, WeeklyReport } from '../../api/types';
 import { jsonResponse, mockFetch, profile, roleIds } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { findDialogTitled } from '../../test/tickets';
@@ -52,6 +52,13 @@ const teamHours = [
   { week: '2026-11-16', server: 'Eventos', seconds: 5400 },
 ];
 
+const quotaBoard: QuotaBoard = {
+  weekStart: '2026-11-16',
+  defaultSeconds: 10 * 3600,
+  roles: [{ roleId: roleIds.MODERADOR, name: 'MODERADOR', seconds: 10 * 3600, custom: false }],
+  members: [],
+};
+
 type Handlers = Parameters<typeof mockFetch>[0];
 
 function serve(user: Profile, extra: Handlers = {}) {
@@ -64,6 +71,8 @@ function serve(user: Profile, extra: Handlers = {}) {
     '/api/staff/reports/weekly': () => jsonResponse({ report: null }),
     '/api/staff/on-shift': () => jsonResponse([]),
     '/api/staff/hours': () => jsonResponse(teamHours),
+    '/api/staff/quotas': () => jsonResponse(quotaBoard),
+    '/api/staff/leaves/mine': () => jsonResponse([]),
     ...extra,
   });
 }

@@ -4,6 +4,7 @@ import {
   AuditOutlined,
   BankOutlined,
   BarChartOutlined,
+  CalendarOutlined,
   ClockCircleOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
@@ -29,7 +30,9 @@ import { Page } from '../../components/Page';
 import { QueryErrorAlert, QueryState, measured } from '../../components/QueryState';
 import { useHasOpened } from '../../components/useHasOpened';
 import { HOURS_WEEKS, TeamHoursChart } from './HoursCharts';
+import { MyLeavesCard } from './MyLeavesCard';
 import { OnShiftCard } from './OnShiftCard';
+import { QuotaCard } from './QuotaCard';
 import { MemberAvatar } from './staffParts';
 
 // Only directors see the staff table, and the report's form only once it opens: the table's
@@ -141,8 +144,12 @@ function WeeklyReportLines({ report }: { report: WeeklyReport }) {
               <Typography.Text strong ellipsis={{ tooltip: line.username }} className="staff-top-name">
                 {line.username}
               </Typography.Text>
-              <Typography.Text>{formatDuration(line.seconds)}</Typography.Text>
+              <Typography.Text>
+                {formatDuration(line.seconds)}
+                {line.quotaSeconds !== undefined && line.quotaSeconds !== report.quotaSeconds ? ` de ${formatDuration(line.quotaSeconds)}` : ''}
+              </Typography.Text>
               {line.underQuota ? <Tag color="error">Bajo la cuota</Tag> : <Tag color="success">Cumplió</Tag>}
+              {line.leaveDays ? <Tag color="blue">{line.leaveDays} {line.leaveDays === 1 ? 'día' : 'días'} de ausencia</Tag> : null}
             </li>
           ))}
         </ul>
@@ -196,6 +203,7 @@ const ADMIN_PANELS: LinkCardProps[] = [
 const MANAGEMENT: LinkCardProps[] = [
   { to: '/staff/profile', icon: <UserOutlined />, title: 'Mi Perfil', description: 'Tu estado, tu tiempo, notas y advertencias.' },
   { to: '/staff/stats', icon: <BarChartOutlined />, title: 'Mis Estadísticas', description: 'Tus cifras y tus horas de esta semana.' },
+  { to: '/staff/ausencias', icon: <CalendarOutlined />, title: 'Ausencias del Staff', description: 'Aprueba o rechaza las ausencias pedidas.' },
 ];
 
 /** The cards whose pages the user may open, under a title; nothing when there are none. */
@@ -243,6 +251,7 @@ function Dashboard({ username }: { username: string }) {
   // The team's hours are for those who read the roster, as the server decides.
   const seesTeam = can('staff', 'read') || can('support', 'modify');
   const isReporter = may('reportShift');
+  const ownsRecord = may('ownStaffRecord');
   const reportUsed = useHasOpened(reporting);
   // The figures, the top 5, the weekly report and the staff table fail once, at the top.
   const loads = [useStaffStats(), useModerators(), useWeeklyReport(), useTeamHours(HOURS_WEEKS, seesTeam)];
@@ -269,6 +278,16 @@ function Dashboard({ username }: { username: string }) {
         <Col xs={24} lg={14}>
           <WeeklyReportCard />
         </Col>
+      </Row>
+      <Row gutter={[16, 16]} align="stretch" style={{ marginBottom: 24 }}>
+        <Col xs={24} lg={ownsRecord ? 14 : 24}>
+          <QuotaCard />
+        </Col>
+        {ownsRecord ? (
+          <Col xs={24} lg={10}>
+            <MyLeavesCard />
+          </Col>
+        ) : null}
       </Row>
       {seesTeam ? (
         <div style={{ marginBottom: 24 }}>

@@ -5,13 +5,21 @@ import { TOKEN_KEY } from '../../api/client';
 import type { OnShiftEntry, Profile } from '../../api/types';
 import { jsonResponse, mockFetch, profile, roleIds } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { NO_ONE_ON_SHIFT, OnShiftCard, elapsedSeconds } from './OnShiftCard';
+import { NO_ONE_ON_SHIFT, OnShiftCard, PAUSED_TEXT, elapsedSeconds, workedSeconds } from './OnShiftCard';
 
 const rh = profile({ username: 'rh', discordId: '1400000000000000003', discordRoles: [roleIds.RH] });
 const moderador = profile({ username: 'moderador', discordId: '1400000000000000005', discordRoles: [roleIds.MODERADOR] });
 
 const NOW = new Date('2026-03-04T18:00:00Z');
-const halcon: OnShiftEntry = { discordId: '101', username: 'halcon_mx', avatar: '', server: 'Eventos', startedAt: '2026-03-04T16:30:00Z' };
+const halcon: OnShiftEntry = {
+  discordId: '101',
+  username: 'halcon_mx',
+  avatar: '',
+  server: 'Eventos',
+  startedAt: '2026-03-04T16:30:00Z',
+  pausedAt: null,
+  breakSeconds: 0,
+};
 
 function serve(user: Profile, onShift: () => OnShiftEntry[], extra: Parameters<typeof mockFetch>[0] = {}) {
   localStorage.setItem(TOKEN_KEY, 'token');
@@ -41,6 +49,15 @@ describe('OnShiftCard', () => {
     expect(within(region).getByText('1 h 30 min 0 s')).toBeInTheDocument();
     expect(within(region).getByText(/desde/)).toBeInTheDocument();
     expect(within(region).queryByRole('button', { name: /Terminar turno/ })).toBeNull();
+  });
+
+  it('marks a member on a break "En pausa", the clock stopped at the break and their finished breaks left out', async () => {
+    // On shift since 16:30, a 10-minute break done, paused since 17:30: 50 min worked.
+    serve(moderador, () => [{ ...halcon, pausedAt: '2026-03-04T17:30:00Z', breakSeconds: 600 }]);
+    renderWithProviders(<OnShiftCard />);
+    const region = await card();
+    expect(await within(region).findByText(PAUSED_TEXT)).toBeInTheDocument();
+    expect(within(region).getByLabelText('Tiempo trabajado: 50 min 0 s')).toBeInTheDocument();
   });
 
   it('says so when nobody is on shift', async () => {
@@ -74,5 +91,11 @@ describe('OnShiftCard', () => {
   it('counts the elapsed time from the start, never below zero', () => {
     expect(elapsedSeconds('2026-03-04T17:59:00Z', NOW.getTime())).toBe(60);
     expect(elapsedSeconds('2026-03-04T18:00:05Z', NOW.getTime())).toBe(0);
+  });
+
+  it('counts worked time without the breaks', () => {
+    const now = NOW.getTime();
+    expect(workedSeconds({ startedAt: '2026-03-04T17:00:00Z', pausedAt: null, breakSeconds: 900 }, now)).toBe(2700);
+    expect(workedSeconds({ startedAt: '2026-03-04T17:00:00Z', pausedAt: '2026-03-04T17:20:00Z', breakSeconds: 0 }, now)).toBe(1200);
   });
 });

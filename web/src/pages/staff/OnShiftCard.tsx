@@ -31,7 +31,19 @@ export function elapsedSeconds(startedAt: string, now: number): number {
   return Math.max(0, Math.floor((now - start) / 1000));
 }
 
+/**
+ * The shift's worked time as the server counts it: the time since the start, stopped at the
+ * current break's start while paused, less the finished breaks.
+ */
+export function workedSeconds(entry: Pick<OnShiftEntry, 'startedAt' | 'pausedAt' | 'breakSeconds'>, now: number): number {
+  const until = entry.pausedAt ? Math.min(now, new Date(entry.pausedAt).getTime()) : now;
+  return Math.max(0, elapsedSeconds(entry.startedAt, Number.isNaN(until) ? now : until) - entry.breakSeconds);
+}
+
+export const PAUSED_TEXT = 'En pausa';
+
 function OnShiftItem({ entry, now, onEnd }: { entry: OnShiftEntry; now: number; onEnd?: () => void }) {
+  const worked = workedSeconds(entry, now);
   return (
     <li className="staff-onshift-item">
       <MemberAvatar discordId={entry.discordId} avatar={entry.avatar} username={entry.username} />
@@ -41,11 +53,16 @@ function OnShiftItem({ entry, now, onEnd }: { entry: OnShiftEntry; now: number; 
         </Typography.Text>
         <Typography.Text type="secondary">
           <Tag style={{ marginInlineEnd: 6 }}>{entry.server}</Tag>
+          {entry.pausedAt ? (
+            <Tag color="warning" style={{ marginInlineEnd: 6 }}>
+              {PAUSED_TEXT}
+            </Tag>
+          ) : null}
           desde <time dateTime={entry.startedAt}>{formatSince(entry.startedAt, now)}</time>
         </Typography.Text>
       </div>
-      <Typography.Text className="staff-top-time" aria-label={`Tiempo en turno: ${formatDuration(elapsedSeconds(entry.startedAt, now))}`}>
-        {formatDuration(elapsedSeconds(entry.startedAt, now))}
+      <Typography.Text className="staff-top-time" aria-label={`Tiempo trabajado: ${formatDuration(worked)}`}>
+        {formatDuration(worked)}
       </Typography.Text>
       {onEnd ? (
         <Button size="small" danger icon={<PoweroffOutlined />} onClick={onEnd} aria-label={`${END_SHIFT_TEXT} de ${entry.username}`}>
@@ -57,7 +74,8 @@ function OnShiftItem({ entry, now, onEnd }: { entry: OnShiftEntry; now: number; 
 }
 
 /**
- * Who is on shift now, where and since when, the time running live. Directors may end
+ * Who is on shift now, where and since when, the worked time running live (stopped, and
+ * marked "En pausa", during a break). Directors may end
  * someone's shift (the server says who: `endOthersShift`). The list is read again on every
  * shift event of the live stream, and every 30 s while that is down.
  */

@@ -1,5 +1,6 @@
 export { AdminSupportPage } from './AdminSupportPage';
 export { DashboardPage } from './DashboardPage';
+export { LeavesPage } from './LeavesPage';
 export { StaffProfilePage } from './StaffProfilePage';
 export { StaffRecordPage } from './StaffRecordPage';
 export { StaffStatsPage } from './StaffStatsPage';

@@ -1,0 +1,256 @@
+package staff
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"time"
+
+	"gorm.io/gorm/clause"
+
+	"zocalo/core/audit"
+	"zocalo/core/authz"
+	"zocalo/core/errs"
+	"zocalo/core/members"
+)
+
+// Quota is the weekly hours a staff role is expected to work, set by the directors. A role
+// without one expects the configured weekly quota.
+type Quota struct {
+	RoleID    string    `gorm:"primaryKey;size:32"`
+	Seconds   int64     `gorm:"not null"`
+	UpdatedAt time.Time `gorm:"not null"`
+}
+
+// TableName keeps the table's name explicit.
+func (Quota) TableName() string { return "staff_quotas" }
+
+// ActionQuotaSet is the audit action of a role's quota changing.
+const ActionQuotaSet = "quota.set"
+
+// MaxQuotaHours is the largest weekly quota: every hour of the week.
+const MaxQuotaHours = 168
+
+var (
+	errQuotaRole  = errs.NotFound("Ese rol no es un rol del staff.")
+	errQuotaValue = errs.Invalid("La cuota va de 0 a 168 horas por semana y los minutos de 0 a 59.")
+	errQuotaRead  = errs.Forbidden("No tienes permiso para ver las cuotas del staff.")
+)
+
+// MaySetQuotas tells who sets the roles' quotas: the directors, who manage hours.
+func MaySetQuotas(actor *authz.Actor) bool { return Directors(actor) }
+
+// QuotaRole is a staff role's quota.
+type QuotaRole struct {
+	RoleID  string `json:"roleId"`
+	Name    string `json:"name"`
+	Seconds int64  `json:"seconds"`
+	// Custom is false while the role expects the configured default.
+	Custom bool `json:"custom"`
+}
+
+// QuotaLine is a staff member's week against their quota.
+type QuotaLine struct {
+	UserID        string `json:"userId"`
+	Username      string `json:"username"`
+	Avatar        string `json:"avatar"`
+	WorkedSeconds int64  `json:"workedSeconds"`
+	// QuotaSeconds is the highest quota of the member's staff roles, pro-rated for the days
+	// of the week on approved leave.
+	QuotaSeconds int64 `json:"quotaSeconds"`
+	LeaveDays    int   `json:"leaveDays"`
+	UnderQuota   bool  `json:"underQuota"`
+}
+
+// QuotaBoard is this week's quotas: the roles' and each member's standing.
+type QuotaBoard struct {
+	WeekStart      string      `json:"weekStart"`
+	DefaultSeconds int64       `json:"defaultSeconds"`
+	Roles          []QuotaRole `json:"roles"`
+	Members        []QuotaLine `json:"members"`
+}
+
+// SetQuota sets a staff role's weekly quota (directors). The same value records nothing;
+// changes of one role take turns, so each is audited once with what it replaced.
+func (s *Service) SetQuota(ctx context.Context, actor *authz.Actor, roleID string, hours, minutes int) (QuotaRole, error) {
+	if !MaySetQuotas(actor) {
+		return QuotaRole{}, errNotDirector
+	}
+	if hours < 0 || minutes < 0 || minutes > 59 || hours*60+minutes > MaxQuotaHours*60 {
+		return QuotaRole{}, errQuotaValue
+	}
+	var role *QuotaRole
+	roles, err := s.quotaRoles(ctx)
+	if err != nil {
+		return QuotaRole{}, err
+	}
+	for i := range roles {
+		if roles[i].RoleID == roleID {
+			role = &roles[i]
+		}
+	}
+	if role == nil {
+		return QuotaRole{}, errQuotaRole
+	}
+	seconds := int64(hours*3600 + minutes*60)
+	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		if err := s.db.LockKey(ctx, "staff.quota:"+roleID); err != nil {
+			return err
+		}
+		var current Quota
+		if err := s.db.Conn(ctx).Where("role_id = ?", roleID).Limit(1).Find(&current).Error; err != nil {
+			return err
+		}
+		before := s.defaultQuotaSeconds()
+		if current.RoleID != "" {
+			before = current.Seconds
+		}
+		if current.RoleID != "" && current.Seconds == seconds {
+			role.Seconds, role.Custom = seconds, true
+			return nil
+		}
+		now := s.now()
+		if err := s.db.Conn(ctx).Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "role_id"}},
+			DoUpdates: clause.AssignmentColumns([]string{"seconds", "updated_at"})}).
+			Create(&Quota{RoleID: roleID, Seconds: seconds, UpdatedAt: now}).Error; err != nil {
+			return err
+		}
+		role.Seconds, role.Custom = seconds, true
+		return audit.Write(ctx, s.db, now, audit.Change{Actor: actor, Area: audit.AreaStaff, Action: ActionQuotaSet,
+			EntityType: "role", EntityID: roleID,
+			Before: map[string]any{"role": role.Name, "seconds": before}, After: map[string]any{"role": role.Name, "seconds": seconds}})
+	})
+	if err != nil {
+		return QuotaRole{}, err
+	}
+	return *role, nil
+}
+
+// Quotas is this week's board: the roles' quotas and every staff member's worked time
+// against theirs, those under it first. Whoever may open the staff dashboard reads it.
+func (s *Service) Quotas(ctx context.Context, actor *authz.Actor) (QuotaBoard, error) {
+	if !MayOpenDashboard(actor) {
+		return QuotaBoard{}, errQuotaRead
+	}
+	roles, err := s.quotaRoles(ctx)
+	if err != nil {
+		return QuotaBoard{}, err
+	}
+	week := s.shifts.WeekStart(s.now())
+	mods, err := s.roster(ctx)
+	if err != nil {
+		return QuotaBoard{}, err
+	}
+	ids := make([]string, len(mods))
+	for i, m := range mods {
+		ids[i] = m.DiscordID
+	}
+	totals, err := s.shifts.TotalsFor(ctx, ids)
+	if err != nil {
+		return QuotaBoard{}, err
+	}
+	worked := make(map[string]int64, len(ids))
+	for id, t := range totals {
+		for _, d := range t.Week {
+			worked[id] += d
+		}
+	}
+	lines, err := s.quotaLines(ctx, mods, roles, week, worked)
+	if err != nil {
+		return QuotaBoard{}, err
+	}
+	slices.SortStableFunc(lines, func(a, b QuotaLine) int {
+		if a.UnderQuota != b.UnderQuota {
+			if a.UnderQuota {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(a.WorkedSeconds, b.WorkedSeconds)
+	})
+	return QuotaBoard{WeekStart: week.Format(time.DateOnly), DefaultSeconds: s.defaultQuotaSeconds(), Roles: roles, Members: lines}, nil
+}
+
+func (s *Service) defaultQuotaSeconds() int64 { return int64(s.defaultQuota.Seconds()) }
+
+// quotaRoles are the STAFF-group roles with their quotas, in the group's order.
+func (s *Service) quotaRoles(ctx context.Context) ([]QuotaRole, error) {
+	var set []Quota
+	if err := s.db.Conn(ctx).Find(&set).Error; err != nil {
+		return nil, err
+	}
+	byRole := make(map[string]int64, len(set))
+	for _, q := range set {
+		byRole[q.RoleID] = q.Seconds
+	}
+	var guild []members.GuildRole
+	if err := s.db.Conn(ctx).Where("discord_id IN ?", s.staffRoleIDs()).Find(&guild).Error; err != nil {
+		return nil, err
+	}
+	names := make(map[string]string, len(guild))
+	for _, g := range guild {
+		names[g.DiscordID] = g.Name
+	}
+	out := []QuotaRole{}
+	for _, r := range authz.Groups[authz.Staff] {
+		id := s.roles[r]
+		if id == "" {
+			continue
+		}
+		q := QuotaRole{RoleID: id, Name: string(r), Seconds: s.defaultQuotaSeconds()}
+		if n := names[id]; n != "" {
+			q.Name = n
+		}
+		if secs, ok := byRole[id]; ok {
+			q.Seconds, q.Custom = secs, true
+		}
+		out = append(out, q)
+	}
+	return out, nil
+}
+
+// quotaLines weighs each member's worked seconds of the week starting at week against
+// their quota: the highest of their staff roles', less a seventh per day on approved leave.
+func (s *Service) quotaLines(ctx context.Context, mods []members.Member, roles []QuotaRole, week time.Time, worked map[string]int64) ([]QuotaLine, error) {
+	ids := make([]string, len(mods))
+	for i, m := range mods {
+		ids[i] = m.DiscordID
+	}
+	roleQuota := make(map[string]int64, len(roles))
+	for _, r := range roles {
+		roleQuota[r.RoleID] = r.Seconds
+	}
+	var held []members.MemberRole
+	if len(ids) > 0 {
+		if err := s.db.Conn(ctx).Where("member_id IN ? AND role_id IN ?", ids, s.staffRoleIDs()).Find(&held).Error; err != nil {
+			return nil, err
+		}
+	}
+	quota := map[string]int64{}
+	for _, h := range held {
+		if q, ok := roleQuota[h.RoleID]; ok && (q > quota[h.MemberID] || !hasKey(quota, h.MemberID)) {
+			quota[h.MemberID] = q
+		}
+	}
+	leave, err := s.leaveDaysIn(ctx, ids, week)
+	if err != nil {
+		return nil, err
+	}
+	lines := make([]QuotaLine, 0, len(mods))
+	for _, m := range mods {
+		q, ok := quota[m.DiscordID]
+		if !ok {
+			q = s.defaultQuotaSeconds()
+		}
+		days := leave[m.DiscordID]
+		q = q * int64(7-days) / 7
+		lines = append(lines, QuotaLine{UserID: m.DiscordID, Username: m.Username, Avatar: m.Avatar,
+			WorkedSeconds: worked[m.DiscordID], QuotaSeconds: q, LeaveDays: days, UnderQuota: worked[m.DiscordID] < q})
+	}
+	return lines, nil
+}
+
+func hasKey[K comparable, V any](m map[K]V, k K) bool {
+	_, ok := m[k]
+	return ok
+}

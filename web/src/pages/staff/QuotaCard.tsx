@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Flex, InputNumber, Space, Tag, Typography } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { useQuotas, useSetQuota } from '../../api/staff';
+import type { QuotaLine, QuotaRole } from '../../api/types';
+import { useAuth } from '../../auth/useAuth';
+import { formatDay } from '../../components/dates';
+import { formatDuration } from '../../components/duration';
+import { QueryState } from '../../components/QueryState';
+import { MemberAvatar } from './staffParts';
+
+export const QUOTA_TITLE = 'Cuota semanal';
+export const ALL_ON_QUOTA = 'Todo el staff ya cumplió su cuota esta semana.';
+
+/** A role's quota, with the form that changes it for those the server lets (`setStaffQuotas`). */
+function RoleQuota({ role, editable }: { role: QuotaRole; editable: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const [hours, setHours] = useState<number | null>(Math.floor(role.seconds / 3600));
+  const [minutes, setMinutes] = useState<number | null>(Math.floor((role.seconds % 3600) / 60));
+  const save = useSetQuota();
+  if (!editing) {
+    return (
+      <li className="staff-top-item">
+        <Typography.Text strong className="staff-top-name">
+          {role.name}
+        </Typography.Text>
+        <Typography.Text aria-label={`Cuota de ${role.name}: ${formatDuration(role.seconds)}`}>{formatDuration(role.seconds)}</Typography.Text>
+        {role.custom ? null : <Tag>Por omisión</Tag>}
+        {editable ? (
+          <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(true)} aria-label={`Cambiar la cuota de ${role.name}`}>
+            Cambiar
+          </Button>
+        ) : null}
+      </li>
+    );
+  }
+  return (
+    <li className="staff-top-item">
+      <Flex vertical gap={8} style={{ width: '100%' }}>
+        <Typography.Text strong>{role.name}</Typography.Text>
+        <Space wrap>
+          <InputNumber aria-label={`Horas de ${role.name}`} min={0} max={168} precision={0} value={hours} onChange={setHours} suffix="h" />
+          <InputNumber aria-label={`Minutos de ${role.name}`} min={0} max={59} precision={0} value={minutes} onChange={setMinutes} suffix="min" />
+          <Button
+            type="primary"
+            size="small"
+            loading={save.isPending}
+            onClick={() =>
+              save.mutate({ roleId: role.roleId, hours: hours ?? 0, minutes: minutes ?? 0 }, { onSuccess: () => setEditing(false) })
+            }
+          >
+            Guardar
+          </Button>
+          <Button size="small" onClick={() => setEditing(false)} disabled={save.isPending}>
+            Cancelar
+          </Button>
+        </Space>
+        {save.isError ? <Alert type="error" showIcon title={save.error.message} /> : null}
+      </Flex>
+    </li>
+  );
+}
+
+function UnderLine({ line }: { line: QuotaLine }) {
+  return (
+    <li className="staff-top-item">
+      <MemberAvatar discordId={line.userId} avatar={line.avatar} username={line.username} />
+      <Typography.Text strong ellipsis={{ tooltip: line.username }} className="staff-top-name">
+        {line.username}
+      </Typography.Text>
+      <Typography.Text aria-label={`${line.username}: ${formatDuration(line.workedSeconds)} de ${formatDuration(line.quotaSeconds)}`}>
+        {formatDuration(line.workedSeconds)} / {formatDuration(line.quotaSeconds)}
+      </Typography.Text>
+      {line.leaveDays > 0 ? <Tag color="blue">{line.leaveDays} {line.leaveDays === 1 ? 'día' : 'días'} de ausencia</Tag> : null}
+    </li>
+  );
+}
+
+/**
+ * This week's quotas: each staff role's (directors change them) and who is still under
+ * theirs (their roles' highest, less a seventh per day on approved leave), as the server counts.
+ */
+export function QuotaCard() {
+  const { may } = useAuth();
+  const quotas = useQuotas();
+  const board = quotas.data;
+  const under = (board?.members ?? []).filter((line) => line.underQuota);
+  return (
+    <Card
+      title={QUOTA_TITLE}
+      role="region"
+      aria-label={QUOTA_TITLE}
+      extra={board ? <Tag color={under.length > 0 ? 'warning' : 'success'}>{`${under.length} de ${board.members.length} bajo la cuota`}</Tag> : null}
+      style={{ height: '100%' }}
+    >
+      <QueryState queries={quotas}>
+        {() =>
+          board ? (
+            <>
+              <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+                Semana del {formatDay(board.weekStart)} al {formatDay(board.weekStart, 6)}. Con varios roles cuenta la cuota más alta.
+              </Typography.Paragraph>
+              <ul className="staff-top" aria-label="Cuota por rol">
+                {board.roles.map((role) => (
+                  <RoleQuota key={role.roleId} role={role} editable={may('setStaffQuotas')} />
+                ))}
+              </ul>
+              <Typography.Title level={3} style={{ fontSize: 16, marginTop: 16 }}>
+                Bajo la cuota
+              </Typography.Title>
+              {under.length === 0 ? (
+                <Typography.Text type="secondary">{ALL_ON_QUOTA}</Typography.Text>
+              ) : (
+                <ul className="staff-top" aria-label="Miembros bajo la cuota">
+                  {under.map((line) => (
+                    <UnderLine key={line.userId} line={line} />
+                  ))}
+                </ul>
+              )}
+            </>
+          ) : null
+        }
+      </QueryState>
+    </Card>
+  );
+}
