@@ -157,6 +157,7 @@ func (b *Bot) registerBuiltins() {
 	b.AddDeliverer(outbox.KindMessageEdit, b.deliverMessageEdit)
 	b.AddDeliverer(outbox.KindMessageDelete, b.deliverMessageDelete)
 	b.registerTickets()
+	b.registerLegislative()
 	b.AddDeliverer(staff.KindRemoveRoles, b.deliverRemoveRoles)
 	b.AddJob(Job{Name: "weekly-staff-report", Spec: "0 0 * * 1", Run: func(ctx context.Context) error {
 		_, err := b.deps.App.Staff.WriteWeeklyReport(ctx, b.deps.Config.Staff.WeeklyQuota.Duration)
