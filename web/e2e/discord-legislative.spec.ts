@@ -121,8 +121,11 @@ test('a ballot button counts once per seat, and the buttons disable when the vot
   await shot(page, 'diario-oficial');
 });
 
-test('the Diario Oficial says when no law matches the search', async ({ page }) => {
+test('the Diario Oficial shows the demo law to a visitor, and says when no law matches the search', async ({ page }) => {
   await page.goto('/diario-oficial');
+  const law = page.getByRole('article', { name: 'Ley de Movilidad Sustentable' });
+  await expect(law).toContainText('Artículo 2. Los vehículos ceden el paso a los peatones en cada cruce.');
+  await expect(law.getByLabel('Resultado: 2 a favor, 0 en contra, 1 abstenciones')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Buscar leyes' }).fill('zzz-ninguna-ley');
   await page.getByRole('searchbox', { name: 'Buscar leyes' }).press('Enter');
   await expect(page.getByText('Ninguna ley coincide con la búsqueda')).toBeVisible();
