@@ -57,7 +57,7 @@ var authzTable = map[string][]string{
 	"GET /api/auth/profile": member, "POST /api/auth/logout": member, "GET /api/events": member, "POST /api/auth/exchange": public,
 	"GET /api/news/news-cards": public, "POST /api/news/news-cards": superusers,
 	"PUT /api/news/news-cards/:id": superusers, "DELETE /api/news/news-cards/:id": superusers,
-	"POST /api/contact": public, "POST /api/artists/submit": public,
+	"POST /api/contact": public, "POST /api/artists/submit": public, "GET /api/diario-oficial": public,
 	"GET /api/artists/applications": reviewers, "PUT /api/artists/applications/:id/status": reviewers,
 	// Tickets: ids that do not exist answer 404 to everyone, readers or not.
 	"POST /api/tickets": member, "GET /api/tickets": member, "GET /api/tickets/stats/summary": staffOrAdm,

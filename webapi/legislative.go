@@ -173,3 +173,18 @@ func (s *Server) deleteAgendaItem(c *gin.Context) {
 	}
 	c.JSON(http.StatusOK, gin.H{"message": "Punto de agenda eliminado exitosamente"})
 }
+
+// diarioOficial is the public Diario Oficial: the approved initiatives, searchable.
+func (s *Server) diarioOficial(c *gin.Context) {
+	q := legislative.GazetteQuery{Search: c.Query("q")}
+	var ok bool
+	if q.Page, q.Limit, ok = pageQuery(c, 20, 100); !ok {
+		return
+	}
+	page, err := s.deps.App.Legislative.Gazette(c.Request.Context(), q)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, page)
+}

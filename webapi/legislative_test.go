@@ -2,6 +2,7 @@ package webapi
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -127,6 +128,68 @@ func TestLegislativeOverHTTP(t *testing.T) {
 		}
 		if code := e.call("GET", fresh, tok["ministro"], nil, nil); code != 404 {
 			t.Fatalf("deleted initiative: %d", code)
+		}
+	})
+}
+
+// The Diario Oficial is public: anyone reads the approved laws, searchable, with text,
+// dates and tally, and never who voted what.
+func TestDiarioOficialOverHTTP(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		e.addUser("comite", "580000000000000001", true, authz.Comite)
+		e.addUser("ministro", "580000000000000002", true, authz.Ministro)
+		admin, ministro := e.signIn("comite"), e.signIn("ministro")
+		var created struct {
+			ID uint64 `json:"_id"`
+		}
+		if code := e.call("POST", "/api/legislative/initiatives", admin, body(map[string]string{"title": "Ley de Tránsito",
+			"summary": "Artículo 1. La velocidad máxima es de 60 km/h.", "type": "SCJN"}), &created); code != 201 {
+			t.Fatalf("create: %d", code)
+		}
+		base := fmt.Sprintf("/api/legislative/initiatives/%d", created.ID)
+		end := e.clock.Now().Add(time.Hour).Format(time.RFC3339)
+		if code := e.call("PUT", base+"/voting", admin, body(map[string]any{"votingEnabled": true, "votingEndDate": end}), nil); code != 200 {
+			t.Fatalf("open: %d", code)
+		}
+		if code := e.call("POST", base+"/vote", ministro, body(map[string]string{"voteType": "infavor"}), nil); code != 200 {
+			t.Fatalf("vote: %d", code)
+		}
+		var page struct {
+			Laws []struct {
+				ID       uint64 `json:"_id"`
+				Title    string
+				Text     string
+				BodyName string
+				Votes    struct{ Infavor int }
+			}
+			Total int
+		}
+		if code := e.call("GET", "/api/diario-oficial", "", nil, &page); code != 200 || page.Total != 0 {
+			t.Fatalf("before the close: %d %+v", code, page)
+		}
+		e.clock.Advance(2 * time.Hour)
+		if _, err := e.app.Legislative.CloseDue(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if code := e.call("GET", "/api/diario-oficial?q=velocidad", "", nil, &page); code != 200 || page.Total != 1 || len(page.Laws) != 1 ||
+			page.Laws[0].ID != created.ID || page.Laws[0].Votes.Infavor != 1 || page.Laws[0].BodyName != "SCJN" ||
+			page.Laws[0].Text != "Artículo 1. La velocidad máxima es de 60 km/h." {
+			t.Fatalf("after the close: %d %+v", code, page)
+		}
+		var raw map[string]any
+		e.call("GET", "/api/diario-oficial", "", nil, &raw)
+		if s := fmt.Sprint(raw); strings.Contains(s, "580000000000000002") || strings.Contains(s, "ministro") {
+			t.Fatalf("the Diario Oficial names a voter: %s", s)
+		}
+		if code := e.call("GET", "/api/diario-oficial?q=sanciones", "", nil, &page); code != 200 || page.Total != 0 || len(page.Laws) != 0 {
+			t.Fatalf("a search that matches nothing: %d %+v", code, page)
+		}
+		var msg messageBody
+		for _, q := range []string{"?limit=0", "?page=x", "?q=" + strings.Repeat("a", 101)} {
+			if code := e.call("GET", "/api/diario-oficial"+q, "", nil, &msg); code != 400 || msg.Message == "" {
+				t.Fatalf("%s: %d %+v", q, code, msg)
+			}
 		}
 	})
 }

@@ -12,7 +12,7 @@ import (
 
 // publicPages open for anyone; signedInPages for anyone signed in.
 var (
-	publicPages = []string{"/", "/shop", "/news", "/news/:id", "/login", "/auth/callback", "/unauthorized",
+	publicPages = []string{"/", "/shop", "/news", "/news/:id", "/login", "/auth/callback", "/unauthorized", "/diario-oficial",
 		"/verify/*", "/contact", "/artist-application", "/privacy-policy"}
 	signedInPages = []string{"/records", "/documents", "/support", "/support/tickets/:id", "/perfil"}
 )

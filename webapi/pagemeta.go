@@ -30,6 +30,7 @@ var pageTitles = map[string]string{
 	"/contact":                     "Contacto",
 	"/artist-application":          "Solicitud de artista",
 	"/privacy-policy":              "Política de privacidad",
+	"/diario-oficial":              "Diario Oficial",
 	"/records":                     "Antecedentes",
 	"/documents":                   "Documentos",
 	"/support":                     "Soporte",

@@ -191,6 +191,7 @@ func (s *Server) routes() {
 	api.GET("/sat/businesses/:id/documents/:documentId", s.requireAuth, s.businessDocument)
 	api.GET("/sat/businesses/:id/logo", s.businessLogo)
 
+	api.GET("/diario-oficial", s.diarioOficial)
 	api.GET("/legislative/initiatives", s.requireAuth, s.listInitiatives)
 	api.POST("/legislative/initiatives", s.requireAuth, once, s.createInitiative)
 	api.GET("/legislative/initiatives/:id", s.requireAuth, s.getInitiative)

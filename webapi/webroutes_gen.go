@@ -18,6 +18,7 @@ var webRoutes = []string{
 	"/auth/callback",
 	"/contact",
 	"/dashboard",
+	"/diario-oficial",
 	"/documents",
 	"/legislative",
 	"/legislative/initiatives/:id",

@@ -143,6 +143,9 @@ type Legislative struct {
 	// rejected; 0 means no quorum.
 	QuorumSCJN     int `yaml:"quorumSCJN" env:"QUORUM_SCJN"`
 	QuorumCongreso int `yaml:"quorumCongreso" env:"QUORUM_CONGRESO"`
+	// ReminderBefore: seat holders who have not voted get a DM this long before a vote
+	// closes; 0 sends none.
+	ReminderBefore Duration `yaml:"reminderBefore" env:"REMINDER_BEFORE"`
 }
 
 // Tickets configure the support desk.
@@ -305,6 +308,9 @@ func (c *Config) Validate() error {
 	}
 	if c.RateLimit.PublicWritesPerMinute < 1 {
 		return keyErr("rateLimit.publicWritesPerMinute", "RATE_LIMIT_PUBLIC_WRITES_PER_MINUTE", "must be at least 1")
+	}
+	if c.Legislative.ReminderBefore.Duration < 0 {
+		return keyErr("legislative.reminderBefore", "LEGISLATIVE_REMINDER_BEFORE", "must not be negative (0 sends no reminders)")
 	}
 	if c.Legislative.QuorumSCJN < 0 || c.Legislative.QuorumCongreso < 0 {
 		return keyErr("legislative.quorumSCJN", "LEGISLATIVE_QUORUM_SCJN", "quorums must not be negative")

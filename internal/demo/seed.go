@@ -112,6 +112,9 @@ func sampleLegislative(ctx context.Context, app *core.App, loc *time.Location) e
 		"Asigna el presupuesto anual de la policía, los servicios médicos y el mantenimiento de carreteras.", legislative.BodyCongreso); err != nil {
 		return err
 	}
+	if err := sampleLaw(ctx, app, oficina); err != nil {
+		return err
+	}
 	today := app.Now().In(loc).Format(time.DateOnly)
 	tomorrow := app.Now().In(loc).AddDate(0, 0, 1).Format(time.DateOnly)
 	for _, item := range []legislative.AgendaInput{
@@ -127,6 +130,36 @@ func sampleLegislative(ctx context.Context, app *core.App, loc *time.Location) e
 		}
 	}
 	return nil
+}
+
+// sampleLaw records a Congreso law approved last week, with its votes and timeline, so the
+// Diario Oficial has something to show. A vote cannot be opened in the past through the
+// service, so the rows are written as the close would have left them.
+func sampleLaw(ctx context.Context, app *core.App, oficina *authz.Actor) error {
+	filed, closed := app.Now().AddDate(0, 0, -10), app.Now().AddDate(0, 0, -7)
+	approved := legislative.StatusApproved
+	law := legislative.Initiative{Body: legislative.BodyCongreso, Title: "Ley de Movilidad Sustentable",
+		Summary: "Artículo 1. Las avenidas principales tienen carril exclusivo para bicicletas.\n" +
+			"Artículo 2. Los vehículos ceden el paso a los peatones en cada cruce.",
+		Status: approved, Result: &approved, VotingEndDate: &closed, CreatedBy: oficina.DiscordID,
+		CreatedByName: oficina.Username, CreatedAt: filed, UpdatedAt: closed}
+	return app.DB.InTx(ctx, func(ctx context.Context) error {
+		conn := app.DB.Conn(ctx)
+		if err := conn.Create(&law).Error; err != nil {
+			return err
+		}
+		for i, v := range []struct{ persona, choice string }{{"diputado", legislative.VoteInFavor}, {"senador", legislative.VoteInFavor},
+			{"oficina", legislative.VoteAbstention}} {
+			if err := conn.Omit("Initiative").Create(&legislative.Vote{InitiativeID: law.ID, MemberID: personaID(v.persona),
+				MemberName: v.persona, Choice: v.choice, CreatedAt: filed.Add(time.Duration(i+1) * time.Hour)}).Error; err != nil {
+				return err
+			}
+		}
+		return conn.Omit("Initiative").Create(&[]legislative.Event{
+			{InitiativeID: law.ID, Kind: legislative.EventCreated, ActorName: oficina.Username, CreatedAt: filed},
+			{InitiativeID: law.ID, Kind: legislative.EventClosed, Detail: "Aprobada: 2 a favor, 0 en contra, 1 abstención", CreatedAt: closed},
+		}).Error
+	})
 }
 
 // sampleTreasury registers, once, a few sales (one voided) and a business with a document,

@@ -22,6 +22,7 @@ const OPENED_BY: Record<string, string> = {
   '/contact': VISITOR,
   '/artist-application': VISITOR,
   '/privacy-policy': VISITOR,
+  '/diario-oficial': VISITOR,
   '/records': 'jugador',
   '/documents': 'jugador',
   '/support': 'jugador',

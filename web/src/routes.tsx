@@ -56,6 +56,7 @@ const UnauthorizedPage = page(publicArea, 'UnauthorizedPage');
 const ContactPage = page(publicArea, 'ContactPage');
 const ArtistApplicationPage = page(publicArea, 'ArtistApplicationPage');
 const PrivacyPolicyPage = page(publicArea, 'PrivacyPolicyPage');
+const DiarioOficialPage = page(publicArea, 'DiarioOficialPage');
 const NotFoundPage = page(publicArea, 'NotFoundPage');
 
 const RecordsPage = page(membersArea, 'RecordsPage');
@@ -114,6 +115,7 @@ export function AppRoutes() {
         <Route path="contact" element={<ContactPage />} />
         <Route path="artist-application" element={<ArtistApplicationPage />} />
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
+        <Route path="diario-oficial" element={<DiarioOficialPage />} />
 
         <Route element={<SignedInArea />}>
           <Route path="records" element={<ProtectedRoute><RecordsPage /></ProtectedRoute>} />

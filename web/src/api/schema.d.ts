@@ -4408,6 +4408,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/diario-oficial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Diario Oficial: the approved initiatives, the most recently approved first. Public (no sign-in); never says who voted what. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Words that must each appear in the title or the text, ignoring case; up to 100 characters. */
+                    q?: string;
+                    /** @description Absent or empty, 1. A page past the end is empty; any other value out of range is a 400. */
+                    page?: number;
+                    /** @description Absent or empty, 20; any other value out of range is a 400. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description one page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            laws: components["schemas"]["Law"][];
+                            total: number;
+                            page: number;
+                            limit: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/legislative/agenda/{id}": {
         parameters: {
             query?: never;
@@ -5206,6 +5255,34 @@ export interface components {
         DeliveryActed: {
             message: string;
             delivery: components["schemas"]["Delivery"];
+        };
+        /** @description An approved initiative as the Diario Oficial publishes it: its text, dates and result with the tally, never who voted what. */
+        Law: {
+            _id: number;
+            title: string;
+            /** @description the initiative's full text (its summary) */
+            text: string;
+            /** @enum {string} */
+            type: "SCJN" | "Congreso";
+            /** @description the body as the portal names it: SCJN or Cámara de Diputados */
+            bodyName: string;
+            /** @enum {string} */
+            result: "approved";
+            votes: {
+                infavor: number;
+                against: number;
+                abstention: number;
+            };
+            /**
+             * Format: date-time
+             * @description when the initiative was filed
+             */
+            presentedAt: string;
+            /**
+             * Format: date-time
+             * @description when its vote closed
+             */
+            approvedAt: string;
         };
         ContactMessage: {
             id: number;

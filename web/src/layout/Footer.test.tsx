@@ -5,7 +5,7 @@ import { renderWithProviders } from '../test/render';
 import { Footer } from './Footer';
 
 describe('Footer', () => {
-  it('links the social networks and the privacy policy, with the copyright line', async () => {
+  it('links the social networks, the privacy policy and the Diario Oficial, with the copyright line', async () => {
     mockFetch();
     renderWithProviders(<Footer />);
     expect(await screen.findByRole('link', { name: 'YouTube' })).toHaveAttribute('href', testConfig.social.youtube);
@@ -13,6 +13,7 @@ describe('Footer', () => {
     expect(screen.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', testConfig.social.instagram);
     expect(screen.getByRole('link', { name: 'TikTok' })).toHaveAttribute('href', testConfig.social.tiktok);
     expect(screen.getByRole('link', { name: 'Política de Privacidad' })).toHaveAttribute('href', '/privacy-policy');
+    expect(screen.getByRole('link', { name: 'Diario Oficial' })).toHaveAttribute('href', '/diario-oficial');
     expect(screen.getByText(`© ${new Date().getFullYear()} Zócalo RP. Todos los derechos reservados.`)).toBeInTheDocument();
   });
 });

@@ -36,6 +36,7 @@ export function Footer() {
           <Flex gap={20} justify="center" wrap>
             <Link to="/news">Noticias</Link>
             <Link to="/shop">Tienda</Link>
+            <Link to="/diario-oficial">Diario Oficial</Link>
             <Link to="/privacy-policy">Política de Privacidad</Link>
           </Flex>
         </nav>

@@ -1,5 +1,6 @@
 export { AuthCallbackPage } from './AuthCallbackPage';
 export { ArtistApplicationPage, ContactPage } from './FormPages';
+export { DiarioOficialPage } from './DiarioOficialPage';
 export { LandingPage } from './LandingPage';
 export { LoginPage } from './LoginPage';
 export { NewsDetailPage, NewsPage } from './NewsPages';

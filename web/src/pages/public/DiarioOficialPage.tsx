@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Card, Empty, Flex, Input, Pagination, Tag, Typography } from 'antd';
+import { useLaws, type Law } from '../../api/diarioOficial';
+import { formatDate } from '../../components/dates';
+import { Loading } from '../../components/Loading';
+import { Page } from '../../components/Page';
+import { QueryErrorAlert } from '../../components/QueryState';
+
+export const DIARIO_OFICIAL_TITLE = 'Diario Oficial';
+export const NO_LAWS_TEXT = 'Aún no se ha aprobado ninguna ley';
+export const NO_MATCHING_LAWS_TEXT = 'Ninguna ley coincide con la búsqueda';
+export const LAWS_PAGE_SIZE = 10;
+
+function lawsCounted(total: number): string {
+  return total === 1 ? '1 ley' : `${total} leyes`;
+}
+
+/** One published law: its text, dates and result with the tally; never who voted what. */
+function LawCard({ law }: { law: Law }) {
+  const headingId = `ley-${law._id}`;
+  return (
+    <Card>
+      <article aria-labelledby={headingId}>
+        <Flex gap={8} align="center" wrap style={{ marginBottom: 8 }}>
+          <Tag color="green">Aprobada</Tag>
+          <Tag>{law.bodyName}</Tag>
+        </Flex>
+        <Typography.Title level={2} id={headingId} style={{ marginTop: 0, fontSize: 20 }}>
+          {law.title}
+        </Typography.Title>
+        <Flex gap={16} wrap style={{ marginBottom: 12 }}>
+          <Typography.Text type="secondary">
+            Presentada el <time dateTime={law.presentedAt}>{formatDate(law.presentedAt)}</time>
+          </Typography.Text>
+          <Typography.Text type="secondary">
+            Aprobada el <time dateTime={law.approvedAt}>{formatDate(law.approvedAt)}</time>
+          </Typography.Text>
+          <Typography.Text type="secondary" aria-label={`Resultado: ${law.votes.infavor} a favor, ${law.votes.against} en contra, ${law.votes.abstention} abstenciones`}>
+            {law.votes.infavor} a favor · {law.votes.against} en contra · {law.votes.abstention} abstenciones
+          </Typography.Text>
+        </Flex>
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', marginBottom: 0 }}>{law.text}</Typography.Paragraph>
+      </article>
+    </Card>
+  );
+}
+
+export function DiarioOficialPage() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const laws = useLaws({ q: search, page, limit: LAWS_PAGE_SIZE });
+  const list = laws.data?.laws ?? [];
+
+  let body;
+  if (laws.isPending) body = <Loading />;
+  else if (laws.isError) body = <QueryErrorAlert queries={laws} />;
+  else if (list.length === 0) body = <Empty description={search ? NO_MATCHING_LAWS_TEXT : NO_LAWS_TEXT} />;
+  else
+    body = (
+      <Flex vertical gap={16}>
+        {list.map((law) => (
+          <LawCard key={law._id} law={law} />
+        ))}
+        <Pagination
+          align="center"
+          current={page}
+          pageSize={LAWS_PAGE_SIZE}
+          total={laws.data?.total ?? 0}
+          showTotal={lawsCounted}
+          onChange={setPage}
+          hideOnSinglePage={false}
+        />
+      </Flex>
+    );
+
+  return (
+    <Page
+      title={DIARIO_OFICIAL_TITLE}
+      subtitle="Las leyes que aprobaron la SCJN y la Cámara de Diputados: su texto, sus fechas y el resultado de la votación. Nunca se publica quién votó qué."
+    >
+      <Flex style={{ marginBottom: 16 }}>
+        <Input.Search
+          aria-label="Buscar leyes"
+          placeholder="Buscar en el título o el texto"
+          allowClear
+          maxLength={100}
+          onSearch={(text) => {
+            setSearch(text.trim());
+            setPage(1);
+          }}
+          style={{ width: 360, maxWidth: '100%' }}
+        />
+      </Flex>
+      {body}
+    </Page>
+  );
+}
