@@ -35,6 +35,8 @@ const (
 	PostClose    = "close"
 	// PostNotice is the bot's own answer under a message of the thread (ReplyTo).
 	PostNotice = "notice"
+	// PostNote is a private staff note; the thread is staff's, so it is shown there.
+	PostNote = "note"
 )
 
 // FileRef points the bot at a stored attachment.
@@ -50,6 +52,8 @@ type OpenPayload struct {
 	ThreadName string       `json:"threadName"`
 	Card       outbox.Embed `json:"card"`
 	Files      []FileRef    `json:"files,omitempty"`
+	// PingRoleID is the role of the ticket's category the card mentions ("" for none).
+	PingRoleID string `json:"pingRoleId,omitempty"`
 }
 
 // PostPayload is the payload of KindPost.
@@ -62,7 +66,11 @@ type PostPayload struct {
 	Content    string    `json:"content"`
 	Files      []FileRef `json:"files,omitempty"`
 	ReplyTo    string    `json:"replyTo,omitempty"` // a PostNotice's Discord message
+	Via        string    `json:"via,omitempty"`     // ViaDiscord: sent by a command, not from the portal
 }
+
+// ViaDiscord marks a thread post of a reply sent from Discord by a command.
+const ViaDiscord = "discord"
 
 // DMPayload is the payload of KindDM.
 type DMPayload struct {
@@ -97,7 +105,8 @@ func (s *Service) openPayload(t Ticket, first *Message) OpenPayload {
 			},
 			Footer: "Responde en este hilo: tu mensaje llega al ticket en el portal.",
 		},
-		Files: filesOf(first),
+		Files:      filesOf(first),
+		PingRoleID: s.s.PingRoles[t.Category],
 	}
 }
 
@@ -116,6 +125,19 @@ func (s *Service) notifyAuthor(ctx context.Context, t *Ticket, staffName string)
 	_, err := s.outbox.Enqueue(ctx, KindDM, "dm:"+t.AuthorID, DMPayload{UserID: t.AuthorID,
 		Content: fmt.Sprintf("%s respondió a tu ticket #%d «%s». Léelo en %s",
 			staffName, t.ID, truncateRunes(t.Title, 100), PortalURL(s.s.PublicURL, t.ID))})
+	return err
+}
+
+// notifyClosed tells the author by DM that their ticket was closed, with the link to rate
+// the support when they have not yet.
+func (s *Service) notifyClosed(ctx context.Context, t *Ticket) error {
+	text := fmt.Sprintf("Tu ticket #%d «%s» fue cerrado.", t.ID, truncateRunes(t.Title, 100))
+	if t.Rating == nil {
+		text += " ¿Cómo te atendimos? Califica la atención aquí: " + RatingURL(s.s.PublicURL, t.ID)
+	} else {
+		text += " Puedes leer la conversación en " + PortalURL(s.s.PublicURL, t.ID)
+	}
+	_, err := s.outbox.Enqueue(ctx, KindDM, "dm:"+t.AuthorID, DMPayload{UserID: t.AuthorID, Content: text})
 	return err
 }
 

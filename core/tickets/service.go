@@ -35,8 +35,10 @@ type Settings struct {
 	// and open MaxOpenedPerHour in any hour; 0 means no limit.
 	MaxOpenPerMember int
 	MaxOpenedPerHour int
-	Now              func() time.Time
-	Location         *time.Location // the community's zone: the daily figures' days
+	// PingRoles names, per category, the Discord role the new-ticket post mentions.
+	PingRoles map[string]string
+	Now       func() time.Time
+	Location  *time.Location // the community's zone: the daily figures' days
 }
 
 // Service is the support desk.
@@ -330,6 +332,8 @@ func (s *Service) Reply(ctx context.Context, actor *authz.Actor, id, content str
 type threadOrigin struct {
 	messageID string
 	notice    string
+	// viaDiscord: a reply a command sent (/respuesta), posted in the thread by the bot.
+	viaDiscord bool
 }
 
 func (s *Service) reply(ctx context.Context, t *Ticket, actor *authz.Actor, content string, files *Uploads, origin threadOrigin) (View, error) {
@@ -383,8 +387,11 @@ func (s *Service) reply(ctx context.Context, t *Ticket, actor *authz.Actor, cont
 		}
 		switch {
 		case origin.messageID == "":
-			if err := s.post(ctx, t, PostPayload{Kind: PostMessage, SenderType: senderType, Author: actor.Username,
-				Content: content, Files: filesOf(m)}); err != nil {
+			p := PostPayload{Kind: PostMessage, SenderType: senderType, Author: actor.Username, Content: content, Files: filesOf(m)}
+			if origin.viaDiscord {
+				p.Via = ViaDiscord
+			}
+			if err := s.post(ctx, t, p); err != nil {
 				return err
 			}
 		case origin.notice != "":
@@ -455,6 +462,11 @@ func (s *Service) SetStatus(ctx context.Context, actor *authz.Actor, id, status 
 		kind := PostStatus
 		if status == StatusClosed {
 			kind = PostClose
+			if actor.DiscordID != t.AuthorID {
+				if err := s.notifyClosed(ctx, t); err != nil {
+					return err
+				}
+			}
 		}
 		return s.post(ctx, t, PostPayload{Kind: kind, Author: actor.Username, Content: StatusLabel(status)})
 	})
@@ -628,6 +640,9 @@ func (s *Service) AutoClose(ctx context.Context) (int, error) {
 			}
 			closed++
 			if err := s.recordEvent(ctx, t, nil, EventStatus, StatusResolved, StatusClosed, now); err != nil {
+				return err
+			}
+			if err := s.notifyClosed(ctx, t); err != nil {
 				return err
 			}
 			return s.post(ctx, t, PostPayload{Kind: PostClose, Author: "Cierre automático", Content: StatusLabel(StatusClosed)})

@@ -16,6 +16,9 @@ func (c *Config) CoreSettings(secret string, now func() time.Time) core.Settings
 		ArtistReviewers: c.ArtistReviewers, PublicURL: c.PublicURL, Location: c.Location(), Now: now,
 		TicketAutoClose: c.Tickets.AutoCloseAfter.Duration, TicketFAQ: c.faq(),
 		TicketMaxOpen: c.Tickets.MaxOpenPerMember, TicketMaxPerHour: c.Tickets.MaxOpenedPerHour,
+		TicketPingRoles: map[string]string{
+			tickets.CategorySupport: c.Tickets.PingRoles.SoporteTecnico, tickets.CategoryOther: c.Tickets.PingRoles.Otros,
+		},
 		Servers: c.serverNames(), ShiftCap: c.Staff.ShiftCap.Duration, Catalogue: c.catalogue(),
 		Quorum: map[string]int64{"SCJN": int64(c.Legislative.QuorumSCJN), "Congreso": int64(c.Legislative.QuorumCongreso)},
 		Channels: core.Channels{

@@ -1,0 +1,37 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"zocalo/core/tickets"
+)
+
+// respuestaCommand: /respuesta nombre: sends a canned reply ("Respuestas predefinidas") to
+// the player of the ticket whose thread it is used in, as a staff reply from the portal
+// would: it is recorded in the ticket, posted in the thread and the player is told.
+func respuestaCommand(b *Bot) *Command {
+	return &Command{
+		Definition: &discordgo.ApplicationCommand{
+			Name:        "respuesta",
+			Description: "Envía una respuesta predefinida al jugador de este ticket.",
+			Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString, Name: "nombre",
+				Description: "El nombre de la respuesta predefinida, como aparece en el panel de soporte.", Required: true,
+				MaxLength: tickets.MaxCannedName}},
+		},
+		Ephemeral: true,
+		Handle: func(ctx context.Context, inv *Invocation) (Reply, error) {
+			name := ""
+			if o := inv.Option("nombre"); o != nil {
+				name = o.StringValue()
+			}
+			v, err := b.deps.App.Tickets.SendCannedInThread(ctx, inv.Actor, inv.Interaction.ChannelID, name)
+			if err != nil {
+				return Reply{}, err
+			}
+			return Reply{Content: fmt.Sprintf("Respuesta enviada al jugador del ticket #%s.", v.TicketID)}, nil
+		},
+	}
+}
