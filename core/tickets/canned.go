@@ -132,11 +132,11 @@ func (s *Service) UpdateCanned(ctx context.Context, actor *authz.Actor, id strin
 	if !MayManageCanned(actor) {
 		return CannedView{}, errCannedManage
 	}
-	n, err := strconv.ParseUint(id, 10, 64)
-	if err != nil {
+	n, ok := validate.ID(id)
+	if !ok {
 		return CannedView{}, errCannedNotFound
 	}
-	in, err = checkCanned(in)
+	in, err := checkCanned(in)
 	if err != nil {
 		return CannedView{}, err
 	}
@@ -176,8 +176,8 @@ func (s *Service) DeleteCanned(ctx context.Context, actor *authz.Actor, id strin
 	if !MayManageCanned(actor) {
 		return errCannedManage
 	}
-	n, err := strconv.ParseUint(id, 10, 64)
-	if err != nil {
+	n, ok := validate.ID(id)
+	if !ok {
 		return errCannedNotFound
 	}
 	return s.db.InTx(ctx, func(ctx context.Context) error {
