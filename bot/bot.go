@@ -94,11 +94,14 @@ type Bot struct {
 	log      *slog.Logger
 	metrics  *metrics
 	commands map[string]*Command
-	kinds    map[string]Deliverer
-	jobs     []Job
-	sync     *roleSync
-	health   health
-	global   *globalLimit
+	// components and modals are keyed by their custom_id prefix.
+	components map[string]*Component
+	modals     map[string]*Component
+	kinds      map[string]Deliverer
+	jobs       []Job
+	sync       *roleSync
+	health     health
+	global     *globalLimit
 
 	identifies     *identifies.Store
 	tokenKey       string // the bot token's key in the identify count
@@ -123,13 +126,15 @@ func New(deps Deps) (*Bot, error) {
 	}
 	deps.Timing.fill()
 	b := &Bot{
-		deps:     deps,
-		log:      deps.Logger.With("component", "bot"),
-		metrics:  newMetrics(deps.Metrics),
-		commands: map[string]*Command{},
-		kinds:    map[string]Deliverer{},
-		wake:     make(chan struct{}, 1),
-		global:   &globalLimit{now: deps.App.Now},
+		deps:       deps,
+		log:        deps.Logger.With("component", "bot"),
+		metrics:    newMetrics(deps.Metrics),
+		commands:   map[string]*Command{},
+		components: map[string]*Component{},
+		modals:     map[string]*Component{},
+		kinds:      map[string]Deliverer{},
+		wake:       make(chan struct{}, 1),
+		global:     &globalLimit{now: deps.App.Now},
 
 		identifies:     identifies.NewStore(deps.App.DB),
 		tokenKey:       identifies.KeyOf(deps.Token),

@@ -8,8 +8,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"zocalo/core/authz"
-	"zocalo/core/errs"
-	"zocalo/core/idempotency"
 )
 
 // Command is a slash command: its definition, who may use it, and a handler that calls
@@ -21,12 +19,17 @@ type Command struct {
 	// Ephemeral replies are seen only by the member who asked.
 	Ephemeral bool
 	Handle    func(ctx context.Context, inv *Invocation) (Reply, error)
+	// Autocomplete, when set, offers choices for the option being typed (the one marked
+	// Autocomplete in the definition). It only reads: no idempotency claim.
+	Autocomplete func(ctx context.Context, inv *Invocation) ([]*discordgo.ApplicationCommandOptionChoice, error)
 }
 
-// Invocation is one use of a command.
+// Invocation is one use of a command, a button or a modal.
 type Invocation struct {
 	Actor       *authz.Actor
 	Interaction *discordgo.Interaction
+	// Args are what a button's or a modal's custom_id carries after its prefix.
+	Args []string
 }
 
 // Option returns a named option of the command, or nil.
@@ -39,10 +42,17 @@ func (inv *Invocation) Option(name string) *discordgo.ApplicationCommandInteract
 	return nil
 }
 
-// Reply is what a command answers.
+// Reply is what a command, a button or a modal answers.
 type Reply struct {
-	Content string
-	Embeds  []*discordgo.MessageEmbed
+	Content    string
+	Embeds     []*discordgo.MessageEmbed
+	Components []discordgo.MessageComponent
+	// Update, for a button, edits the message the button is on instead of answering with a
+	// new message.
+	Update bool
+	// Modal opens a form (text inputs only) instead of answering. Discord takes a modal only
+	// as the first response, never after a defer: a handler that opens one must be quick.
+	Modal *discordgo.InteractionResponseData
 }
 
 // interactionScope is the idempotency scope of slash commands: their keys are
@@ -83,122 +93,4 @@ func (b *Bot) keepRegistering(ctx context.Context, s *discordgo.Session) {
 		}
 		wait = min(wait*2, b.deps.Timing.RetryMax)
 	}
-}
-
-func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate) {
-	if i.Type != discordgo.InteractionApplicationCommand {
-		return
-	}
-	cmd, ok := b.commands[i.ApplicationCommandData().Name]
-	if !ok {
-		return
-	}
-	// The read loop must not wait on a command.
-	go b.runCommand(s, cmd, i.Interaction)
-}
-
-type outcome struct {
-	reply     Reply
-	err       error
-	ephemeral bool
-}
-
-// runCommand answers within Discord's 3 seconds: directly when the handler is quick,
-// or with a deferred reply that is edited once the handler is done.
-func (b *Bot) runCommand(s *discordgo.Session, cmd *Command, in *discordgo.Interaction) {
-	start := time.Now()
-	name := cmd.Definition.Name
-	defer func() { b.metrics.commandLatency.WithLabelValues(name).Observe(time.Since(start).Seconds()) }()
-	ctx, cancel := context.WithTimeout(context.Background(), 14*time.Minute)
-	defer cancel()
-
-	done := make(chan outcome, 1)
-	go func() { done <- b.invoke(ctx, cmd, in) }()
-
-	var res outcome
-	select {
-	case res = <-done:
-		if errors.Is(res.err, idempotency.ErrReplay) {
-			b.log.Debug("interaction delivered again: its first delivery answers it", "command", name, "interaction", in.ID)
-			return
-		}
-		data := responseData(res)
-		if err := s.InteractionRespond(in, &discordgo.InteractionResponse{
-			Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data,
-		}); err != nil {
-			b.log.Error("command reply failed", "command", name, "error", err)
-		}
-		return
-	case <-time.After(b.deps.Timing.DeferAfter):
-	}
-	var flags discordgo.MessageFlags
-	if cmd.Ephemeral {
-		flags = discordgo.MessageFlagsEphemeral
-	}
-	if err := s.InteractionRespond(in, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Flags: flags},
-	}); err != nil {
-		b.log.Error("command defer failed", "command", name, "error", err)
-	}
-	res = <-done
-	if errors.Is(res.err, idempotency.ErrReplay) {
-		b.log.Debug("interaction delivered again: its first delivery answers it", "command", name, "interaction", in.ID)
-		return
-	}
-	content := res.reply.Content
-	embeds := res.reply.Embeds
-	if _, err := s.InteractionResponseEdit(in, &discordgo.WebhookEdit{Content: &content, Embeds: &embeds}); err != nil {
-		b.log.Error("command reply failed", "command", name, "error", err)
-	}
-}
-
-// invoke builds the actor and runs the handler; every refusal becomes a Spanish reply
-// that only the member sees.
-func (b *Bot) invoke(ctx context.Context, cmd *Command, in *discordgo.Interaction) (res outcome) {
-	defer func() {
-		if r := recover(); r != nil {
-			b.log.Error("command panicked", "command", cmd.Definition.Name, "panic", r)
-			res = outcome{reply: Reply{Content: genericCommandError}, ephemeral: true}
-		}
-	}()
-	userID := ""
-	if in.Member != nil && in.Member.User != nil {
-		userID = in.Member.User.ID
-	} else if in.User != nil {
-		userID = in.User.ID
-	}
-	// Discord may deliver an interaction twice. Its id names the submission: a create
-	// claims it in its transaction, so a repeat changes nothing and is not answered.
-	ctx = idempotency.With(ctx, &idempotency.Request{Scope: interactionScope, Key: in.ID})
-	actor, err := b.deps.App.Members.MemberActor(ctx, userID)
-	if err == nil && len(cmd.Groups) > 0 && !actor.InGroup(cmd.Groups...) {
-		err = errs.ErrNoPermission
-	}
-	var reply Reply
-	if err == nil {
-		reply, err = cmd.Handle(ctx, &Invocation{Actor: actor, Interaction: in})
-	}
-	if errors.Is(err, idempotency.ErrReplay) {
-		return outcome{err: err}
-	}
-	if err != nil {
-		msg := genericCommandError
-		if e, ok := errs.As(err); ok && e.Kind != errs.KindInternal {
-			msg = e.Message
-		} else {
-			b.log.Error("command failed", "command", cmd.Definition.Name, "member", userID, "error", err)
-		}
-		return outcome{reply: Reply{Content: msg}, err: err, ephemeral: true}
-	}
-	return outcome{reply: reply, ephemeral: cmd.Ephemeral}
-}
-
-func responseData(res outcome) *discordgo.InteractionResponseData {
-	data := &discordgo.InteractionResponseData{Content: res.reply.Content, Embeds: res.reply.Embeds,
-		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
-	if res.ephemeral {
-		data.Flags = discordgo.MessageFlagsEphemeral
-	}
-	return data
 }

@@ -39,7 +39,7 @@ import (
 const botRaceN = 20
 
 // botRaceRow is one expectation; covers names what it covers: "command turno entrar",
-// "job shift-cap", "event MESSAGE_CREATE".
+// "button vote", "modal ticket", "job shift-cap", "event MESSAGE_CREATE".
 type botRaceRow struct {
 	name   string
 	covers []string
@@ -55,7 +55,7 @@ func addBotRaceRows(rows ...botRaceRow) bool {
 }
 
 // botWrites lists what the bot writes from: its commands and their subcommands, its
-// jobs, and the gateway events it handles.
+// buttons and modals (by custom_id prefix), its jobs, and the gateway events it handles.
 func botWrites(b *Bot) []string {
 	var out []string
 	for name, c := range b.commands {
@@ -75,6 +75,12 @@ func botWrites(b *Bot) []string {
 		if subs == 0 {
 			out = append(out, "command "+name)
 		}
+	}
+	for prefix := range b.components {
+		out = append(out, "button "+prefix)
+	}
+	for prefix := range b.modals {
+		out = append(out, "modal "+prefix)
 	}
 	for _, j := range b.jobs {
 		out = append(out, "job "+j.Name)

@@ -34,6 +34,8 @@ type messageEdit struct {
 	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
 	// Attachments lists every file the message keeps: since API v10 the ones not listed go.
 	Attachments []attachmentRef `json:"attachments"`
+	// Components, when set, replace the message's buttons; omitted, they stay.
+	Components []discordgo.MessageComponent `json:"components,omitempty"`
 }
 
 // attachmentRef names a file of an edit; a new file's id is its index among the files sent.
@@ -47,13 +49,18 @@ func (b *Bot) deliverMessageEdit(ctx context.Context, s *discordgo.Session, ev o
 	if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil {
 		return "", errPermanent{err}
 	}
+	// Coalesced: a later edit of the same message carries the state that wins.
+	if later, err := b.deps.App.Outbox.Superseded(ctx, ev); err != nil || later {
+		return "", err
+	}
 	msgID, err := b.referencedMessage(ctx, p.RefEventID)
 	if err != nil || msgID == "" {
 		return "", err
 	}
 	// The message keeps the marker of the event that posted it.
 	f := fitMessage(p.Content, Embeds(p.Embeds), markerOf(p.RefEventID, "", 1, 1))
-	body := messageEdit{Content: f.content, Embeds: f.embeds, AllowedMentions: noMentions(), Attachments: []attachmentRef{}}
+	body := messageEdit{Content: f.content, Embeds: f.embeds, AllowedMentions: noMentions(), Attachments: []attachmentRef{},
+		Components: Buttons(p.Buttons)}
 	if f.embeds == nil {
 		body.Embeds = []*discordgo.MessageEmbed{}
 	}

@@ -106,3 +106,53 @@ func TestALongEditAttachesTheWholeText(t *testing.T) {
 		}
 	})
 }
+
+// Edits of one message waiting together are coalesced: only the latest reaches Discord,
+// with its buttons; the post's own buttons go with it.
+func TestEditsOfOneMessageAreCoalesced(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		r := newRig(t, d)
+		ctx := context.Background()
+		button := func(disabled bool) []outbox.ButtonRow {
+			return []outbox.ButtonRow{{Buttons: []outbox.Button{{Label: "A favor", CustomID: "vote:1:infavor", Style: outbox.ButtonSuccess, Disabled: disabled}}}}
+		}
+		post, err := r.app.Outbox.Enqueue(ctx, outbox.KindChannelMessage, testChannel, outbox.ChannelMessage{Content: "Votación", Buttons: button(false)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 1; n <= 5; n++ {
+			if _, err := r.app.Outbox.Enqueue(ctx, outbox.KindMessageEdit, testChannel, outbox.MessageEdit{RefEventID: post.ID,
+				Content: "Votos: " + strings.Repeat("I", n), Buttons: button(n == 5)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		other, err := r.app.Outbox.Enqueue(ctx, outbox.KindChannelMessage, testChannel, outbox.ChannelMessage{Content: "Otro"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.app.Outbox.Enqueue(ctx, outbox.KindMessageEdit, testChannel, outbox.MessageEdit{RefEventID: other.ID, Content: "Otro, editado"}); err != nil {
+			t.Fatal(err)
+		}
+		r.start(r.newBot(), true)
+		r.eventually("everything is delivered", func() bool {
+			b, err := r.app.Outbox.Backlog(ctx)
+			return err == nil && b.Pending == 0 && b.Blocked == 0
+		})
+		msgs := r.fake.Messages(testChannel)
+		if len(msgs) != 2 || msgs[0].Content != "Votos: IIIII\n-# "+markerOf(post.ID, "", 1, 1) || msgs[1].Content != "Otro, editado\n-# "+markerOf(other.ID, "", 1, 1) {
+			t.Fatalf("messages %+v", msgs)
+		}
+		if len(msgs[0].Components) != 1 {
+			t.Fatalf("components %+v", msgs[0].Components)
+		}
+		patches := 0
+		for _, req := range r.fake.Requests() {
+			if req.Method == "PATCH" && strings.Contains(req.Path, "/messages/") {
+				patches++
+			}
+		}
+		if patches != 2 {
+			t.Fatalf("%d edits reached Discord, want one per message", patches)
+		}
+	})
+}

@@ -35,6 +35,7 @@ type messageCreate struct {
 	// Mentions are never parsed from relayed text: nobody gets pinged by a news post.
 	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
 	Reference       *discordgo.MessageReference       `json:"message_reference,omitempty"`
+	Components      []discordgo.MessageComponent      `json:"components,omitempty"`
 }
 
 func noMentions() *discordgo.MessageAllowedMentions {
@@ -78,7 +79,8 @@ func (b *Bot) deliverChannelMessage(ctx context.Context, s *discordgo.Session, e
 	if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil {
 		return "", errPermanent{err}
 	}
-	m, err := b.post(ctx, s, ev, eventPost{channelID: ev.ChannelID, content: p.Content, embeds: Embeds(p.Embeds)})
+	m, err := b.post(ctx, s, ev, eventPost{channelID: ev.ChannelID, content: p.Content, embeds: Embeds(p.Embeds),
+		components: Buttons(p.Buttons)})
 	if err != nil {
 		return "", err
 	}
@@ -121,6 +123,8 @@ type eventPost struct {
 	// pingRole is the one role the first message may mention (a new ticket's category's);
 	// no other mention is ever parsed.
 	pingRole string
+	// components are buttons under the post's first message.
+	components []discordgo.MessageComponent
 }
 
 // post delivers an event's post: its text fitted to Discord's limits, its files spread
@@ -165,6 +169,9 @@ func (b *Bot) post(ctx context.Context, s *discordgo.Session, ev outbox.Event, p
 			if p.replyTo != "" && i == 0 {
 				// The answered message may be gone by now: the answer is posted anyway.
 				body.Reference = &discordgo.MessageReference{MessageID: p.replyTo, ChannelID: p.channelID, FailIfNotExists: new(false)}
+			}
+			if i == 0 {
+				body.Components = p.components
 			}
 			if m, err = sendMessage(s, p.channelID, body, attach); err != nil {
 				return nil, err

@@ -42,7 +42,7 @@ func Models() []any {
 		&staff.Shift{}, &staff.Adjustment{}, &staff.Record{}, &staff.Note{}, &staff.Report{}, &staff.WeeklyReport{},
 		&documents.Document{}, &roblox.Link{}, &roblox.Attempt{}, &roblox.NameHold{}, &records.Charge{}, &records.Repair{}, &apikeys.Key{},
 		&treasury.Sale{}, &sat.Business{}, &sat.Document{},
-		&legislative.Initiative{}, &legislative.Vote{}, &legislative.Event{}, &legislative.AgendaItem{},
+		&legislative.Initiative{}, &legislative.Vote{}, &legislative.Event{}, &legislative.AgendaItem{}, &legislative.Reminder{},
 		&members.GuildRole{}, &members.PanelPermission{}, &members.PendingRemoval{}, &audit.Entry{}, &ratelimit.Hit{}, &idempotency.Record{}, &identifies.Identify{},
 		&live.Event{}, &live.Counter{}}
 }
@@ -193,7 +193,7 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		SAT:         sat.NewService(d, m, deps.Files, s.Servers, s.Now),
 		Permissions: permissions.NewService(d, m, o, s.Roles, s.Channels.StaffReports, s.Now),
 		Legislative: legislative.NewService(d, o, legislative.Settings{Channel: s.Channels.Legislative, Quorum: s.Quorum,
-			PublicURL: s.PublicURL, Location: s.Location, Now: s.Now}).PublishLive(pub),
+			PublicURL: s.PublicURL, Location: s.Location, Now: s.Now, Roles: s.Roles}).PublishLive(pub),
 		RateLimits:  ratelimit.NewStore(d, s.Now),
 		Idempotency: idempotency.NewStore(d, s.Now),
 		Files:       deps.Files,

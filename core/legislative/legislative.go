@@ -80,6 +80,9 @@ type Initiative struct {
 	VotesInFavor    int64 `gorm:"->;not null;default:0"`
 	VotesAgainst    int64 `gorm:"->;not null;default:0"`
 	VotesAbstention int64 `gorm:"->;not null;default:0"`
+	// BallotEventID is the outbox event of the post that carries the vote's buttons in the
+	// legislative channel; nil when the vote was never opened there.
+	BallotEventID *uint64 `gorm:""`
 }
 
 // TableName keeps the table's name explicit.
@@ -176,6 +179,8 @@ type Settings struct {
 	PublicURL string
 	Location  *time.Location
 	Now       func() time.Time
+	// Roles maps role names to Discord ids, to find a body's seat holders for reminders.
+	Roles authz.RoleIDs
 }
 
 // Service runs both bodies.

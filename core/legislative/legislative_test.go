@@ -175,7 +175,7 @@ func TestVotingWindow(t *testing.T) {
 			t.Fatalf("a legislator configures: %v", err)
 		}
 		var announced int64
-		d.Conn(ctx).Model(&outbox.Event{}).Where("channel_id = ?", channel).Count(&announced)
+		d.Conn(ctx).Model(&outbox.Event{}).Where("channel_id = ? AND kind = ?", channel, outbox.KindChannelMessage).Count(&announced)
 		if announced != 3 {
 			t.Fatalf("%d announcements for open, stop, open", announced)
 		}
@@ -251,7 +251,7 @@ func TestClosingAtTheEndDate(t *testing.T) {
 		}
 		r.clock.Advance(24*time.Hour + time.Second)
 		var before int64
-		d.Conn(ctx).Model(&outbox.Event{}).Where("channel_id = ?", channel).Count(&before)
+		d.Conn(ctx).Model(&outbox.Event{}).Where("channel_id = ? AND kind = ?", channel, outbox.KindChannelMessage).Count(&before)
 		if n, err := r.svc.CloseDue(ctx); err != nil || n != len(cases) {
 			t.Fatalf("closed %d of %d (%v)", n, len(cases), err)
 		}
@@ -259,7 +259,7 @@ func TestClosingAtTheEndDate(t *testing.T) {
 			t.Fatalf("closed %d again (%v)", n, err)
 		}
 		var after int64
-		d.Conn(ctx).Model(&outbox.Event{}).Where("channel_id = ?", channel).Count(&after)
+		d.Conn(ctx).Model(&outbox.Event{}).Where("channel_id = ? AND kind = ?", channel, outbox.KindChannelMessage).Count(&after)
 		if after-before != int64(len(cases)) {
 			t.Fatalf("%d results announced for %d initiatives", after-before, len(cases))
 		}

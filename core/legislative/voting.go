@@ -77,14 +77,20 @@ func (s *Service) ConfigureVoting(ctx context.Context, actor *authz.Actor, id ui
 			if err := s.event(ctx, id, EventVotingOpened, detail, actor.Username); err != nil {
 				return err
 			}
-			title := "Votación abierta: " + in.Title
-			if rescheduled {
-				title = "Nuevo cierre de la votación: " + in.Title
+			if !rescheduled {
+				// The opening post is the ballot: it carries the buttons and the tally.
+				return s.postBallot(ctx, &in)
 			}
-			return s.announce(ctx, in, title, 0x2563eb, []outbox.EmbedField{
+			if err := s.refreshBallot(ctx, in); err != nil {
+				return err
+			}
+			return s.announce(ctx, in, "Nuevo cierre de la votación: "+in.Title, 0x2563eb, []outbox.EmbedField{
 				{Name: "Órgano", Value: bodyName(in.Body), Inline: true}, {Name: "Cierre", Value: detail, Inline: true}})
 		}
 		if err := s.event(ctx, id, EventVotingStopped, "", actor.Username); err != nil {
+			return err
+		}
+		if err := s.refreshBallot(ctx, in); err != nil {
 			return err
 		}
 		return s.announce(ctx, in, "Votación suspendida: "+in.Title, 0x6b7280, []outbox.EmbedField{
@@ -145,6 +151,9 @@ func (s *Service) Vote(ctx context.Context, actor *authz.Actor, id uint64, choic
 		}
 		// Read again for the counts the vote just changed.
 		if err := s.take(ctx, id, &in); err != nil {
+			return err
+		}
+		if err := s.refreshBallot(ctx, in); err != nil {
 			return err
 		}
 		return s.publishVoted(ctx, in)
@@ -219,6 +228,9 @@ func (s *Service) closeEnded(ctx context.Context, in *Initiative, now time.Time)
 	}
 	detail := fmt.Sprintf("%s: %s%s", statusName(result), tally(c), why)
 	if err := s.event(ctx, in.ID, EventClosed, detail, ""); err != nil {
+		return true, err
+	}
+	if err := s.refreshBallot(ctx, *in); err != nil {
 		return true, err
 	}
 	color := 0x16a34a

@@ -134,6 +134,9 @@ func (s *Service) Withdraw(ctx context.Context, actor *authz.Actor, id uint64) (
 		if err := s.event(ctx, id, EventWithdrawn, detail, actor.Username); err != nil {
 			return err
 		}
+		if err := s.refreshBallot(ctx, in); err != nil {
+			return err
+		}
 		return s.announce(ctx, in, "Iniciativa retirada: "+in.Title, 0xd97706, append(countFields(in, c),
 			outbox.EmbedField{Name: "Resultado", Value: outcome, Inline: true},
 			outbox.EmbedField{Name: "Por", Value: actor.Username, Inline: true}))

@@ -9,6 +9,8 @@ const KindChannelMessage = "channel.message"
 type ChannelMessage struct {
 	Content string  `json:"content,omitempty"`
 	Embeds  []Embed `json:"embeds,omitempty"`
+	// Buttons are rows of buttons under the message (at most 5 rows of 5).
+	Buttons []ButtonRow `json:"buttons,omitempty"`
 }
 
 // Embed is a rich card in a Discord message, described without Discord's types.
@@ -42,6 +44,9 @@ type MessageEdit struct {
 	RefEventID uint64  `json:"refEventId"`
 	Content    string  `json:"content,omitempty"`
 	Embeds     []Embed `json:"embeds,omitempty"`
+	// Buttons, when there are any, replace the message's buttons; none keeps them. Edits of one
+	// message are coalesced: the relay skips one when a later one waits (Superseded).
+	Buttons []ButtonRow `json:"buttons,omitempty"`
 }
 
 // MessageRef is the payload of KindMessageDelete.

@@ -11,6 +11,7 @@ import (
 )
 
 type demoMessage struct {
+	ID          string
 	Author      string
 	Bot         bool
 	Time        string
@@ -19,6 +20,10 @@ type demoMessage struct {
 	Attachments []string
 	Edited      bool
 	Deleted     bool
+	// Rows are the message's buttons; Personas who may press them.
+	Rows     [][]demoButton
+	Personas []demoPersona
+	Persona  string // the persona chosen last
 }
 
 type demoThread struct {
@@ -69,10 +74,24 @@ form.persona{background:#2b2d31;border-radius:8px;padding:12px 16px;margin:10px 
 .roles{display:flex;flex-wrap:wrap;gap:6px 14px;margin:8px 0}
 label{font-size:14px}select{background:#383a40;color:#f2f3f5;border:1px solid #4e5058;border-radius:4px;padding:4px;margin-left:4px}input[type=checkbox]{accent-color:#5865f2}
 textarea{display:block;width:100%;box-sizing:border-box;background:#383a40;color:#f2f3f5;border:1px solid #4e5058;border-radius:4px;padding:6px;margin:4px 0 8px;font:inherit}
-.saved{color:#23a55a;font-size:13px;margin-left:8px}button{background:#5865f2;color:#fff;border:0;border-radius:4px;padding:6px 12px;font-size:14px;cursor:pointer}
+.saved{color:#23a55a;font-size:13px;margin-left:8px}
+form.buttons{margin-top:8px}.brow{display:flex;flex-wrap:wrap;gap:6px;margin-top:6px}
+.brow button.secondary{background:#4e5058}.brow button.success{background:#248046}.brow button.danger{background:#da373c}
+.brow button:disabled{opacity:.5;cursor:not-allowed}
+input[type=text],input[type=number]{background:#383a40;color:#f2f3f5;border:1px solid #4e5058;border-radius:4px;padding:4px;margin-left:4px}
+section.answer{border:1px solid #5865f2}button{background:#5865f2;color:#fff;border:0;border-radius:4px;padding:6px 12px;font-size:14px;cursor:pointer}
 </style></head><body><main>
 <h1>Discord de demostración: {{.Guild}}</h1>
 <p class="note">Lo que el bot ha publicado en el servidor de prueba, lo más reciente primero. <a href="./">Actualizar</a> · <a href="/">Volver al portal</a></p>
+{{if .Asked}}<section class="channel answer" id="respuesta" aria-label="Respuesta del bot"><h3>{{.Asked}}</h3><div class="content" role="status">{{.Answer}}</div></section>{{end}}
+{{with .Modal}}<form class="persona" method="post" action="modals" aria-label="Formulario del bot">
+<h3>{{.Title}}</h3><p class="note">El bot abrió este formulario en Discord; llénalo y envíalo como esa persona.</p>
+<input type="hidden" name="interaction" value="{{.InteractionID}}">
+{{range .Inputs}}<label for="input-{{.CustomID}}">{{.Label}}{{if .Required}} *{{end}}</label>
+{{if .Paragraph}}<textarea id="input-{{.CustomID}}" name="input.{{.CustomID}}" rows="4"{{if .MaxLength}} maxlength="{{.MaxLength}}"{{end}}{{if .Required}} required{{end}} placeholder="{{.Placeholder}}">{{.Value}}</textarea>
+{{else}}<textarea id="input-{{.CustomID}}" name="input.{{.CustomID}}" rows="1"{{if .MaxLength}} maxlength="{{.MaxLength}}"{{end}}{{if .Required}} required{{end}} placeholder="{{.Placeholder}}">{{.Value}}</textarea>{{end}}
+{{end}}<button type="submit">Enviar formulario</button>
+</form>{{end}}
 
 <h2>Canales</h2>
 {{range .Channels}}<section class="channel" aria-label="#{{.Name}}"><h3>#{{.Name}}</h3>
@@ -114,7 +133,21 @@ textarea{display:block;width:100%;box-sizing:border-box;background:#383a40;color
 </div>
 <button type="submit">Enviar comando</button>
 </form>
-{{if .Asked}}<section class="channel" aria-label="Respuesta del bot"><h3>/{{.Asked}}</h3><div class="content" role="status">{{.Answer}}</div></section>{{end}}
+
+<h3 id="todos">Todos los comandos, con sus opciones</h3>
+<p class="note">Cada comando con las opciones que registró el bot. «Sugerencias» pide al bot las opciones de autocompletado para lo que escribiste, como Discord mientras tecleas.</p>
+{{range .Commands}}<form class="persona" id="{{.Anchor}}" method="post" action="interactions" aria-label="{{.Label}}">
+<h3>{{.Label}}</h3><input type="hidden" name="command" value="{{.Value}}">
+<div class="roles"><label>Persona <select name="persona">{{range $.Personas}}<option value="{{.UserID}}"{{if eq $.Persona .UserID}} selected{{end}}>{{.Name}}</option>{{end}}</select></label>
+{{range .Options}}<label title="{{.Description}}">{{.Name}}{{if .Required}} *{{end}}
+{{if eq .Kind "choice"}}<select name="opt.{{.Name}}"><option value="">(ninguno)</option>{{range .Choices}}<option value="{{.Value}}">{{.Name}}</option>{{end}}</select>
+{{else if eq .Kind "user"}}<select name="opt.{{.Name}}"><option value="">(nadie)</option>{{range $.Personas}}<option value="{{.UserID}}">{{.Name}}</option>{{end}}</select>
+{{else if eq .Kind "boolean"}}<select name="opt.{{.Name}}"><option value="">(sin valor)</option><option value="true">sí</option><option value="false">no</option></select>
+{{else if .Suggested}}<select name="opt.{{.Name}}">{{range .Suggested}}<option value="{{.Value}}">{{.Name}}</option>{{end}}</select>
+{{else}}<input type="{{if or (eq .Kind "integer") (eq .Kind "number")}}number{{else}}text{{end}}" name="opt.{{.Name}}" value="{{.Typed}}">{{end}}
+</label>{{if .Autocomplete}}<button type="submit" name="sugerir" value="{{.Name}}" formnovalidate>Sugerencias para {{.Name}}</button>{{if .Asked}}<span class="saved" role="status">{{len .Suggested}} sugerencias del bot</span>{{end}}{{end}}{{end}}
+</div><button type="submit">Enviar {{.Label}}</button>
+</form>{{end}}
 
 <h2>Roles de las personas</h2>
 <p class="note">Cambiar los roles aquí es como cambiarlos en Discord: el bot recibe el cambio y el portal lo refleja.</p>
@@ -129,6 +162,10 @@ textarea{display:block;width:100%;box-sizing:border-box;background:#383a40;color
 {{range .Embeds}}<div class="embed">{{if .Title}}<div class="title">{{.Title}}</div>{{end}}{{if .Description}}<div class="desc">{{.Description}}</div>{{end}}
 {{range .Fields}}<div class="field"><b>{{.Name}}</b>{{.Value}}</div>{{end}}{{if .Footer}}<div class="meta">{{.Footer.Text}}</div>{{end}}</div>{{end}}
 {{range .Attachments}}<div class="meta">📎 {{.}}</div>{{end}}
+{{if .Rows}}{{$p := .Persona}}<form class="buttons" method="post" action="buttons" aria-label="Botones del mensaje de {{.Author}}">
+<input type="hidden" name="message" value="{{.ID}}"><label>Pulsar como <select name="persona">{{range .Personas}}<option value="{{.UserID}}"{{if eq $p .UserID}} selected{{end}}>{{.Name}}</option>{{end}}</select></label>
+{{range .Rows}}<div class="brow">{{range .}}{{if .URL}}<a href="{{.URL}}">{{.Label}}</a>{{else}}<button type="submit" class="{{.Style}}" name="customId" value="{{.CustomID}}"{{if .Disabled}} disabled{{end}}>{{.Label}}</button>{{end}}{{end}}</div>{{end}}
+</form>{{end}}
 </article>{{end}}`))
 
 func (f *Fake) demoPage(w http.ResponseWriter, r *http.Request) {
@@ -143,41 +180,40 @@ func (f *Fake) demoPage(w http.ResponseWriter, r *http.Request) {
 		Choices  []string
 		Asked    string
 		Answer   string
+		Persona  string
+		Modal    *demoModal
 		Threads  []demoThreadChoice
 		Posted   bool
 
 		BotPermissions  []demoBotPermission
 		PermissionSaved string
 	}{PermissionSaved: r.URL.Query().Get("permisos"), Guild: f.opts.GuildName, Saved: r.URL.Query().Get("guardado"), Commands: commands, Choices: choices,
-		Asked: r.URL.Query().Get("comando"), Posted: r.URL.Query().Get("publicado") != ""}
+		Posted: r.URL.Query().Get("publicado") != ""}
+	q := r.URL.Query()
+	switch {
+	case q.Get("comando") != "":
+		data.Asked = "/" + q.Get("comando")
+	case q.Get("boton") != "":
+		data.Asked = "Botón " + q.Get("boton")
+	case q.Get("formulario") != "":
+		data.Asked = "Formulario enviado"
+	}
 	if data.Asked != "" {
-		data.Answer = f.lastDemoAnswer
+		data.Answer = f.demo.answer
 	}
-	var dms []string
-	for _, id := range f.dms {
-		dms = append(dms, id)
-	}
-	slices.SortFunc(dms, compareIDs)
-	ids := append(slices.Clone(f.channelOrder), dms...)
-	for _, id := range ids {
-		c := f.channels[id]
-		dc := demoChannel{Name: c.Name, Messages: f.demoMessages(id)}
-		if c.Type == discordgo.ChannelTypeDM && len(c.Recipients) > 0 {
-			if len(dc.Messages) == 0 {
+	data.Modal, data.Persona = f.demo.modal, f.demo.persona
+	if s := f.demo.suggestions; s != nil && q.Get("sugerencias") == s.Command {
+		for i := range data.Commands {
+			if data.Commands[i].Value != s.Command {
 				continue
 			}
-			dc.Name = "MD con " + c.Recipients[0].Username
+			for j := range data.Commands[i].Options {
+				if o := &data.Commands[i].Options[j]; o.Name == s.Option {
+					o.Typed, o.Suggested, o.Asked = s.Typed, s.Choices, true
+				}
+			}
 		}
-		threads := f.threads[id]
-		for i := len(threads) - 1; i >= 0; i-- {
-			t := f.channels[threads[i]]
-			dc.Threads = append(dc.Threads, demoThread{Name: t.Name, Archived: t.ThreadMetadata.Archived,
-				Locked: t.ThreadMetadata.Locked, Messages: f.demoMessages(t.ID)})
-		}
-		data.Channels = append(data.Channels, dc)
 	}
-	data.Threads = f.demoThreadChoices()
-	data.BotPermissions = f.demoBotPermissions()
 	for _, p := range f.personas {
 		m, ok := f.members[p.UserID]
 		if !ok {
@@ -189,6 +225,31 @@ func (f *Fake) demoPage(w http.ResponseWriter, r *http.Request) {
 		}
 		data.Personas = append(data.Personas, dp)
 	}
+	var dms []string
+	for _, id := range f.dms {
+		dms = append(dms, id)
+	}
+	slices.SortFunc(dms, compareIDs)
+	ids := append(slices.Clone(f.channelOrder), dms...)
+	for _, id := range ids {
+		c := f.channels[id]
+		dc := demoChannel{Name: c.Name, Messages: f.demoMessages(id, data.Personas)}
+		if c.Type == discordgo.ChannelTypeDM && len(c.Recipients) > 0 {
+			if len(dc.Messages) == 0 {
+				continue
+			}
+			dc.Name = "MD con " + c.Recipients[0].Username
+		}
+		threads := f.threads[id]
+		for i := len(threads) - 1; i >= 0; i-- {
+			t := f.channels[threads[i]]
+			dc.Threads = append(dc.Threads, demoThread{Name: t.Name, Archived: t.ThreadMetadata.Archived,
+				Locked: t.ThreadMetadata.Locked, Messages: f.demoMessages(t.ID, data.Personas)})
+		}
+		data.Channels = append(data.Channels, dc)
+	}
+	data.Threads = f.demoThreadChoices()
+	data.BotPermissions = f.demoBotPermissions()
 	f.mu.Unlock()
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
@@ -196,7 +257,7 @@ func (f *Fake) demoPage(w http.ResponseWriter, r *http.Request) {
 }
 
 // demoMessages are a channel's messages, newest first. f.mu is held.
-func (f *Fake) demoMessages(channelID string) []demoMessage {
+func (f *Fake) demoMessages(channelID string, personas []demoPersona) []demoMessage {
 	all := f.byChannel[channelID]
 	out := make([]demoMessage, 0, len(all))
 	for i := len(all) - 1; i >= 0; i-- {
@@ -208,8 +269,11 @@ func (f *Fake) demoMessages(channelID string) []demoMessage {
 		if u, ok := f.users[m.dg.Author.ID]; ok && u.GlobalName != "" {
 			author = u.GlobalName
 		}
-		dm := demoMessage{Author: author, Bot: m.dg.Author.Bot, Time: m.dg.Timestamp.In(f.opts.Location).Format("02/01/2006 15:04"),
+		dm := demoMessage{ID: m.dg.ID, Rows: demoRows(m.dg.Components), Persona: f.demo.persona, Author: author, Bot: m.dg.Author.Bot, Time: m.dg.Timestamp.In(f.opts.Location).Format("02/01/2006 15:04"),
 			Content: m.dg.Content, Embeds: m.dg.Embeds, Edited: m.dg.EditedTimestamp != nil, Deleted: m.deleted}
+		if dm.Rows != nil {
+			dm.Personas = personas
+		}
 		for _, a := range m.files {
 			dm.Attachments = append(dm.Attachments, a.Name)
 		}

@@ -99,19 +99,19 @@ type Fake struct {
 	mux     *http.ServeMux
 	botUser discordgo.User
 
-	mu             sync.Mutex
-	lastDemoAnswer string // the bot's answer to the last command run from the demo page
-	users          map[string]*discordgo.User
-	members        map[string]*discordgo.Member
-	roles          []*discordgo.Role
-	personas       []Persona
-	codes          map[string]grant
-	tokens         map[string]string
-	requests       []Request
-	failures       []failure
-	outage         *failure // every REST request fails with it until the outage ends
-	lastID         uint64
-	bulk           int
+	mu       sync.Mutex
+	demo     demoState // what the demo page shows of the last interaction it sent
+	users    map[string]*discordgo.User
+	members  map[string]*discordgo.Member
+	roles    []*discordgo.Role
+	personas []Persona
+	codes    map[string]grant
+	tokens   map[string]string
+	requests []Request
+	failures []failure
+	outage   *failure // every REST request fails with it until the outage ends
+	lastID   uint64
+	bulk     int
 
 	channels     map[string]*discordgo.Channel
 	channelOrder []string
@@ -251,6 +251,8 @@ func (f *Fake) routes() {
 	m.HandleFunc("GET /{$}", f.demoPage)
 	m.HandleFunc("POST /members/{user}/roles", f.demoRoles)
 	m.HandleFunc("POST /interactions", f.demoInteraction)
+	m.HandleFunc("POST /buttons", f.demoPress)
+	m.HandleFunc("POST /modals", f.demoSubmitModal)
 	m.HandleFunc("POST /threads/messages", f.demoThreadPost)
 	m.HandleFunc("POST /channels/{channel}/bot-permissions", f.demoSetBotPermission)
 }

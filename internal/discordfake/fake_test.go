@@ -745,7 +745,7 @@ func TestDemoCommandFormRunsTheCommandAsThePersona(t *testing.T) {
 		t.Fatal(err)
 	}
 	res.Body.Close()
-	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "./?comando=turno+entrar#comandos" {
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "./?comando=turno+entrar#respuesta" {
 		t.Fatalf("form answered %d %q", res.StatusCode, res.Header.Get("Location"))
 	}
 	res, err = http.Get(srv.URL + "/?comando=turno+entrar")

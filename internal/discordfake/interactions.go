@@ -24,6 +24,9 @@ type interaction struct {
 	sent     time.Time
 	acked    bool
 	original *discordgo.Message // the response message, once there is one
+	// updates is the id of the message a button is on, once the bot answered that it
+	// updates it (type 6 or 7): @original then names that message.
+	updates string
 }
 
 // SendInteraction dispatches INTERACTION_CREATE, filling the id, token, application id,
@@ -157,6 +160,10 @@ func (f *Fake) callback(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, 40060, "Interaction has already been acknowledged.")
 		return
 	}
+	if err := checkResponseKind(st.i.Type, discordgo.InteractionResponseType(body.Type), data); err != nil {
+		apiError(w, http.StatusBadRequest, errInvalidForm, invalidFormBody+": "+err.Error())
+		return
+	}
 	switch discordgo.InteractionResponseType(body.Type) {
 	case discordgo.InteractionResponseChannelMessageWithSource:
 		var content string
@@ -175,8 +182,38 @@ func (f *Fake) callback(w http.ResponseWriter, r *http.Request) {
 		st.original = f.responseMessage(st, data)
 	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
 		st.original = f.responseMessage(st, data)
-	case discordgo.InteractionResponsePong, discordgo.InteractionResponseDeferredMessageUpdate,
-		discordgo.InteractionResponseUpdateMessage, discordgo.InteractionApplicationCommandAutocompleteResult,
+	case discordgo.InteractionResponseUpdateMessage:
+		if st.i.Message == nil {
+			apiError(w, http.StatusBadRequest, errInvalidForm, invalidFormBody+": no message to update")
+			return
+		}
+		var upd struct {
+			Content    *string                    `json:"content"`
+			Embeds     *[]*discordgo.MessageEmbed `json:"embeds"`
+			Components *[]json.RawMessage         `json:"components"`
+		}
+		_ = json.Unmarshal(body.Data, &upd)
+		var comps *[]discordgo.MessageComponent
+		if upd.Components != nil {
+			parsed, err := parseComponents(*upd.Components)
+			if err != nil {
+				apiError(w, http.StatusBadRequest, 50109, "The request body contains invalid JSON.")
+				return
+			}
+			comps = &parsed
+		}
+		if _, err := f.updateComponentMessage(st.i.Message.ID, upd.Content, upd.Embeds, comps); err != nil {
+			apiError(w, http.StatusBadRequest, errInvalidForm, invalidFormBody+": "+err.Error())
+			return
+		}
+		st.updates = st.i.Message.ID
+	case discordgo.InteractionResponseDeferredMessageUpdate:
+		if st.i.Message == nil {
+			apiError(w, http.StatusBadRequest, errInvalidForm, invalidFormBody+": no message to update")
+			return
+		}
+		st.updates = st.i.Message.ID
+	case discordgo.InteractionResponsePong, discordgo.InteractionApplicationCommandAutocompleteResult,
 		discordgo.InteractionResponseModal:
 	default:
 		formErrors{}.add("BASE_TYPE_CHOICES", "Value must be one of {1, 4, 5, 6, 7, 8, 9}.", "type").write(w)
@@ -300,6 +337,10 @@ func (f *Fake) webhookEdit(w http.ResponseWriter, r *http.Request) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if st, ok := f.byToken[r.PathValue("token")]; ok && st.updates != "" && r.PathValue("message") == "@original" {
+		f.editUpdatedMessage(w, r, st, body.Content, body.Embeds, body.Components)
+		return
+	}
 	st, target, _, ok := f.webhookTarget(w, r)
 	if !ok {
 		return
@@ -349,4 +390,29 @@ func (f *Fake) webhookDelete(w http.ResponseWriter, r *http.Request) {
 		st.original = nil
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// editUpdatedMessage is an edit of @original after a button's "update" answer: it edits
+// the message the button is on. f.mu is held.
+func (f *Fake) editUpdatedMessage(w http.ResponseWriter, r *http.Request, st *interaction, content *string,
+	embeds *[]*discordgo.MessageEmbed, raw *[]json.RawMessage) {
+	if _, ok := f.webhookInteraction(w, r); !ok {
+		return
+	}
+	var comps *[]discordgo.MessageComponent
+	if raw != nil {
+		parsed, err := parseComponents(*raw)
+		if err != nil {
+			apiError(w, http.StatusBadRequest, 50109, "The request body contains invalid JSON.")
+			return
+		}
+		comps = &parsed
+	}
+	m, err := f.updateComponentMessage(st.updates, content, embeds, comps)
+	if err != nil {
+		apiError(w, http.StatusBadRequest, errInvalidForm, invalidFormBody+": "+err.Error())
+		return
+	}
+	f.followups[st.i.Token] = append(f.followups[st.i.Token], *m.read(false).Message)
+	writeJSON(w, http.StatusOK, m.read(false))
 }

@@ -20,8 +20,10 @@ type Message struct {
 	Embeds      []*discordgo.MessageEmbed
 	Nonce       string
 	Attachments []Attachment
-	Edited      bool
-	Deleted     bool
+	// Components are the message's rows of buttons.
+	Components []discordgo.MessageComponent
+	Edited     bool
+	Deleted    bool
 }
 
 // Attachment is a file attached to a message, with its bytes.
@@ -72,7 +74,7 @@ func (m *message) read(withGuild bool) wireMessage {
 func (m *message) export() Message {
 	return Message{ID: m.dg.ID, ChannelID: m.dg.ChannelID, AuthorID: m.dg.Author.ID, Content: m.dg.Content,
 		Embeds: slices.Clone(m.dg.Embeds), Nonce: m.nonce, Attachments: slices.Clone(m.files),
-		Edited: m.dg.EditedTimestamp != nil, Deleted: m.deleted}
+		Components: slices.Clone(m.dg.Components), Edited: m.dg.EditedTimestamp != nil, Deleted: m.deleted}
 }
 
 // Messages lists a channel's messages (a thread is a channel), oldest first, deleted ones
@@ -218,6 +220,9 @@ func (f *Fake) createMessage(w http.ResponseWriter, r *http.Request) {
 		errs.write(w)
 		return
 	}
+	if _, ok := messageComponents(w, body.Components); !ok {
+		return
+	}
 	if f.tooLarge(w, files) {
 		return
 	}
@@ -279,6 +284,7 @@ func (f *Fake) keepPost(w http.ResponseWriter, channelID string, body messageBod
 	m := f.store(channelID, c.GuildID, &author, content, embeds, nonce, files)
 	m.dg.Flags = discordgo.MessageFlags(body.Flags)
 	m.dg.MessageReference = body.Reference
+	m.dg.Components, _ = parseComponents(body.Components)
 	if nonce != "" {
 		f.nonces[channelID+"\x00"+nonce] = m
 	}
@@ -429,6 +435,13 @@ func (f *Fake) editMessage(w http.ResponseWriter, r *http.Request) {
 	if errs := validateMessage(content, embeds, ""); errs != nil {
 		errs.write(w)
 		return
+	}
+	if body.Components != nil {
+		comps, ok := messageComponents(w, body.Components)
+		if !ok {
+			return
+		}
+		m.dg.Components = comps
 	}
 	m.dg.Content, m.dg.Embeds = content, embeds
 	if m.dg.Embeds == nil {
