@@ -19,9 +19,25 @@ func respuestaCommand(b *Bot) *Command {
 			Description: "Envía una respuesta predefinida al jugador de este ticket.",
 			Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString, Name: "nombre",
 				Description: "El nombre de la respuesta predefinida, como aparece en el panel de soporte.", Required: true,
-				MaxLength: tickets.MaxCannedName}},
+				MaxLength: tickets.MaxCannedName, Autocomplete: true}},
 		},
 		Ephemeral: true,
+		// The canned replies whose name holds what is typed (support staff only; core checks).
+		Autocomplete: func(ctx context.Context, inv *Invocation) ([]*discordgo.ApplicationCommandOptionChoice, error) {
+			typed := ""
+			if f := inv.Focused(); f != nil {
+				typed = f.StringValue()
+			}
+			list, err := b.deps.App.Tickets.CannedReplies(ctx, inv.Actor, typed)
+			if err != nil {
+				return nil, err
+			}
+			out := make([]*discordgo.ApplicationCommandOptionChoice, 0, len(list))
+			for _, c := range list {
+				out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Name})
+			}
+			return out, nil
+		},
 		Handle: func(ctx context.Context, inv *Invocation) (Reply, error) {
 			name := ""
 			if o := inv.Option("nombre"); o != nil {

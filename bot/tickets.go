@@ -21,6 +21,10 @@ func (b *Bot) registerTickets() {
 	b.AddDeliverer(tickets.KindDM, b.deliverDM)
 	b.AddCommand(notaCommand(b))
 	b.AddCommand(respuestaCommand(b))
+	b.AddCommand(ticketCommand(b))
+	b.AddComponent(ticketCardButtons(b))
+	b.AddComponent(ticketPanelButtons())
+	b.AddModal(ticketModal(b))
 	b.AddJob(Job{Name: "ticket-auto-close", Spec: "@every 15m", Run: func(ctx context.Context) error {
 		n, err := b.deps.App.Tickets.AutoClose(ctx)
 		if n > 0 {
@@ -38,10 +42,8 @@ func (b *Bot) deliverTicketOpen(ctx context.Context, s *discordgo.Session, ev ou
 	if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil {
 		return "", errPermanent{err}
 	}
-	card := eventPost{channelID: ev.ChannelID, embeds: Embeds([]outbox.Embed{p.Card})}
-	if p.PingRoleID != "" {
-		card.content, card.pingRole = fmt.Sprintf("<@&%s> Nuevo ticket #%d", p.PingRoleID, p.TicketID), p.PingRoleID
-	}
+	card := eventPost{channelID: ev.ChannelID, content: p.Content, embeds: Embeds([]outbox.Embed{p.Card}),
+		components: Buttons(p.Buttons), pingRole: p.PingRoleID}
 	cardMsg, err := b.post(ctx, s, ev, card)
 	if err != nil {
 		return "", err

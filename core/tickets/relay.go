@@ -52,8 +52,12 @@ type OpenPayload struct {
 	ThreadName string       `json:"threadName"`
 	Card       outbox.Embed `json:"card"`
 	Files      []FileRef    `json:"files,omitempty"`
-	// PingRoleID is the role of the ticket's category the card mentions ("" for none).
+	// PingRoleID is the role of the ticket's category the card mentions ("" for none), and
+	// Content the card's text that mentions it.
 	PingRoleID string `json:"pingRoleId,omitempty"`
+	Content    string `json:"content,omitempty"`
+	// Buttons are the staff's buttons under the card.
+	Buttons []outbox.ButtonRow `json:"buttons,omitempty"`
 }
 
 // PostPayload is the payload of KindPost.
@@ -87,24 +91,13 @@ func filesOf(m *Message) []FileRef {
 }
 
 func (s *Service) openPayload(t Ticket, first *Message) OpenPayload {
-	created := t.CreatedAt
-	desc := first.Content
-	if desc == "" {
-		desc = "(sin mensaje)"
-	}
+	content, card, buttons := s.cardMessage(&t, first.Content)
 	return OpenPayload{
 		TicketID:   t.ID,
 		ThreadName: truncateRunes(fmt.Sprintf("#%d · %s", t.ID, t.Title), 100),
-		Card: outbox.Embed{
-			Title: truncateRunes(fmt.Sprintf("Ticket #%d: %s", t.ID, t.Title), 256), Description: truncateRunes(desc, 3500),
-			URL: StaffURL(s.s.PublicURL, t.ID), Color: 0x4f46e5, Timestamp: &created,
-			Fields: []outbox.EmbedField{
-				{Name: "Autor", Value: t.AuthorName, Inline: true},
-				{Name: "Categoría", Value: CategoryLabel(t.Category), Inline: true},
-				{Name: "Prioridad", Value: PriorityLabel(t.Priority), Inline: true},
-			},
-			Footer: "Responde en este hilo: tu mensaje llega al ticket en el portal.",
-		},
+		Content:    content,
+		Card:       card,
+		Buttons:    buttons,
 		Files:      filesOf(first),
 		PingRoleID: s.s.PingRoles[t.Category],
 	}

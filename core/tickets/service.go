@@ -407,7 +407,13 @@ func (s *Service) reply(ctx context.Context, t *Ticket, actor *authz.Actor, cont
 			}
 		}
 		// Last, because a status change locks its tally rows until the commit.
-		return s.db.Conn(ctx).Model(t).Updates(updates).Error
+		if err := s.db.Conn(ctx).Model(t).Updates(updates).Error; err != nil {
+			return err
+		}
+		if _, changed := updates["status"]; changed {
+			return s.editCard(ctx, t)
+		}
+		return nil
 	})
 	if err != nil {
 		return View{}, err
@@ -468,7 +474,10 @@ func (s *Service) SetStatus(ctx context.Context, actor *authz.Actor, id, status 
 				}
 			}
 		}
-		return s.post(ctx, t, PostPayload{Kind: kind, Author: actor.Username, Content: StatusLabel(status)})
+		if err := s.post(ctx, t, PostPayload{Kind: kind, Author: actor.Username, Content: StatusLabel(status)}); err != nil {
+			return err
+		}
+		return s.editCard(ctx, t)
 	})
 	if err != nil {
 		return View{}, err
@@ -517,7 +526,10 @@ func (s *Service) Assign(ctx context.Context, actor *authz.Actor, id string, sta
 			return err
 		}
 		// An empty name is an un-assignment: the bot words it as such.
-		return s.post(ctx, t, PostPayload{Kind: PostAssign, Author: actor.Username, Content: name})
+		if err := s.post(ctx, t, PostPayload{Kind: PostAssign, Author: actor.Username, Content: name}); err != nil {
+			return err
+		}
+		return s.editCard(ctx, t)
 	})
 	if err != nil {
 		return View{}, err
@@ -552,7 +564,10 @@ func (s *Service) SetPriority(ctx context.Context, actor *authz.Actor, id, prior
 		if err := s.db.Conn(ctx).Model(t).Updates(map[string]any{"priority": priority, "updated_at": now}).Error; err != nil {
 			return err
 		}
-		return s.post(ctx, t, PostPayload{Kind: PostPriority, Author: actor.Username, Content: PriorityLabel(priority)})
+		if err := s.post(ctx, t, PostPayload{Kind: PostPriority, Author: actor.Username, Content: PriorityLabel(priority)}); err != nil {
+			return err
+		}
+		return s.editCard(ctx, t)
 	})
 	if err != nil {
 		return View{}, err
@@ -645,7 +660,10 @@ func (s *Service) AutoClose(ctx context.Context) (int, error) {
 			if err := s.notifyClosed(ctx, t); err != nil {
 				return err
 			}
-			return s.post(ctx, t, PostPayload{Kind: PostClose, Author: "Cierre automático", Content: StatusLabel(StatusClosed)})
+			if err := s.post(ctx, t, PostPayload{Kind: PostClose, Author: "Cierre automático", Content: StatusLabel(StatusClosed)}); err != nil {
+				return err
+			}
+			return s.editCard(ctx, t)
 		})
 		if err != nil {
 			return closed, err
