@@ -19,12 +19,12 @@ import (
 
 // Prefixes of the panel's buttons and of the form.
 const (
-	ticketOpenPrefix  = "tkopen"
+	ticketOpenPrefix  = tickets.PanelButtonPrefix
 	ticketModalPrefix = "tknew"
 )
 
 // categoryKeys name the categories in custom ids (a category's value holds a space).
-var categoryKeys = map[string]string{"soporte": tickets.CategorySupport, "otros": tickets.CategoryOther}
+var categoryKeys = tickets.PanelCategoryKeys
 
 func categoryKey(category string) string {
 	for k, v := range categoryKeys {

@@ -149,3 +149,41 @@ var _ = addBotRaceRows(
 		},
 	},
 )
+
+var _ = addBotRaceRows(
+	botRaceRow{
+		name:   "ticket-panel: 20 runs at once post the panel once, and once again after it is deleted",
+		covers: []string{"job ticket-panel"},
+		run: func(t *testing.T, e *botRace) {
+			panelCh := e.cfg.Channels.TicketPanel
+			e.fake.AddChannel(panelCh, "abre-un-ticket")
+			e.runJob(t, "ticket-panel", botRaceN)
+			expectCount(t, "panel posts", e.count(t, "outbox_events", "kind = ?", tickets.KindPanel), 1)
+			var first string
+			e.eventually("the panel is posted", func() bool {
+				msgs := e.fake.Messages(panelCh)
+				if len(msgs) == 1 {
+					first = msgs[0].ID
+				}
+				return len(msgs) == 1
+			})
+			// Present: nothing more.
+			e.runJob(t, "ticket-panel", botRaceN)
+			expectCount(t, "panel posts", e.count(t, "outbox_events", "kind = ?", tickets.KindPanel), 1)
+			// Deleted in Discord: posted again, once.
+			if err := e.bot.currentSession().ChannelMessageDelete(panelCh, first); err != nil {
+				t.Fatal(err)
+			}
+			e.runJob(t, "ticket-panel", botRaceN)
+			expectCount(t, "panel posts", e.count(t, "outbox_events", "kind = ?", tickets.KindPanel), 2)
+			e.eventually("the panel is back", func() bool {
+				for _, m := range e.fake.Messages(panelCh) {
+					if m.ID != first && !m.Deleted {
+						return true
+					}
+				}
+				return false
+			})
+		},
+	},
+)

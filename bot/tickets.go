@@ -25,6 +25,8 @@ func (b *Bot) registerTickets() {
 	b.AddComponent(ticketCardButtons(b))
 	b.AddComponent(ticketPanelButtons())
 	b.AddModal(ticketModal(b))
+	b.AddDeliverer(tickets.KindPanel, b.deliverChannelMessage)
+	b.AddJob(Job{Name: "ticket-panel", Spec: "@every 1m", Run: b.keepTicketPanel})
 	b.AddJob(Job{Name: "ticket-auto-close", Spec: "@every 15m", Run: func(ctx context.Context) error {
 		n, err := b.deps.App.Tickets.AutoClose(ctx)
 		if n > 0 {
@@ -221,4 +223,31 @@ func download(ctx context.Context, client *http.Client, url string) ([]byte, err
 		return nil, errors.New("status " + res.Status)
 	}
 	return io.ReadAll(io.LimitReader(res.Body, maxDiscordFile))
+}
+
+// keepTicketPanel posts the panel that opens tickets when there is none, and again when
+// its message was deleted in Discord. Core posts only in place of the panel it was told
+// of, so two runs at once post once.
+func (b *Bot) keepTicketPanel(ctx context.Context) error {
+	desk := b.deps.App.Tickets
+	ev, err := desk.Panel(ctx)
+	if err != nil {
+		return err
+	}
+	if ev == nil {
+		_, err := desk.PostPanel(ctx, 0)
+		return err
+	}
+	s := b.currentSession()
+	if ev.Status != outbox.StatusDelivered || ev.DiscordMessageID == "" || s == nil {
+		return nil
+	}
+	if _, err := s.ChannelMessage(ev.ChannelID, ev.DiscordMessageID); !isUnknownMessage(err) {
+		return err
+	}
+	posted, err := desk.PostPanel(ctx, ev.ID)
+	if posted {
+		b.log.Info("the ticket panel was deleted in Discord: posted again", "channel", ev.ChannelID)
+	}
+	return err
 }

@@ -81,6 +81,7 @@ type Channels struct {
 	Legislative        string
 	Treasury           string
 	Records            string // new charges and their corrections
+	TicketPanel        string // the panel message that opens tickets
 }
 
 // App holds the services.
@@ -150,7 +151,8 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 	desk := tickets.NewService(d, o, m, deps.Files, tickets.Settings{Channel: s.Channels.StaffTickets,
 		PublicURL: s.PublicURL, AutoCloseAfter: s.TicketAutoClose, FAQ: s.TicketFAQ,
 		MaxOpenPerMember: s.TicketMaxOpen, MaxOpenedPerHour: s.TicketMaxPerHour, PingRoles: s.TicketPingRoles,
-		Now: s.Now, Location: s.Location}).PublishLive(pub)
+		PanelChannel: s.Channels.TicketPanel,
+		Now:          s.Now, Location: s.Location}).PublishLive(pub)
 	roster := staff.NewService(d, s.Roles, shifts, o, desk, staff.Settings{ReportsChannel: s.Channels.StaffReports,
 		Members: m, Now: s.Now})
 	// A member who first receives a STAFF-group role is hired that day.

@@ -114,7 +114,10 @@ func TestBadNotesChangeNothing(t *testing.T) {
 			want errs.Kind
 		}{
 			{"empty", func() error { _, err := k.AddNote(ctx, k.support, id, "   "); return err }, errs.KindInvalid},
-			{"too long", func() error { _, err := k.AddNote(ctx, k.support, id, strings.Repeat("a", tickets.MaxMessage+1)); return err }, errs.KindInvalid},
+			{"too long", func() error {
+				_, err := k.AddNote(ctx, k.support, id, strings.Repeat("a", tickets.MaxMessage+1))
+				return err
+			}, errs.KindInvalid},
 			{"unknown ticket", func() error { _, err := k.AddNote(ctx, k.support, "999999", "x"); return err }, errs.KindNotFound},
 			{"not a thread", func() error {
 				_, err := k.AddNoteInThread(ctx, k.support, "720000000000009999", "x")

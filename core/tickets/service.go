@@ -37,8 +37,10 @@ type Settings struct {
 	MaxOpenedPerHour int
 	// PingRoles names, per category, the Discord role the new-ticket post mentions.
 	PingRoles map[string]string
-	Now       func() time.Time
-	Location  *time.Location // the community's zone: the daily figures' days
+	// PanelChannel is where the bot keeps the panel that opens tickets ("" for none).
+	PanelChannel string
+	Now          func() time.Time
+	Location     *time.Location // the community's zone: the daily figures' days
 }
 
 // Service is the support desk.

@@ -90,6 +90,8 @@ type Channels struct {
 	Legislative        string `yaml:"legislative" env:"LEGISLATIVE"`
 	Treasury           string `yaml:"treasury" env:"TREASURY"`
 	Records            string `yaml:"records" env:"RECORDS"`
+	// TicketPanel is where the bot keeps the message whose buttons open tickets.
+	TicketPanel string `yaml:"ticketPanel" env:"TICKET_PANEL"`
 }
 
 // Storage is where uploaded files live: the data directory's uploads folder unless an

@@ -25,6 +25,7 @@ func (c *Config) CoreSettings(secret string, now func() time.Time) core.Settings
 			News: c.Channels.News, StaffTickets: c.Channels.StaffTickets, Contact: c.Channels.Contact,
 			ArtistApplications: c.Channels.ArtistApplications, StaffReports: c.Channels.StaffReports,
 			Legislative: c.Channels.Legislative, Treasury: c.Channels.Treasury, Records: c.Channels.Records,
+			TicketPanel: c.Channels.TicketPanel,
 		},
 	}
 }
