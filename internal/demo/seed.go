@@ -423,6 +423,7 @@ func AddChannels(f *discordfake.Fake, cfg *config.Config) {
 		{cfg.Channels.Legislative, "legislativo"},
 		{cfg.Channels.Treasury, "tesoreria"},
 		{cfg.Channels.Records, "antecedentes"},
+		{cfg.Channels.TicketPanel, "abre-un-ticket"},
 	} {
 		if c.id != "" {
 			f.AddChannel(c.id, c.name)
