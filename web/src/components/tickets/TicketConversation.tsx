@@ -221,7 +221,7 @@ function ReplyBox({ ticket }: { ticket: Ticket }) {
       />
       {ticket.canAddNote ? (
         <Flex gap={12} align="center" wrap>
-          <label className="ticket-control ticket-note-switch">
+          <label className="ticket-note-switch">
             <Switch checked={asNote} onChange={setAsNote} aria-label={NOTE_LABEL} size="small" />
             <Typography.Text>{NOTE_LABEL}</Typography.Text>
           </label>
