@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"zocalo/core/authz"
 	"zocalo/core/outbox"
 	"zocalo/core/tickets"
+	"zocalo/internal/testenv"
 )
 
 // submitTicketForm submits the form the bot opened in answer to opened (/ticket or a panel
@@ -184,6 +186,90 @@ var _ = addBotRaceRows(
 				}
 				return false
 			})
+		},
+	},
+)
+
+// choicePress is the press of a button of an ephemeral answer (Prioridad's or Transferir's
+// choices), which lives in no channel's history: sent as Discord would send it.
+func (e *botRace) choicePress(userID, customID string) discordgo.Interaction {
+	return e.fake.SendInteraction(discordgo.Interaction{Type: discordgo.InteractionMessageComponent, GuildID: testenv.GuildID,
+		Member: &discordgo.Member{User: &discordgo.User{ID: userID, Username: "u" + userID}},
+		Data:   discordgo.MessageComponentInteractionData{CustomID: customID, ComponentType: discordgo.ButtonComponent}})
+}
+
+// choicesOffered are the custom ids of the buttons an answer offers.
+func (e *botRace) choicesOffered(t *testing.T, sent discordgo.Interaction) []string {
+	t.Helper()
+	e.answer(t, sent)
+	var out []string
+	for _, r := range e.fake.InteractionResponses(sent.ID) {
+		if r.Data == nil {
+			continue
+		}
+		for _, row := range r.Data.Components {
+			if ar, ok := row.(*discordgo.ActionsRow); ok {
+				for _, c := range ar.Components {
+					if b, ok := c.(*discordgo.Button); ok {
+						out = append(out, b.CustomID)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+var _ = addBotRaceRows(
+	botRaceRow{
+		name:   "card buttons: a priority and a transfer chosen 20 times each change the ticket once",
+		covers: []string{"button tk"},
+		run: func(t *testing.T, e *botRace) {
+			id, _, thread := e.ticketWithThread(t)
+			mod, support := e.member(t, authz.Moderador), e.member(t, authz.SoporteTecnico)
+			tid := tickets.PublicIDOf(id)
+			// Prioridad offers the three priorities, to the member alone.
+			in, err := e.fake.PressButton(thread, CustomID(tickets.CardButtonPrefix, tickets.ActionPriority, tid), mod)
+			if err != nil {
+				t.Fatal(err)
+			}
+			high := CustomID(tickets.CardButtonPrefix, tickets.ActionPriority, tid, tickets.PriorityHigh)
+			if got := e.choicesOffered(t, in); len(got) != 3 || !slices.Contains(got, high) {
+				t.Fatalf("Prioridad offers %v", got)
+			}
+			sent := make([]discordgo.Interaction, botRaceN)
+			e.atOnce(botRaceN, func(i int) { sent[i] = e.choicePress(mod, high) })
+			for _, s := range sent {
+				if got := e.answer(t, s); !strings.Contains(got, "Prioridad del ticket #"+tid+": **Alta**") {
+					t.Errorf("a priority press said %q", got)
+				}
+			}
+			expectCount(t, "priority audits", e.audits(t, "priority", id), 1)
+			// Transferir offers the staff and nobody; choosing one assigns once.
+			in, err = e.fake.PressButton(thread, CustomID(tickets.CardButtonPrefix, tickets.ActionTransfer, tid), mod)
+			if err != nil {
+				t.Fatal(err)
+			}
+			to := CustomID(tickets.CardButtonPrefix, tickets.ActionTransfer, tid, support)
+			nobody := CustomID(tickets.CardButtonPrefix, tickets.ActionTransfer, tid, unassignChoice)
+			if got := e.choicesOffered(t, in); !slices.Contains(got, to) || !slices.Contains(got, nobody) || len(got) > 25 {
+				t.Fatalf("Transferir offers %v", got)
+			}
+			e.atOnce(botRaceN, func(i int) { sent[i] = e.choicePress(mod, to) })
+			for _, s := range sent {
+				if got := e.answer(t, s); !strings.Contains(got, "transferido a") {
+					t.Errorf("a transfer said %q", got)
+				}
+			}
+			expectCount(t, "assign audits", e.audits(t, "assign", id), 1)
+			expectCount(t, "assigned", e.count(t, "tickets", "id = ? AND assignee_id = ?", id, support), 1)
+			if got := e.answer(t, e.choicePress(mod, nobody)); !strings.Contains(got, "quedó sin asignar") {
+				t.Errorf("unassigning said %q", got)
+			}
+			// A value the web would refuse is refused alike, in Spanish.
+			if got := e.answer(t, e.choicePress(mod, CustomID(tickets.CardButtonPrefix, tickets.ActionPriority, tid, "Urgente"))); !strings.HasPrefix(got, "La prioridad debe ser") {
+				t.Errorf("an unknown priority said %q", got)
+			}
 		},
 	},
 )
