@@ -93,3 +93,41 @@ func TestTicketPingNoteAndCloseDM(t *testing.T) {
 		}
 	})
 }
+
+// /respuesta suggests the canned replies whose name holds what staff type, and nothing to
+// a player.
+func TestRespuestaAutocompletesCannedReplyNames(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		r := newRig(t, d)
+		ctx := context.Background()
+		r.member("530000000000000021", "soporte", authz.SoporteTecnico)
+		r.member("530000000000000022", "jugador")
+		r.start(r.newBot(), true)
+		r.eventually("the start reconcile", func() bool { return len(r.rolesOf("530000000000000021")) == 1 })
+		support, _ := r.app.Members.MemberActor(ctx, "530000000000000021")
+		for _, name := range []string{"Reinicio del cliente", "Reembolso", "Saludo"} {
+			if _, err := r.app.Tickets.CreateCanned(ctx, support, tickets.CannedInput{Name: name, Content: "Texto de " + name}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		suggest := func(userID, typed string) []string {
+			sent, err := r.fake.Autocomplete("respuesta", "", "nombre", typed, userID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.eventually("choices are answered", func() bool { _, ok := r.fake.Choices(sent.ID); return ok })
+			choices, _ := r.fake.Choices(sent.ID)
+			var names []string
+			for _, c := range choices {
+				names = append(names, c.Name)
+			}
+			return names
+		}
+		if got := suggest("530000000000000021", "RE"); len(got) != 2 || got[0] != "Reembolso" || got[1] != "Reinicio del cliente" {
+			t.Errorf("staff typing RE: %v", got)
+		}
+		if got := suggest("530000000000000022", ""); len(got) != 0 {
+			t.Errorf("a player is offered %v", got)
+		}
+	})
+}
