@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -68,6 +69,18 @@ var _ = addBotRaceRows(
 				t.Errorf("an empty title: %q", got)
 			}
 			expectCount(t, "tickets", e.count(t, "tickets", "author_id = ?", player), 1)
+			// Past the member's limit of open tickets, the web's refusal, word for word.
+			for _, title := range []string{"Segundo " + player, "Tercero " + player} {
+				if _, err := e.app.Tickets.Create(context.Background(), e.actor(t, player), tickets.CreateInput{Title: title}, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			fourth := e.fake.SendInteraction(e.inThread("ticket", player, e.id(), stringOption("categoria", tickets.CategorySupport)))
+			over := e.submitTicketForm(t, fourth, "Cuarto "+player, "")
+			if got := e.answer(t, over); got != "Ya tienes 3 tickets abiertos. Espera a que se resuelvan antes de abrir otro." {
+				t.Errorf("past the limit: %q", got)
+			}
+			expectCount(t, "tickets", e.count(t, "tickets", "author_id = ?", player), 3)
 		},
 	},
 	botRaceRow{
