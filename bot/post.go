@@ -120,6 +120,9 @@ type eventPost struct {
 	label string
 	// replyTo is a message of the channel the post answers, shown as a reply to it.
 	replyTo string
+	// pingRole is the one role the first message may mention (a new ticket's category's);
+	// no other mention is ever parsed.
+	pingRole string
 	// components are buttons under the post's first message.
 	components []discordgo.MessageComponent
 }
@@ -160,6 +163,9 @@ func (b *Bot) post(ctx context.Context, s *discordgo.Session, ev outbox.Event, p
 			}
 			body := messageCreate{Content: f.content, Embeds: f.embeds, Nonce: partNonce(ev.Nonce, p.label, i+1),
 				EnforceNonce: true, AllowedMentions: noMentions()}
+			if p.pingRole != "" && i == 0 {
+				body.AllowedMentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Roles: []string{p.pingRole}}
+			}
 			if p.replyTo != "" && i == 0 {
 				// The answered message may be gone by now: the answer is posted anyway.
 				body.Reference = &discordgo.MessageReference{MessageID: p.replyTo, ChannelID: p.channelID, FailIfNotExists: new(false)}

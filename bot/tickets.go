@@ -19,6 +19,14 @@ func (b *Bot) registerTickets() {
 	b.AddDeliverer(tickets.KindOpen, b.deliverTicketOpen)
 	b.AddDeliverer(tickets.KindPost, b.deliverTicketPost)
 	b.AddDeliverer(tickets.KindDM, b.deliverDM)
+	b.AddCommand(notaCommand(b))
+	b.AddCommand(respuestaCommand(b))
+	b.AddCommand(ticketCommand(b))
+	b.AddComponent(ticketCardButtons(b))
+	b.AddComponent(ticketPanelButtons())
+	b.AddModal(ticketModal(b))
+	b.AddDeliverer(tickets.KindPanel, b.deliverChannelMessage)
+	b.AddJob(Job{Name: "ticket-panel", Spec: "@every 1m", Run: b.keepTicketPanel})
 	b.AddJob(Job{Name: "ticket-auto-close", Spec: "@every 15m", Run: func(ctx context.Context) error {
 		n, err := b.deps.App.Tickets.AutoClose(ctx)
 		if n > 0 {
@@ -36,29 +44,31 @@ func (b *Bot) deliverTicketOpen(ctx context.Context, s *discordgo.Session, ev ou
 	if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil {
 		return "", errPermanent{err}
 	}
-	card, err := b.post(ctx, s, ev, eventPost{channelID: ev.ChannelID, embeds: Embeds([]outbox.Embed{p.Card})})
+	card := eventPost{channelID: ev.ChannelID, content: p.Content, embeds: Embeds([]outbox.Embed{p.Card}),
+		components: Buttons(p.Buttons), pingRole: p.PingRoleID}
+	cardMsg, err := b.post(ctx, s, ev, card)
 	if err != nil {
 		return "", err
 	}
 	// A retry after the thread was made finds it (a thread started on a message has the
 	// message's id) instead of failing on a second start.
-	if _, err := s.Channel(card.ID); err != nil {
-		if _, err := s.MessageThreadStartComplex(ev.ChannelID, card.ID, &discordgo.ThreadStart{
+	if _, err := s.Channel(cardMsg.ID); err != nil {
+		if _, err := s.MessageThreadStartComplex(ev.ChannelID, cardMsg.ID, &discordgo.ThreadStart{
 			Name: p.ThreadName, AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread,
 		}); err != nil {
 			return "", err
 		}
 	}
 	if len(p.Files) > 0 {
-		if _, err := b.post(ctx, s, ev, eventPost{channelID: card.ID, content: "Archivos adjuntos del ticket:",
+		if _, err := b.post(ctx, s, ev, eventPost{channelID: cardMsg.ID, content: "Archivos adjuntos del ticket:",
 			files: p.Files, label: "archivos"}); err != nil {
 			return "", err
 		}
 	}
-	if err := b.deps.App.Tickets.ThreadOpened(ctx, p.TicketID, card.ID); err != nil {
+	if err := b.deps.App.Tickets.ThreadOpened(ctx, p.TicketID, cardMsg.ID); err != nil {
 		return "", err
 	}
-	return card.ID, nil
+	return cardMsg.ID, nil
 }
 
 var postPrefix = map[string]string{
@@ -86,14 +96,19 @@ func (b *Bot) deliverTicketPost(ctx context.Context, s *discordgo.Session, ev ou
 		text = fmt.Sprintf(format, p.Author, p.Content)
 	} else if p.Kind == tickets.PostNotice {
 		text = p.Content
+	} else if p.Kind == tickets.PostNote {
+		text = fmt.Sprintf("📝 **Nota interna** de %s (solo staff; no llega al jugador):\n%s", p.Author, p.Content)
 	} else {
-		who := "Usuario"
+		who, where := "Usuario", "desde el portal"
 		if p.SenderType == tickets.SenderStaff {
 			who = "Staff"
 		}
-		text = fmt.Sprintf("**%s** (%s, desde el portal):\n%s", p.Author, who, p.Content)
+		if p.Via == tickets.ViaDiscord {
+			where = "desde Discord"
+		}
+		text = fmt.Sprintf("**%s** (%s, %s):\n%s", p.Author, who, where, p.Content)
 	}
-	if p.Kind != tickets.PostClose {
+	if p.Kind != tickets.PostClose && p.Kind != tickets.PostNote {
 		// A ticket reopened after a close: its thread is open again.
 		b.reopenThread(s, threadID)
 	}
@@ -208,4 +223,31 @@ func download(ctx context.Context, client *http.Client, url string) ([]byte, err
 		return nil, errors.New("status " + res.Status)
 	}
 	return io.ReadAll(io.LimitReader(res.Body, maxDiscordFile))
+}
+
+// keepTicketPanel posts the panel that opens tickets when there is none, and again when
+// its message was deleted in Discord. Core posts only in place of the panel it was told
+// of, so two runs at once post once.
+func (b *Bot) keepTicketPanel(ctx context.Context) error {
+	desk := b.deps.App.Tickets
+	ev, err := desk.Panel(ctx)
+	if err != nil {
+		return err
+	}
+	if ev == nil {
+		_, err := desk.PostPanel(ctx, 0)
+		return err
+	}
+	s := b.currentSession()
+	if ev.Status != outbox.StatusDelivered || ev.DiscordMessageID == "" || s == nil {
+		return nil
+	}
+	if _, err := s.ChannelMessage(ev.ChannelID, ev.DiscordMessageID); !isUnknownMessage(err) {
+		return err
+	}
+	posted, err := desk.PostPanel(ctx, ev.ID)
+	if posted {
+		b.log.Info("the ticket panel was deleted in Discord: posted again", "channel", ev.ChannelID)
+	}
+	return err
 }

@@ -38,6 +38,7 @@ func Models() []any {
 	return []any{&auth.User{}, &members.Member{}, &members.MemberRole{}, &auth.Session{}, &auth.SignInCode{}, &outbox.Event{},
 		&news.Item{}, &contact.Message{}, &artists.Application{},
 		&tickets.Ticket{}, &tickets.Tally{}, &tickets.Message{}, &tickets.Attachment{}, &tickets.Event{}, &tickets.Read{}, &tickets.TranscriptView{},
+		&tickets.Note{}, &tickets.CannedReply{},
 		&staff.Shift{}, &staff.Adjustment{}, &staff.Record{}, &staff.Note{}, &staff.Report{}, &staff.WeeklyReport{}, &staff.Break{}, &staff.Leave{}, &staff.Quota{},
 		&documents.Document{}, &roblox.Link{}, &roblox.Attempt{}, &roblox.NameHold{}, &records.Charge{}, &records.Repair{}, &apikeys.Key{},
 		&treasury.Sale{}, &sat.Business{}, &sat.Document{},
@@ -67,6 +68,8 @@ type Settings struct {
 	// A member's ticket limits: open at once, and opened in an hour; 0 is no limit.
 	TicketMaxOpen    int
 	TicketMaxPerHour int
+	// TicketPingRoles are the Discord roles a new ticket's post mentions, per category.
+	TicketPingRoles map[string]string
 }
 
 // Channels are the Discord channels the features post to; empty ones are not relayed.
@@ -79,6 +82,7 @@ type Channels struct {
 	Legislative        string
 	Treasury           string
 	Records            string // new charges and their corrections
+	TicketPanel        string // the panel message that opens tickets
 }
 
 // App holds the services.
@@ -147,7 +151,9 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 	shifts := staff.NewShifts(d, s.Servers, s.ShiftCap, s.Location, s.Now).PublishLive(pub)
 	desk := tickets.NewService(d, o, m, deps.Files, tickets.Settings{Channel: s.Channels.StaffTickets,
 		PublicURL: s.PublicURL, AutoCloseAfter: s.TicketAutoClose, FAQ: s.TicketFAQ,
-		MaxOpenPerMember: s.TicketMaxOpen, MaxOpenedPerHour: s.TicketMaxPerHour, Now: s.Now, Location: s.Location}).PublishLive(pub)
+		MaxOpenPerMember: s.TicketMaxOpen, MaxOpenedPerHour: s.TicketMaxPerHour, PingRoles: s.TicketPingRoles,
+		PanelChannel: s.Channels.TicketPanel,
+		Now:          s.Now, Location: s.Location}).PublishLive(pub)
 	roster := staff.NewService(d, s.Roles, shifts, o, desk, staff.Settings{ReportsChannel: s.Channels.StaffReports,
 		Members: m, WeeklyQuota: s.WeeklyQuota, Now: s.Now})
 	// A member who first receives a STAFF-group role is hired that day.
@@ -168,6 +174,7 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		}).PublishLive(pub),
 		Live: live.NewHub(d, live.Rules{
 			live.AudienceTicket:      tickets.MayRead,
+			live.AudienceTicketStaff: tickets.MayReadNotes,
 			live.AudienceShifts:      func(viewer *authz.Actor, _ string) bool { return staff.MayOpenDashboard(viewer) },
 			live.AudienceLegislative: func(viewer *authz.Actor, _ string) bool { return legislative.MayRead(viewer) },
 		}, nil, s.Now),

@@ -47,6 +47,8 @@ var (
 	chargers    = []string{"moderador", "rh", "comite", "oficina"}
 	reviewers   = []string{"revisor"}
 	gameKeys    = []string{} // an API key, never a session
+	// The support panel's manage right: SoporteTecnico, SCJN_ADMIN (COMITE) and CONGRESO_ADMIN (OFICINA).
+	cannedManagers = []string{"soporte", "comite", "oficina"}
 )
 
 // authzTable holds one row per route. A route without a row fails the test, so a new
@@ -67,7 +69,11 @@ var authzTable = map[string][]string{
 	"PUT /api/tickets/:ticketId/assign": member, "PUT /api/tickets/:ticketId/priority": member,
 	"POST /api/tickets/:ticketId/rating": member, "GET /api/tickets/:ticketId/transcript": member,
 	"GET /api/tickets/:ticketId/attachments/:attachmentId": member,
-	"GET /api/staff/moderators":                            staffOrAdm, "PUT /api/staff/hours": directors, "POST /api/staff/dismiss": directors,
+	// Notes: any signed-in caller reaches the rule; only support staff get past it.
+	"POST /api/tickets/:ticketId/notes": member,
+	"GET /api/tickets/canned-replies":   staffOrAdm, "POST /api/tickets/canned-replies": cannedManagers,
+	"PUT /api/tickets/canned-replies/:cannedId": cannedManagers, "DELETE /api/tickets/canned-replies/:cannedId": cannedManagers,
+	"GET /api/staff/moderators": staffOrAdm, "PUT /api/staff/hours": directors, "POST /api/staff/dismiss": directors,
 	"GET /api/staff/hours": staffOrAdm, "GET /api/staff/stats/hours": staffOrAdm,
 	"GET /api/staff/stats": staffOrAdm, "GET /api/staff/profile": staffOrAdm, "POST /api/staff/report": reporters,
 	"GET /api/staff/reports/weekly": staffOrAdm, "POST /api/staff/:userId/notes": directors,
@@ -180,7 +186,7 @@ func names() []string {
 // expected, and returns the status.
 func (e *env) probe(method, path, token string) int {
 	e.t.Helper()
-	path = strings.NewReplacer(":ticketId", "999999", ":attachmentId", "999999", ":id", "999999", ":documentId", "999999",
+	path = strings.NewReplacer(":ticketId", "999999", ":attachmentId", "999999", ":cannedId", "999999", ":id", "999999", ":documentId", "999999",
 		":userId", "600000000000000099", ":panelId", "treasury", ":robloxUsername", "Alguien", ":robloxUserId", "4242").Replace(path)
 	if strings.HasSuffix(path, "/initiatives") || strings.HasSuffix(path, "/agenda") {
 		path += "?type=SCJN"

@@ -15,6 +15,7 @@ import (
 	"zocalo/core/records"
 	"zocalo/core/sat"
 	"zocalo/core/staff"
+	"zocalo/core/tickets"
 )
 
 // Abilities are the rules outside the permission matrix (whose rights travel as panels).
@@ -42,6 +43,8 @@ type Abilities struct {
 	ReadAudit           bool `json:"readAudit"`
 	OperateDeliveries   bool `json:"operateDeliveries"`
 	ReadContactMessages bool `json:"readContactMessages"`
+	// Canned replies of the support desk: create, edit and delete them.
+	ManageCannedReplies bool `json:"manageCannedReplies"`
 }
 
 // Of are the actor's abilities; reviewer tells whether they are on the artist allowlist.
@@ -66,5 +69,6 @@ func Of(a *authz.Actor, reviewer bool) Abilities {
 		ReadAudit:           audit.MayRead(a),
 		OperateDeliveries:   outbox.MayOperate(a),
 		ReadContactMessages: contact.MayRead(a),
+		ManageCannedReplies: tickets.MayManageCanned(a),
 	}
 }

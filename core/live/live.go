@@ -81,6 +81,9 @@ const (
 	AudienceEveryone = "everyone"
 	// A ticket's readers; Subject is its author's Discord id.
 	AudienceTicket = "ticket"
+	// A ticket's support staff, never its author (private notes); Subject is its author's
+	// Discord id.
+	AudienceTicketStaff = "ticket.staff"
 	// Those who may see the staff's shifts.
 	AudienceShifts = "shifts"
 	// Those who may read the legislative panel.
@@ -96,6 +99,7 @@ const (
 	KindTicketCreated     = "ticket.created"
 	KindTicketMessage     = "ticket.message"
 	KindTicketUpdated     = "ticket.updated"
+	KindTicketNote        = "ticket.note"
 	KindShiftStarted      = "shift.started"
 	KindShiftEnded        = "shift.ended"
 	KindShiftPaused       = "shift.paused"

@@ -17,3 +17,8 @@ func PortalURL(publicURL string, id uint64) string {
 func StaffURL(publicURL string, id uint64) string {
 	return strings.TrimRight(publicURL, "/") + "/admin/support/tickets/" + strconv.FormatUint(id, 10)
 }
+
+// RatingURL is where the ticket's author rates the support: the conversation, at its rating.
+func RatingURL(publicURL string, id uint64) string {
+	return PortalURL(publicURL, id) + "#calificar"
+}

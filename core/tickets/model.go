@@ -136,11 +136,14 @@ func (TranscriptView) TableName() string { return "ticket_transcript_views" }
 
 // Models lists the package's tables.
 func Models() []any {
-	return []any{&Ticket{}, &Message{}, &Attachment{}, &Event{}, &Read{}, &TranscriptView{}}
+	return []any{&Ticket{}, &Message{}, &Attachment{}, &Event{}, &Read{}, &TranscriptView{}, &Note{}, &CannedReply{}}
 }
 
 // PublicID is the ticket's id as users see it.
-func (t *Ticket) PublicID() string { return strconv.FormatUint(t.ID, 10) }
+func (t *Ticket) PublicID() string { return PublicIDOf(t.ID) }
+
+// PublicIDOf is a ticket id as users see it.
+func PublicIDOf(id uint64) string { return strconv.FormatUint(id, 10) }
 
 // Tally holds the support figures of one status, or on PostgreSQL one of its 16 shares:
 // a ticket counts in the share of its id modulo 16, so concurrent changes to different

@@ -35,6 +35,8 @@ const (
 	PostClose    = "close"
 	// PostNotice is the bot's own answer under a message of the thread (ReplyTo).
 	PostNotice = "notice"
+	// PostNote is a private staff note; the thread is staff's, so it is shown there.
+	PostNote = "note"
 )
 
 // FileRef points the bot at a stored attachment.
@@ -50,6 +52,12 @@ type OpenPayload struct {
 	ThreadName string       `json:"threadName"`
 	Card       outbox.Embed `json:"card"`
 	Files      []FileRef    `json:"files,omitempty"`
+	// PingRoleID is the role of the ticket's category the card mentions ("" for none), and
+	// Content the card's text that mentions it.
+	PingRoleID string `json:"pingRoleId,omitempty"`
+	Content    string `json:"content,omitempty"`
+	// Buttons are the staff's buttons under the card.
+	Buttons []outbox.ButtonRow `json:"buttons,omitempty"`
 }
 
 // PostPayload is the payload of KindPost.
@@ -62,7 +70,11 @@ type PostPayload struct {
 	Content    string    `json:"content"`
 	Files      []FileRef `json:"files,omitempty"`
 	ReplyTo    string    `json:"replyTo,omitempty"` // a PostNotice's Discord message
+	Via        string    `json:"via,omitempty"`     // ViaDiscord: sent by a command, not from the portal
 }
+
+// ViaDiscord marks a thread post of a reply sent from Discord by a command.
+const ViaDiscord = "discord"
 
 // DMPayload is the payload of KindDM.
 type DMPayload struct {
@@ -79,25 +91,15 @@ func filesOf(m *Message) []FileRef {
 }
 
 func (s *Service) openPayload(t Ticket, first *Message) OpenPayload {
-	created := t.CreatedAt
-	desc := first.Content
-	if desc == "" {
-		desc = "(sin mensaje)"
-	}
+	content, card, buttons := s.cardMessage(&t, first.Content)
 	return OpenPayload{
 		TicketID:   t.ID,
 		ThreadName: truncateRunes(fmt.Sprintf("#%d · %s", t.ID, t.Title), 100),
-		Card: outbox.Embed{
-			Title: truncateRunes(fmt.Sprintf("Ticket #%d: %s", t.ID, t.Title), 256), Description: truncateRunes(desc, 3500),
-			URL: StaffURL(s.s.PublicURL, t.ID), Color: 0x4f46e5, Timestamp: &created,
-			Fields: []outbox.EmbedField{
-				{Name: "Autor", Value: t.AuthorName, Inline: true},
-				{Name: "Categoría", Value: CategoryLabel(t.Category), Inline: true},
-				{Name: "Prioridad", Value: PriorityLabel(t.Priority), Inline: true},
-			},
-			Footer: "Responde en este hilo: tu mensaje llega al ticket en el portal.",
-		},
-		Files: filesOf(first),
+		Content:    content,
+		Card:       card,
+		Buttons:    buttons,
+		Files:      filesOf(first),
+		PingRoleID: s.s.PingRoles[t.Category],
 	}
 }
 
@@ -116,6 +118,19 @@ func (s *Service) notifyAuthor(ctx context.Context, t *Ticket, staffName string)
 	_, err := s.outbox.Enqueue(ctx, KindDM, "dm:"+t.AuthorID, DMPayload{UserID: t.AuthorID,
 		Content: fmt.Sprintf("%s respondió a tu ticket #%d «%s». Léelo en %s",
 			staffName, t.ID, truncateRunes(t.Title, 100), PortalURL(s.s.PublicURL, t.ID))})
+	return err
+}
+
+// notifyClosed tells the author by DM that their ticket was closed, with the link to rate
+// the support when they have not yet.
+func (s *Service) notifyClosed(ctx context.Context, t *Ticket) error {
+	text := fmt.Sprintf("Tu ticket #%d «%s» fue cerrado.", t.ID, truncateRunes(t.Title, 100))
+	if t.Rating == nil {
+		text += " ¿Cómo te atendimos? Califica la atención aquí: " + RatingURL(s.s.PublicURL, t.ID)
+	} else {
+		text += " Puedes leer la conversación en " + PortalURL(s.s.PublicURL, t.ID)
+	}
+	_, err := s.outbox.Enqueue(ctx, KindDM, "dm:"+t.AuthorID, DMPayload{UserID: t.AuthorID, Content: text})
 	return err
 }
 

@@ -35,8 +35,12 @@ type Settings struct {
 	// and open MaxOpenedPerHour in any hour; 0 means no limit.
 	MaxOpenPerMember int
 	MaxOpenedPerHour int
-	Now              func() time.Time
-	Location         *time.Location // the community's zone: the daily figures' days
+	// PingRoles names, per category, the Discord role the new-ticket post mentions.
+	PingRoles map[string]string
+	// PanelChannel is where the bot keeps the panel that opens tickets ("" for none).
+	PanelChannel string
+	Now          func() time.Time
+	Location     *time.Location // the community's zone: the daily figures' days
 }
 
 // Service is the support desk.
@@ -330,6 +334,8 @@ func (s *Service) Reply(ctx context.Context, actor *authz.Actor, id, content str
 type threadOrigin struct {
 	messageID string
 	notice    string
+	// viaDiscord: a reply a command sent (/respuesta), posted in the thread by the bot.
+	viaDiscord bool
 }
 
 func (s *Service) reply(ctx context.Context, t *Ticket, actor *authz.Actor, content string, files *Uploads, origin threadOrigin) (View, error) {
@@ -383,8 +389,11 @@ func (s *Service) reply(ctx context.Context, t *Ticket, actor *authz.Actor, cont
 		}
 		switch {
 		case origin.messageID == "":
-			if err := s.post(ctx, t, PostPayload{Kind: PostMessage, SenderType: senderType, Author: actor.Username,
-				Content: content, Files: filesOf(m)}); err != nil {
+			p := PostPayload{Kind: PostMessage, SenderType: senderType, Author: actor.Username, Content: content, Files: filesOf(m)}
+			if origin.viaDiscord {
+				p.Via = ViaDiscord
+			}
+			if err := s.post(ctx, t, p); err != nil {
 				return err
 			}
 		case origin.notice != "":
@@ -400,7 +409,13 @@ func (s *Service) reply(ctx context.Context, t *Ticket, actor *authz.Actor, cont
 			}
 		}
 		// Last, because a status change locks its tally rows until the commit.
-		return s.db.Conn(ctx).Model(t).Updates(updates).Error
+		if err := s.db.Conn(ctx).Model(t).Updates(updates).Error; err != nil {
+			return err
+		}
+		if _, changed := updates["status"]; changed {
+			return s.editCard(ctx, t)
+		}
+		return nil
 	})
 	if err != nil {
 		return View{}, err
@@ -455,8 +470,16 @@ func (s *Service) SetStatus(ctx context.Context, actor *authz.Actor, id, status 
 		kind := PostStatus
 		if status == StatusClosed {
 			kind = PostClose
+			if actor.DiscordID != t.AuthorID {
+				if err := s.notifyClosed(ctx, t); err != nil {
+					return err
+				}
+			}
 		}
-		return s.post(ctx, t, PostPayload{Kind: kind, Author: actor.Username, Content: StatusLabel(status)})
+		if err := s.post(ctx, t, PostPayload{Kind: kind, Author: actor.Username, Content: StatusLabel(status)}); err != nil {
+			return err
+		}
+		return s.editCard(ctx, t)
 	})
 	if err != nil {
 		return View{}, err
@@ -505,7 +528,10 @@ func (s *Service) Assign(ctx context.Context, actor *authz.Actor, id string, sta
 			return err
 		}
 		// An empty name is an un-assignment: the bot words it as such.
-		return s.post(ctx, t, PostPayload{Kind: PostAssign, Author: actor.Username, Content: name})
+		if err := s.post(ctx, t, PostPayload{Kind: PostAssign, Author: actor.Username, Content: name}); err != nil {
+			return err
+		}
+		return s.editCard(ctx, t)
 	})
 	if err != nil {
 		return View{}, err
@@ -540,7 +566,10 @@ func (s *Service) SetPriority(ctx context.Context, actor *authz.Actor, id, prior
 		if err := s.db.Conn(ctx).Model(t).Updates(map[string]any{"priority": priority, "updated_at": now}).Error; err != nil {
 			return err
 		}
-		return s.post(ctx, t, PostPayload{Kind: PostPriority, Author: actor.Username, Content: PriorityLabel(priority)})
+		if err := s.post(ctx, t, PostPayload{Kind: PostPriority, Author: actor.Username, Content: PriorityLabel(priority)}); err != nil {
+			return err
+		}
+		return s.editCard(ctx, t)
 	})
 	if err != nil {
 		return View{}, err
@@ -630,7 +659,13 @@ func (s *Service) AutoClose(ctx context.Context) (int, error) {
 			if err := s.recordEvent(ctx, t, nil, EventStatus, StatusResolved, StatusClosed, now); err != nil {
 				return err
 			}
-			return s.post(ctx, t, PostPayload{Kind: PostClose, Author: "Cierre automático", Content: StatusLabel(StatusClosed)})
+			if err := s.notifyClosed(ctx, t); err != nil {
+				return err
+			}
+			if err := s.post(ctx, t, PostPayload{Kind: PostClose, Author: "Cierre automático", Content: StatusLabel(StatusClosed)}); err != nil {
+				return err
+			}
+			return s.editCard(ctx, t)
 		})
 		if err != nil {
 			return closed, err

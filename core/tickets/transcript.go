@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"html/template"
+	"slices"
 	"time"
 
 	"zocalo/core/authz"
@@ -22,7 +23,7 @@ var transcriptPage = template.Must(template.New("transcript").Funcs(template.Fun
 body{font-family:system-ui,sans-serif;max-width:820px;margin:24px auto;padding:0 16px;color:#1f2937;line-height:1.45}
 h1{font-size:22px;margin-bottom:4px}.meta{color:#6b7280;font-size:13px}
 .msg{border:1px solid #e5e7eb;border-radius:8px;padding:10px 12px;margin:10px 0}
-.msg.staff{border-color:#c7d2fe;background:#eef2ff}.msg.ai{border-color:#fbcfe8;background:#fdf2f8}
+.msg.staff{border-color:#c7d2fe;background:#eef2ff}.msg.note{border-color:#fde68a;background:#fffbeb}.msg.ai{border-color:#fbcfe8;background:#fdf2f8}
 .content{white-space:pre-wrap;word-wrap:break-word}.event{color:#6b7280;font-size:13px;margin:6px 0}
 table{border-collapse:collapse;font-size:14px}td{padding:2px 12px 2px 0}
 </style></head><body>
@@ -41,12 +42,16 @@ table{border-collapse:collapse;font-size:14px}td{padding:2px 12px 2px 0}
 <div class="meta">{{.SenderName}} · {{sender .SenderType}} · {{when .CreatedAt $.Loc}}</div>
 <div class="content">{{.Content}}</div>
 {{range .Attachments}}<div class="meta">📎 {{.Filename}} ({{.ContentType}}, {{.Size}} bytes)</div>{{end}}
+</div>{{end}}{{else if .Note}}{{with .Note}}<div class="msg note">
+<div class="meta">{{.AuthorName}} · Nota interna · {{when .CreatedAt $.Loc}}</div>
+<div class="content">{{.Content}}</div>
 </div>{{end}}{{else}}{{with .Event}}<div class="event">{{when .CreatedAt $.Loc}} · {{if .ActorName}}{{.ActorName}}{{else}}Sistema{{end}}: {{.Sentence}}</div>{{end}}{{end}}{{end}}
 </body></html>`))
 
 type transcriptItem struct {
 	At      time.Time
 	Message *Message
+	Note    *Note // only in a transcript for staff: never the author's
 	Event   *Event
 }
 
@@ -65,17 +70,24 @@ func (s *Service) Transcript(ctx context.Context, actor *authz.Actor, id string,
 	if err := s.db.Conn(ctx).Where("ticket_id = ?", t.ID).Order("created_at, id").Find(&events).Error; err != nil {
 		return nil, err
 	}
-	items := make([]transcriptItem, 0, len(msgs)+len(events))
-	mi, ei := 0, 0
-	for mi < len(msgs) || ei < len(events) {
-		if ei >= len(events) || (mi < len(msgs) && !msgs[mi].CreatedAt.After(events[ei].CreatedAt)) {
-			items = append(items, transcriptItem{At: msgs[mi].CreatedAt, Message: &msgs[mi]})
-			mi++
-		} else {
-			items = append(items, transcriptItem{At: events[ei].CreatedAt, Event: &events[ei]})
-			ei++
+	var notes []Note
+	if MayReadNotes(actor, t.AuthorID) {
+		if notes, err = s.notesOf(ctx, t.ID); err != nil {
+			return nil, err
 		}
 	}
+	items := make([]transcriptItem, 0, len(msgs)+len(notes)+len(events))
+	for i := range msgs {
+		items = append(items, transcriptItem{At: msgs[i].CreatedAt, Message: &msgs[i]})
+	}
+	for i := range notes {
+		items = append(items, transcriptItem{At: notes[i].CreatedAt, Note: &notes[i]})
+	}
+	for i := range events {
+		items = append(items, transcriptItem{At: events[i].CreatedAt, Event: &events[i]})
+	}
+	// In time order; at one moment, messages before notes before events, as written.
+	slices.SortStableFunc(items, func(a, b transcriptItem) int { return a.At.Compare(b.At) })
 	now := s.s.Now()
 	if err := s.db.Conn(ctx).Omit("Ticket").Create(&TranscriptView{TicketID: t.ID, ViewerID: actor.DiscordID, ViewedAt: now}).Error; err != nil {
 		return nil, err

@@ -52,9 +52,12 @@ type View struct {
 	CreatedAt  time.Time     `json:"createdAt"`
 	UpdatedAt  time.Time     `json:"updatedAt"`
 	Messages   []MessageView `json:"messages,omitempty"`
-	CanClose   bool          `json:"canClose"`
-	CanRate    bool          `json:"canRate"`
-	CanManage  bool          `json:"canManage"`
+	// Notes are staff's private notes, present only for those who may read them.
+	Notes      []NoteView `json:"notes,omitempty"`
+	CanClose   bool       `json:"canClose"`
+	CanRate    bool       `json:"canRate"`
+	CanManage  bool       `json:"canManage"`
+	CanAddNote bool       `json:"canAddNote"`
 }
 
 func (s *Service) view(ctx context.Context, actor *authz.Actor, t *Ticket, withMessages bool) (View, error) {
@@ -62,9 +65,10 @@ func (s *Service) view(ctx context.Context, actor *authz.Actor, t *Ticket, withM
 		TicketID: t.PublicID(), Title: t.Title, Category: t.Category, Status: t.Status, Priority: t.Priority,
 		Author: Assignee{StaffID: t.AuthorID, StaffUsername: t.AuthorName}, Rating: t.Rating,
 		CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt,
-		CanClose:  CanClose(actor) && t.Status != StatusClosed,
-		CanManage: CanHandle(actor),
-		CanRate:   actor != nil && actor.DiscordID == t.AuthorID && t.Rating == nil && (t.Status == StatusResolved || t.Status == StatusClosed),
+		CanClose:   CanClose(actor) && t.Status != StatusClosed,
+		CanManage:  CanHandle(actor),
+		CanAddNote: MayReadNotes(actor, t.AuthorID) && t.Status != StatusClosed,
+		CanRate:    actor != nil && actor.DiscordID == t.AuthorID && t.Rating == nil && (t.Status == StatusResolved || t.Status == StatusClosed),
 	}
 	if t.AssigneeID != "" {
 		v.AssignedTo = &Assignee{StaffID: t.AssigneeID, StaffUsername: t.AssigneeName}
@@ -90,6 +94,16 @@ func (s *Service) view(ctx context.Context, actor *authz.Actor, t *Ticket, withM
 	for i, m := range msgs {
 		v.Messages[i] = MessageView{SenderType: m.SenderType, SenderName: m.SenderName, SenderAvatar: m.SenderAvatar,
 			SenderID: m.SenderID, Content: m.Content, CreatedAt: m.CreatedAt, Attachments: fileViews(t.ID, byMessage[m.ID])}
+	}
+	if MayReadNotes(actor, t.AuthorID) {
+		notes, err := s.notesOf(ctx, t.ID)
+		if err != nil {
+			return View{}, err
+		}
+		v.Notes = make([]NoteView, len(notes))
+		for i, n := range notes {
+			v.Notes[i] = noteView(n)
+		}
 	}
 	return v, nil
 }

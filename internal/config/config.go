@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"zocalo/core/authz"
+	"zocalo/core/validate"
 )
 
 // Config is every setting of the binary. The yaml tags are the keys of
@@ -89,6 +90,8 @@ type Channels struct {
 	Legislative        string `yaml:"legislative" env:"LEGISLATIVE"`
 	Treasury           string `yaml:"treasury" env:"TREASURY"`
 	Records            string `yaml:"records" env:"RECORDS"`
+	// TicketPanel is where the bot keeps the message whose buttons open tickets.
+	TicketPanel string `yaml:"ticketPanel" env:"TICKET_PANEL"`
 }
 
 // Storage is where uploaded files live: the data directory's uploads folder unless an
@@ -158,6 +161,15 @@ type Tickets struct {
 	MaxOpenedPerHour int `yaml:"maxOpenedPerHour" env:"MAX_OPENED_PER_HOUR"`
 	// FAQ answers are added to the assistant's first reply when a keyword matches.
 	FAQ []FAQEntry `yaml:"faq"`
+	// PingRoles are the Discord roles a new ticket's post mentions, per category.
+	PingRoles TicketPingRoles `yaml:"pingRoles" env:"PING_ROLE"`
+}
+
+// TicketPingRoles name, per category of the specification, the role to ping when a ticket
+// of that category is opened; empty pings nobody.
+type TicketPingRoles struct {
+	SoporteTecnico string `yaml:"soporteTecnico" env:"SOPORTE_TECNICO"`
+	Otros          string `yaml:"otros" env:"OTROS"`
 }
 
 // FAQEntry is an automatic answer and the words that call it.
@@ -297,6 +309,14 @@ func (c *Config) Validate() error {
 	}
 	if c.Tickets.MaxOpenedPerHour < 0 {
 		return keyErr("tickets.maxOpenedPerHour", "TICKETS_MAX_OPENED_PER_HOUR", "must not be negative (0 means no limit)")
+	}
+	for _, r := range []struct{ key, env, id string }{
+		{"soporteTecnico", "SOPORTE_TECNICO", c.Tickets.PingRoles.SoporteTecnico},
+		{"otros", "OTROS", c.Tickets.PingRoles.Otros},
+	} {
+		if _, ok := validate.ID(r.id); r.id != "" && !ok {
+			return keyErr("tickets.pingRoles."+r.key, "TICKETS_PING_ROLE_"+r.env, fmt.Sprintf("%q is not a Discord role id", r.id))
+		}
 	}
 	for i, f := range c.Tickets.FAQ {
 		if len(f.Keywords) == 0 || strings.TrimSpace(f.Answer) == "" {

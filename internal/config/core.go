@@ -16,6 +16,9 @@ func (c *Config) CoreSettings(secret string, now func() time.Time) core.Settings
 		ArtistReviewers: c.ArtistReviewers, PublicURL: c.PublicURL, Location: c.Location(), Now: now,
 		TicketAutoClose: c.Tickets.AutoCloseAfter.Duration, TicketFAQ: c.faq(),
 		TicketMaxOpen: c.Tickets.MaxOpenPerMember, TicketMaxPerHour: c.Tickets.MaxOpenedPerHour,
+		TicketPingRoles: map[string]string{
+			tickets.CategorySupport: c.Tickets.PingRoles.SoporteTecnico, tickets.CategoryOther: c.Tickets.PingRoles.Otros,
+		},
 		Servers: c.serverNames(), ShiftCap: c.Staff.ShiftCap.Duration,
 		WeeklyQuota: c.Staff.WeeklyQuota.Duration, Catalogue: c.catalogue(),
 		Quorum: map[string]int64{"SCJN": int64(c.Legislative.QuorumSCJN), "Congreso": int64(c.Legislative.QuorumCongreso)},
@@ -23,6 +26,7 @@ func (c *Config) CoreSettings(secret string, now func() time.Time) core.Settings
 			News: c.Channels.News, StaffTickets: c.Channels.StaffTickets, Contact: c.Channels.Contact,
 			ArtistApplications: c.Channels.ArtistApplications, StaffReports: c.Channels.StaffReports,
 			Legislative: c.Channels.Legislative, Treasury: c.Channels.Treasury, Records: c.Channels.Records,
+			TicketPanel: c.Channels.TicketPanel,
 		},
 	}
 }

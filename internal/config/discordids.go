@@ -17,7 +17,8 @@ type DiscordID struct {
 	ID   string `json:"id"`
 }
 
-// DiscordIDs lists every role and channel id that is set, roles first, each in key order.
+// DiscordIDs lists every role and channel id that is set, roles first (the portal's, then
+// the tickets' pings), each in key order.
 func (c *Config) DiscordIDs() []DiscordID {
 	var out []DiscordID
 	names := make([]string, 0, len(c.Roles))
@@ -30,6 +31,14 @@ func (c *Config) DiscordIDs() []DiscordID {
 	for _, name := range names {
 		out = append(out, DiscordID{Kind: "role", Key: "roles." + name, Env: EnvPrefix + "ROLE_" + name,
 			ID: c.Roles[authz.Role(name)]})
+	}
+	for _, r := range []struct{ key, env, id string }{
+		{"soporteTecnico", "SOPORTE_TECNICO", c.Tickets.PingRoles.SoporteTecnico},
+		{"otros", "OTROS", c.Tickets.PingRoles.Otros},
+	} {
+		if r.id != "" {
+			out = append(out, DiscordID{Kind: "role", Key: "tickets.pingRoles." + r.key, Env: EnvPrefix + "TICKETS_PING_ROLE_" + r.env, ID: r.id})
+		}
 	}
 	// Read from the struct's tags, so a channel added to Channels is checked too.
 	v := reflect.ValueOf(c.Channels)

@@ -478,6 +478,7 @@ func AddChannels(f *discordfake.Fake, cfg *config.Config) {
 		{cfg.Channels.Legislative, "legislativo"},
 		{cfg.Channels.Treasury, "tesoreria"},
 		{cfg.Channels.Records, "antecedentes"},
+		{cfg.Channels.TicketPanel, "abre-un-ticket"},
 	} {
 		if c.id != "" {
 			f.AddChannel(c.id, c.name)

@@ -80,6 +80,7 @@ func Env(publicURL, discordBase string, extra map[string]string) map[string]stri
 		"ZOCALO_CHANNEL_TREASURY":                    "710000000000000006",
 		"ZOCALO_CHANNEL_LEGISLATIVE":                 "710000000000000007",
 		"ZOCALO_CHANNEL_RECORDS":                     "710000000000000008",
+		"ZOCALO_CHANNEL_TICKET_PANEL":                "710000000000000009",
 	}
 	for name, id := range Roles {
 		vars["ZOCALO_ROLE_"+string(name)] = id

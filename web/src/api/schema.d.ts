@@ -930,6 +930,155 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tickets/canned-replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The canned replies by name (support staff); search keeps those whose name holds it. */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the replies */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cannedReplies: components["schemas"]["CannedReply"][];
+                        };
+                    };
+                };
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** Adds a canned reply (support panel, manage); a name used already (any case) is a 409. Audited. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CannedReplyBody"];
+                };
+            };
+            responses: {
+                /** @description added */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CannedReplyEnvelope"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/canned-replies/{cannedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cannedId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a canned reply (support panel, manage); the same name and text change nothing. Audited. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cannedId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CannedReplyBody"];
+                };
+            };
+            responses: {
+                /** @description updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CannedReplyEnvelope"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        /** Deletes a canned reply (support panel, manage); a second delete is a 404. Audited. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cannedId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets/{ticketId}": {
         parameters: {
             query?: never;
@@ -1020,6 +1169,65 @@ export interface paths {
                 404: components["responses"]["Error"];
                 409: components["responses"]["Error"];
                 413: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{ticketId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticketId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a private staff note (support staff, not the ticket's author); never shown or sent to the author. Closed tickets answer 409. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /**
+                     * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
+                     *     first request with a key creates; a repeat with the same key within 24 hours (at once
+                     *     or later) creates nothing and gets the first answer again, with the header
+                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
+                     *     the header every request creates.
+                     */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path: {
+                    ticketId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description added */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TicketEnvelope"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
             };
         };
         delete?: never;
@@ -4718,6 +4926,8 @@ export interface components {
                 readAudit: boolean;
                 operateDeliveries: boolean;
                 readContactMessages: boolean;
+                /** @description creates, edits and deletes the support desk's canned replies */
+                manageCannedReplies: boolean;
             };
             /** @description The web app's page paths (as routes.tsx writes them, e.g. /staff/:userId) the caller may open. */
             pages: string[];
@@ -4852,6 +5062,26 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /** @description A private note of support staff: never shown to the ticket's author. */
+        TicketNote: {
+            authorId: string;
+            authorName: string;
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CannedReply: {
+            id: string;
+            name: string;
+            content: string;
+        };
+        CannedReplyBody: {
+            name: string;
+            content: string;
+        };
+        CannedReplyEnvelope: {
+            cannedReply: components["schemas"]["CannedReply"];
+        };
         TicketPerson: {
             staffId: string;
             staffUsername: string;
@@ -4878,6 +5108,10 @@ export interface components {
             canRate: boolean;
             /** @description The caller is staff (assign, priority, status) */
             canManage: boolean;
+            /** @description In the detail only, for support staff other than the author */
+            notes?: components["schemas"]["TicketNote"][];
+            /** @description The caller may write private notes on it (support staff, not its author; not once closed) */
+            canAddNote: boolean;
         };
         TicketEnvelope: {
             ticket: components["schemas"]["Ticket"];

@@ -5,6 +5,8 @@ import { useCreateMutation } from './idempotency';
 import { readAsDataUrl } from './dataUrl';
 import { useFallbackInterval } from '../live/status';
 import type {
+  CannedReply,
+  CannedReplyBody,
   Ticket,
   TicketCategory,
   TicketDay,
@@ -30,6 +32,10 @@ export const TICKET_RATING_ERROR = 'Error al calificar el ticket';
 export const TICKET_TRANSCRIPT_ERROR = 'Error al abrir la transcripción';
 export const TICKET_FILE_ERROR = 'Error al cargar el archivo';
 export const TICKET_STATS_ERROR = 'Error al cargar las estadísticas';
+export const TICKET_NOTE_ERROR = 'Error al guardar la nota interna';
+export const CANNED_LOAD_ERROR = 'Error al cargar las respuestas predefinidas';
+export const CANNED_SAVE_ERROR = 'Error al guardar la respuesta predefinida';
+export const CANNED_DELETE_ERROR = 'Error al eliminar la respuesta predefinida';
 
 /** How often the unread count is read again while the portal is open and the live stream is down. */
 export const UNREAD_REFRESH_INTERVAL = 30_000;
@@ -44,6 +50,7 @@ export const ticketKeys = {
   unread: ['tickets', 'unread'] as const,
   stats: ['tickets', 'stats'] as const,
   daily: (days: number) => ['tickets', 'stats', 'daily', days] as const,
+  canned: ['tickets', 'canned-replies'] as const,
 };
 
 /** Files are cached apart from the tickets, so refreshing a ticket does not download its files again. */
@@ -221,3 +228,53 @@ export const useSetTicketStatus = (errorMessage: string = TICKET_STATUS_ERROR) =
 export const useAssignTicket = () => useTicketWrite<{ staffId: string | null }>('PUT', 'assign', TICKET_ASSIGN_ERROR);
 export const useSetTicketPriority = () => useTicketWrite<{ priority: TicketPriority }>('PUT', 'priority', TICKET_PRIORITY_ERROR);
 export const useRateTicket = () => useTicketWrite<{ rating: number }>('POST', 'rating', TICKET_RATING_ERROR);
+
+/** A private staff note on a ticket: the answer is the ticket, with its notes. */
+export function useAddTicketNote(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useCreateMutation({
+    mutationFn: async ({ content }: { content: string }, idempotencyKey) =>
+      (await apiFetch<TicketEnvelope>(`${ticketPath(ticketId)}/notes`, { method: 'POST', body: { content }, idempotencyKey, errorMessage: TICKET_NOTE_ERROR })).ticket,
+    onSuccess: (ticket) => refreshAfterWrite(queryClient, ticket),
+    onError: () => queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) }),
+  });
+}
+
+/** The support desk's canned replies, by name (support staff). */
+export function useCannedReplies(enabled = true) {
+  return useQuery({
+    queryKey: ticketKeys.canned,
+    queryFn: async () =>
+      (await apiFetch<{ cannedReplies: CannedReply[] }>('/api/tickets/canned-replies', { errorMessage: CANNED_LOAD_ERROR })).cannedReplies,
+    enabled,
+  });
+}
+
+const cannedPath = (id: string) => `/api/tickets/canned-replies/${encodeURIComponent(id)}`;
+
+export function useCreateCannedReply() {
+  const queryClient = useQueryClient();
+  return useCreateMutation({
+    mutationFn: async (body: CannedReplyBody, idempotencyKey) =>
+      (await apiFetch<{ cannedReply: CannedReply }>('/api/tickets/canned-replies', { method: 'POST', body, idempotencyKey, errorMessage: CANNED_SAVE_ERROR }))
+        .cannedReply,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.canned }),
+  });
+}
+
+export function useUpdateCannedReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: string; body: CannedReplyBody }) =>
+      (await apiFetch<{ cannedReply: CannedReply }>(cannedPath(id), { method: 'PUT', body, errorMessage: CANNED_SAVE_ERROR })).cannedReply,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.canned }),
+  });
+}
+
+export function useDeleteCannedReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<{ message: string }>(cannedPath(id), { method: 'DELETE', errorMessage: CANNED_DELETE_ERROR }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ticketKeys.canned }),
+  });
+}

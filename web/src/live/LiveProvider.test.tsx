@@ -159,7 +159,7 @@ describe('LiveProvider', () => {
     const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
     render(<Tree client={client} />);
     await goLive(server);
-    for (const key of [['staff', 'on-shift'], legislativeKeys.initiative(7), ['news', 'public'], ticketKeys.detail('9'), ticketKeys.stats, ['config']]) seed(key);
+    for (const key of [['staff', 'on-shift'], legislativeKeys.initiative(7), ['news', 'public'], ticketKeys.detail('9'), ticketKeys.detail('11'), ticketKeys.stats, ['config']]) seed(key);
 
     act(() => server.last().frame('shift.started', { discordId: '1', username: 'mod', server: 'Principal', startedAt: '2025-03-03T19:00:00Z' }, '2'));
     await waitFor(() => expect(stale(['staff', 'on-shift'])).toBe(true));
@@ -173,6 +173,10 @@ describe('LiveProvider', () => {
     expect(stale(['news', 'public'])).toBe(true);
     expect(stale(ticketKeys.stats)).toBe(true);
     expect(stale(['config'])).toBe(false);
+
+    // A staff note (only staff's streams carry one) reads its ticket again.
+    act(() => server.last().frame('ticket.note', { ticketId: '11', note: { authorName: 'soporte', content: 'interna' } }, '6'));
+    await waitFor(() => expect(stale(ticketKeys.detail('11'))).toBe(true));
 
     act(() => server.last().frame('refetch', {}));
     await waitFor(() => expect(stale(['config'])).toBe(true));

@@ -61,6 +61,7 @@ export async function foldLiveEvent(queryClient: QueryClient, frame: SseFrame): 
     }
     case 'ticket.created':
     case 'ticket.updated':
+    case 'ticket.note':
       if (ticketId !== null) await queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) });
       await refreshTicketSummaries(queryClient);
       return;

@@ -31,6 +31,7 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     canClose: false,
     canRate: false,
     canManage: false,
+    canAddNote: false,
     ...overrides,
   };
 }

@@ -1,16 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Avatar, Button, Descriptions, Flex, Input, Popconfirm, Rate, Select, Tag, Typography } from 'antd';
-import { FileTextOutlined, LockOutlined, RobotOutlined, SendOutlined } from '@ant-design/icons';
+import { Alert, Avatar, Button, Descriptions, Flex, Input, Popconfirm, Rate, Select, Switch, Tag, Typography } from 'antd';
+import { EyeInvisibleOutlined, FileTextOutlined, LockOutlined, RobotOutlined, SendOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import {
   TICKET_CLOSE_ERROR,
   fetchTranscript,
+  useAddTicketNote,
+  useCannedReplies,
   useRateTicket,
   useReplyToTicket,
   useSetTicketPriority,
   useSetTicketStatus,
 } from '../../api/tickets';
-import type { Ticket, TicketMessage, TicketPriority, TicketStatus } from '../../api/types';
+import type { Ticket, TicketMessage, TicketNote, TicketPriority, TicketStatus } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { avatarUrl, initial } from '../../layout/avatar';
 import { formatDateTime } from '../dates';
@@ -22,6 +25,11 @@ import { PRIORITY_LABELS, SENDER_LABELS, TICKET_PRIORITIES, TICKET_STATUSES, cat
 
 export const CLOSED_NOTICE = 'Este ticket está cerrado y ya no admite mensajes.';
 export const REPLY_NEEDS_CONTENT = 'Escribe un mensaje o adjunta al menos una imagen.';
+export const NOTE_LABEL = 'Nota interna';
+export const NOTE_HINT = 'Solo la ve el staff: el jugador nunca la recibe.';
+export const CANNED_PICKER_LABEL = 'Respuestas predefinidas';
+/** Where the rating sits in the conversation; the DM sent at a close links here. */
+export const RATING_ANCHOR = 'calificar';
 const TRANSCRIPT_URL_LIFETIME_MS = 60_000;
 
 /** Whether a reply has something to send: text or at least one file. */
@@ -73,6 +81,37 @@ function MessageItem({ message, own }: { message: TicketMessage; own: boolean })
   );
 }
 
+function NoteItem({ note }: { note: TicketNote }) {
+  return (
+    <li className="ticket-message ticket-message-note" aria-label={`${NOTE_LABEL} de ${note.authorName}`}>
+      <Avatar icon={<EyeInvisibleOutlined />} style={{ backgroundColor: '#d97706', flexShrink: 0 }} alt={note.authorName} />
+      <div className="ticket-message-bubble">
+        <Flex gap={6} align="center" wrap>
+          <Typography.Text strong>{note.authorName}</Typography.Text>
+          <Tag color="gold" style={{ marginInlineEnd: 0 }}>
+            {NOTE_LABEL}
+          </Tag>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
+          </Typography.Text>
+        </Flex>
+        <div className="ticket-message-text">{note.content}</div>
+      </div>
+    </li>
+  );
+}
+
+type ConversationItem = { kind: 'message'; at: string; message: TicketMessage } | { kind: 'note'; at: string; note: TicketNote };
+
+/** Messages and staff notes in time order; at one moment the message comes first, as the server wrote them. */
+export function conversationItems(messages: TicketMessage[], notes: TicketNote[]): ConversationItem[] {
+  const items: ConversationItem[] = [
+    ...messages.map((message) => ({ kind: 'message' as const, at: message.createdAt, message })),
+    ...notes.map((note) => ({ kind: 'note' as const, at: note.createdAt, note })),
+  ];
+  return items.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
 /** How close to the end a reader must be for the conversation to follow new content. */
 const FOLLOW_DISTANCE_PX = 48;
 
@@ -103,47 +142,95 @@ function useFollowEnd() {
   return { box, content };
 }
 
-function MessageList({ messages }: { messages: TicketMessage[] }) {
+function MessageList({ messages, notes }: { messages: TicketMessage[]; notes: TicketNote[] }) {
   const { user } = useAuth();
   const { box, content } = useFollowEnd();
   return (
     <div ref={box} className="ticket-messages-scroll">
       <ol ref={content} className="ticket-messages" aria-label="Conversación">
-        {messages.map((message, index) => (
-          <MessageItem key={`${message.createdAt}-${index}`} message={message} own={message.senderId !== '' && message.senderId === user?.discordId} />
-        ))}
+        {conversationItems(messages, notes).map((item, index) =>
+          item.kind === 'note' ? (
+            <NoteItem key={`note-${item.at}-${index}`} note={item.note} />
+          ) : (
+            <MessageItem
+              key={`${item.at}-${index}`}
+              message={item.message}
+              own={item.message.senderId !== '' && item.message.senderId === user?.discordId}
+            />
+          ),
+        )}
       </ol>
     </div>
   );
 }
 
-function ReplyBox({ ticketId }: { ticketId: string }) {
-  const reply = useReplyToTicket(ticketId);
+/** Staff's canned replies; picking one puts its text in the composer. */
+function CannedPicker({ onPick }: { onPick: (text: string) => void }) {
+  const canned = useCannedReplies();
+  return (
+    <Select
+      aria-label={CANNED_PICKER_LABEL}
+      placeholder={CANNED_PICKER_LABEL}
+      value={null}
+      loading={canned.isPending}
+      status={canned.isError ? 'error' : undefined}
+      notFoundContent={canned.isError ? canned.error.message : 'No hay respuestas predefinidas'}
+      options={(canned.data ?? []).map((reply) => ({ value: reply.id, label: reply.name }))}
+      onChange={(id: string) => {
+        const reply = canned.data?.find((candidate) => candidate.id === id);
+        if (reply) onPick(reply.content);
+      }}
+      showSearch={{ optionFilterProp: 'label' }}
+      style={{ minWidth: 220 }}
+    />
+  );
+}
+
+function ReplyBox({ ticket }: { ticket: Ticket }) {
+  const reply = useReplyToTicket(ticket.ticketId);
+  const note = useAddTicketNote(ticket.ticketId);
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [pickerKey, setPickerKey] = useState(0);
-  const ready = canSendReply(text, files);
+  const [asNote, setAsNote] = useState(false);
+  const writingNote = asNote && ticket.canAddNote;
+  const ready = writingNote ? text.trim() !== '' : canSendReply(text, files);
+  const pending = reply.isPending || note.isPending;
+  const error = (writingNote ? note.error : reply.error)?.message;
 
+  const sent = () => {
+    setText('');
+    setFiles([]);
+    setPickerKey((key) => key + 1);
+  };
   const send = () => {
     if (!ready) return;
-    reply.mutate(
-      { message: text.trim(), attachments: files },
-      {
-        onSuccess: () => {
-          setText('');
-          setFiles([]);
-          setPickerKey((key) => key + 1);
-        },
-      },
-    );
+    if (writingNote) note.mutate({ content: text.trim() }, { onSuccess: sent });
+    else reply.mutate({ message: text.trim(), attachments: files }, { onSuccess: sent });
   };
 
   return (
-    <Flex vertical gap={8} className="ticket-reply">
-      <ErrorBanner message={reply.error?.message} onClose={() => reply.reset()} style={{ marginBottom: 0 }} />
+    <Flex vertical gap={8} className={writingNote ? 'ticket-reply ticket-reply-note' : 'ticket-reply'}>
+      <ErrorBanner
+        message={error}
+        onClose={() => {
+          reply.reset();
+          note.reset();
+        }}
+        style={{ marginBottom: 0 }}
+      />
+      {ticket.canAddNote ? (
+        <Flex gap={12} align="center" wrap>
+          <label className="ticket-note-switch">
+            <Switch checked={asNote} onChange={setAsNote} aria-label={NOTE_LABEL} size="small" />
+            <Typography.Text>{NOTE_LABEL}</Typography.Text>
+          </label>
+          {writingNote ? <Typography.Text type="secondary">{NOTE_HINT}</Typography.Text> : <CannedPicker onPick={setText} />}
+        </Flex>
+      ) : null}
       <Input.TextArea
-        aria-label="Respuesta"
-        placeholder="Escribe tu respuesta..."
+        aria-label={writingNote ? NOTE_LABEL : 'Respuesta'}
+        placeholder={writingNote ? 'Escribe una nota para el staff...' : 'Escribe tu respuesta...'}
         value={text}
         onChange={(event) => setText(event.target.value)}
         autoSize={{ minRows: 2, maxRows: 6 }}
@@ -151,10 +238,10 @@ function ReplyBox({ ticketId }: { ticketId: string }) {
       />
       <Flex justify="space-between" align="flex-start" gap={8} wrap>
         <div style={{ flex: 1, minWidth: 200 }}>
-          <AttachmentPicker key={pickerKey} value={files} onChange={setFiles} variant="button" disabled={reply.isPending} />
+          {writingNote ? null : <AttachmentPicker key={pickerKey} value={files} onChange={setFiles} variant="button" disabled={pending} />}
         </div>
-        <Button type="primary" icon={<SendOutlined />} onClick={send} disabled={!ready} loading={reply.isPending} title={ready ? undefined : REPLY_NEEDS_CONTENT}>
-          Enviar
+        <Button type="primary" icon={writingNote ? <EyeInvisibleOutlined /> : <SendOutlined />} onClick={send} disabled={!ready} loading={pending} title={ready ? undefined : REPLY_NEEDS_CONTENT}>
+          {writingNote ? 'Guardar nota' : 'Enviar'}
         </Button>
       </Flex>
     </Flex>
@@ -217,6 +304,12 @@ function StaffControls({ ticket }: { ticket: Ticket }) {
 function RatingSection({ ticket }: { ticket: Ticket }) {
   const rate = useRateTicket();
   const [stars, setStars] = useState(0);
+  const location = useLocation();
+  const anchor = useRef<HTMLDivElement>(null);
+  const linked = location.hash === `#${RATING_ANCHOR}` && ticket.canRate;
+  useEffect(() => {
+    if (linked) anchor.current?.scrollIntoView?.({ block: 'center' });
+  }, [linked]);
 
   if (ticket.rating !== null && ticket.rating !== undefined) {
     return (
@@ -229,7 +322,7 @@ function RatingSection({ ticket }: { ticket: Ticket }) {
   }
   if (!ticket.canRate) return null;
   return (
-    <Flex vertical gap={8} className="ticket-rating">
+    <Flex vertical gap={8} className="ticket-rating" id={RATING_ANCHOR} ref={anchor}>
       <ErrorBanner message={rate.error?.message} onClose={() => rate.reset()} style={{ marginBottom: 0 }} />
       <Typography.Text strong>¿Cómo calificarías la atención recibida?</Typography.Text>
       <Flex align="center" gap={12} wrap>
@@ -335,9 +428,9 @@ export function TicketConversation({ ticket }: { ticket: Ticket }) {
         {ticket.canClose && !closed ? <CloseTicketButton ticket={ticket} /> : null}
       </Flex>
 
-      <MessageList messages={ticket.messages ?? []} />
+      <MessageList messages={ticket.messages ?? []} notes={ticket.notes ?? []} />
 
-      {closed ? <Alert type="info" showIcon icon={<LockOutlined />} title={CLOSED_NOTICE} /> : <ReplyBox ticketId={ticket.ticketId} />}
+      {closed ? <Alert type="info" showIcon icon={<LockOutlined />} title={CLOSED_NOTICE} /> : <ReplyBox ticket={ticket} />}
 
       <RatingSection ticket={ticket} />
     </Flex>

@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Input, Modal, Radio, Row, Select, Statistic, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { CheckCircleOutlined, ClockCircleOutlined, EyeOutlined, FlagOutlined, InboxOutlined, ReloadOutlined, SmileOutlined, UserAddOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  ClockCircleOutlined,
+  EyeOutlined,
+  FlagOutlined,
+  InboxOutlined,
+  MessageOutlined,
+  ReloadOutlined,
+  SmileOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   TICKET_DETAIL_STAFF_ERROR,
@@ -26,6 +36,7 @@ import { useTicketAddress } from '../../components/tickets/useTicketAddress';
 import { TicketDialog } from '../../layout/dialogs';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { TICKET_DAYS, TicketCharts } from './TicketCharts';
+import { CANNED_TITLE, CannedRepliesDialog } from './CannedRepliesDialog';
 
 export const SUPPORT_PANEL_LOGIN_NEEDED = 'Debes iniciar sesión para acceder al panel de soporte.';
 export const UNASSIGNED = 'Sin asignar';
@@ -281,13 +292,20 @@ function SupportPanel() {
 }
 
 export function AdminSupportPage() {
-  const { user } = useAuth();
+  const { user, may } = useAuth();
+  const [cannedOpen, setCannedOpen] = useState(false);
   return (
     <Page title="Panel de Soporte" subtitle="Atiende, asigna y prioriza los tickets de la comunidad.">
-      <Flex style={{ marginBottom: 16 }}>
+      <Flex style={{ marginBottom: 16 }} gap={8} wrap justify="space-between">
         <BackToDashboard />
+        {user && may('manageCannedReplies') ? (
+          <Button icon={<MessageOutlined />} onClick={() => setCannedOpen(true)}>
+            {CANNED_TITLE}
+          </Button>
+        ) : null}
       </Flex>
       {user ? <SupportPanel /> : <Alert type="warning" showIcon title={SUPPORT_PANEL_LOGIN_NEEDED} />}
+      <CannedRepliesDialog open={cannedOpen} onClose={() => setCannedOpen(false)} />
     </Page>
   );
 }

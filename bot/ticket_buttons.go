@@ -1,0 +1,117 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"zocalo/core/errs"
+	"zocalo/core/tickets"
+)
+
+// The buttons of a ticket's card in the staff channel: Reclamar (assign to me), Prioridad,
+// Transferir (assign to another staff member) and Cerrar. Each calls the core function the
+// web calls, with the member who pressed as the actor, so core checks them alike; the
+// card itself is edited by the change's own outbox event. Prioridad and Transferir first
+// answer, to the member alone, with a button per choice.
+func ticketCardButtons(b *Bot) *Component {
+	return &Component{
+		Prefix:    tickets.CardButtonPrefix,
+		Ephemeral: true,
+		Handle: func(ctx context.Context, inv *Invocation) (Reply, error) {
+			if len(inv.Args) < 2 {
+				return Reply{}, errs.Invalid("Ese botón ya no es válido.")
+			}
+			action, id := inv.Args[0], inv.Args[1]
+			choice := ""
+			if len(inv.Args) > 2 {
+				choice = inv.Args[2]
+			}
+			desk := b.deps.App.Tickets
+			switch action {
+			case tickets.ActionClaim:
+				if _, err := desk.Assign(ctx, inv.Actor, id, &inv.Actor.DiscordID); err != nil {
+					return Reply{}, err
+				}
+				return Reply{Content: fmt.Sprintf("👤 Reclamaste el ticket #%s: ahora está asignado a ti.", id)}, nil
+			case tickets.ActionClose:
+				if _, err := desk.SetStatus(ctx, inv.Actor, id, tickets.StatusClosed); err != nil {
+					return Reply{}, err
+				}
+				return Reply{Content: fmt.Sprintf("🔒 Ticket #%s cerrado. El jugador recibió el enlace para calificar la atención.", id)}, nil
+			case tickets.ActionPriority:
+				if choice == "" {
+					return priorityChoices(id), nil
+				}
+				v, err := desk.SetPriority(ctx, inv.Actor, id, choice)
+				if err != nil {
+					return Reply{}, err
+				}
+				return Reply{Content: fmt.Sprintf("⚠️ Prioridad del ticket #%s: **%s**.", id, tickets.PriorityLabel(v.Priority))}, nil
+			case tickets.ActionTransfer:
+				if choice == "" {
+					return b.transferChoices(ctx, inv, id)
+				}
+				var to *string
+				if choice != unassignChoice {
+					to = &choice
+				}
+				v, err := desk.Assign(ctx, inv.Actor, id, to)
+				if err != nil {
+					return Reply{}, err
+				}
+				if v.AssignedTo == nil {
+					return Reply{Content: fmt.Sprintf("👤 El ticket #%s quedó sin asignar.", id)}, nil
+				}
+				return Reply{Content: fmt.Sprintf("👤 Ticket #%s transferido a **%s**.", id, v.AssignedTo.StaffUsername)}, nil
+			}
+			return Reply{}, errs.Invalid("Ese botón ya no es válido.")
+		},
+	}
+}
+
+// unassignChoice is Transferir's choice of nobody.
+const unassignChoice = "-"
+
+func choiceButton(label, customID string, style discordgo.ButtonStyle) discordgo.Button {
+	label, _ = capUnits(label, maxButtonLabel)
+	return discordgo.Button{Label: label, CustomID: customID, Style: style}
+}
+
+// priorityChoices is a button per priority.
+func priorityChoices(id string) Reply {
+	row := discordgo.ActionsRow{}
+	for _, p := range tickets.Priorities {
+		row.Components = append(row.Components, choiceButton(p.Label,
+			CustomID(tickets.CardButtonPrefix, tickets.ActionPriority, id, p.Value), discordgo.SecondaryButton))
+	}
+	return Reply{Content: fmt.Sprintf("Elige la prioridad del ticket #%s:", id), Components: []discordgo.MessageComponent{row}}
+}
+
+// transferChoices is a button per staff member the ticket may go to (those the web's
+// Asignar Ticket dialog lists), and one for nobody, within Discord's 25 buttons.
+func (b *Bot) transferChoices(ctx context.Context, inv *Invocation, id string) (Reply, error) {
+	if !tickets.CanHandle(inv.Actor) {
+		return Reply{}, errs.Forbidden("Solo el staff puede hacer esto.")
+	}
+	mods, err := b.deps.App.Staff.Moderators(ctx, inv.Actor)
+	if err != nil {
+		return Reply{}, err
+	}
+	var buttons []discordgo.MessageComponent
+	for _, m := range mods {
+		if len(buttons) == maxButtonRows*maxRowButtons-1 {
+			break
+		}
+		buttons = append(buttons, choiceButton(m.Username, CustomID(tickets.CardButtonPrefix, tickets.ActionTransfer, id, m.UserID),
+			discordgo.SecondaryButton))
+	}
+	buttons = append(buttons, choiceButton("Sin asignar", CustomID(tickets.CardButtonPrefix, tickets.ActionTransfer, id, unassignChoice),
+		discordgo.DangerButton))
+	var rows []discordgo.MessageComponent
+	for start := 0; start < len(buttons); start += maxRowButtons {
+		rows = append(rows, discordgo.ActionsRow{Components: buttons[start:min(start+maxRowButtons, len(buttons))]})
+	}
+	return Reply{Content: fmt.Sprintf("¿A quién transfieres el ticket #%s?", id), Components: rows}, nil
+}
