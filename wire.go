@@ -85,6 +85,7 @@ func run(ctx context.Context, cmd string, args []string, configPath string) erro
 			GuildName: cfg.CommunityName, BotToken: demoBotToken, Location: cfg.Location(), RobloxClientID: cfg.Roblox.ClientID})
 		demo.AddChannels(fake, cfg)
 		demo.PopulateFake(fake, cfg.RoleIDs())
+		demo.AddVerifyRoles(fake, cfg)
 		// The server reaches the fake in-process, whatever the public URL resolves to.
 		httpClient = &http.Client{Timeout: 10 * time.Second, Transport: fake.Transport(config.DemoDiscordPath)}
 	}

@@ -31,6 +31,7 @@ import (
 	"zocalo/core/storage"
 	"zocalo/core/tickets"
 	"zocalo/core/treasury"
+	"zocalo/core/verification"
 )
 
 // Models lists every table's model; the migrations must produce exactly their schema.
@@ -43,7 +44,7 @@ func Models() []any {
 		&treasury.Sale{}, &sat.Business{}, &sat.Document{},
 		&legislative.Initiative{}, &legislative.Vote{}, &legislative.Event{}, &legislative.AgendaItem{},
 		&members.GuildRole{}, &members.PanelPermission{}, &members.PendingRemoval{}, &audit.Entry{}, &ratelimit.Hit{}, &idempotency.Record{}, &identifies.Identify{},
-		&live.Event{}, &live.Counter{}}
+		&live.Event{}, &live.Counter{}, &verification.Identity{}}
 }
 
 // Settings are the parts of the configuration the domain needs.
@@ -62,6 +63,9 @@ type Settings struct {
 	Catalogue       []treasury.Item  // what the treasury sells, at which price
 	Quorum          map[string]int64 // per legislative body, the votes a result needs
 	Now             func() time.Time
+
+	// Verification is what a Roblox link makes of a member in Discord.
+	Verification verification.Settings
 
 	// A member's ticket limits: open at once, and opened in an hour; 0 is no limit.
 	TicketMaxOpen    int
@@ -95,11 +99,13 @@ type App struct {
 	// Player identity: documents, Roblox links, criminal records, the game servers' keys.
 	Documents *documents.Service
 	Roblox    *roblox.Service
-	Records   *records.Service
-	APIKeys   *apikeys.Service
-	Players   *players.Service
-	Treasury  *treasury.Service
-	SAT       *sat.Service
+	// Verification gives linked members their verified role and nickname in Discord.
+	Verification *verification.Service
+	Records      *records.Service
+	APIKeys      *apikeys.Service
+	Players      *players.Service
+	Treasury     *treasury.Service
+	SAT          *sat.Service
 	// Legislative runs the SCJN's and the Congreso's initiatives, votes and agendas.
 	Legislative *legislative.Service
 	// Permissions is the matrix of /admin/roles.
@@ -158,6 +164,10 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 	recs := records.NewService(d, m, links, docs, s.Location, s.Now).PostTo(o, s.Channels.Records, s.PublicURL)
 	// A member who verifies a Roblox account takes the game charges filed under it unverified.
 	links.OnLink(recs.AdoptGameCharges)
+	vs := s.Verification
+	vs.Now = s.Now
+	verify := verification.NewService(d, o, vs)
+	verify.Follow(links)
 	art := artists.NewService(d, o, s.Channels.ArtistApplications, s.ArtistReviewers, s.Now)
 	return &App{
 		DB:      d,
@@ -173,16 +183,17 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		Outbox: o,
 		News: news.NewService(d, o, news.Settings{Channel: s.Channels.News, PublicURL: s.PublicURL,
 			Location: s.Location, Now: s.Now}).PublishLive(pub),
-		Contact:   contact.NewService(d, o, s.Channels.Contact, s.Now),
-		Artists:   art,
-		Tickets:   desk,
-		Staff:     roster,
-		Shifts:    shifts,
-		Documents: docs,
-		Roblox:    links,
-		Records:   recs,
-		APIKeys:   apikeys.NewService(d, s.Now),
-		Players:   players.NewService(m, links, docs, desk, recs),
+		Contact:      contact.NewService(d, o, s.Channels.Contact, s.Now),
+		Artists:      art,
+		Tickets:      desk,
+		Staff:        roster,
+		Shifts:       shifts,
+		Documents:    docs,
+		Roblox:       links,
+		Verification: verify,
+		Records:      recs,
+		APIKeys:      apikeys.NewService(d, s.Now),
+		Players:      players.NewService(m, links, docs, desk, recs),
 		Treasury: treasury.NewService(d, o, m, s.Roles, treasury.Settings{Catalogue: s.Catalogue, Channel: s.Channels.Treasury,
 			PublicURL: s.PublicURL, Location: s.Location, Now: s.Now}),
 		SAT:         sat.NewService(d, m, deps.Files, s.Servers, s.Now),

@@ -122,6 +122,13 @@ func (s *Store) Head(ctx context.Context, channelID string) (*Event, error) {
 	return &ev, nil
 }
 
+// Queued tells whether a channel has an event still to go out (pending or blocked).
+func (s *Store) Queued(ctx context.Context, channelID string) (bool, error) {
+	var n int64
+	err := s.db.Conn(ctx).Model(&Event{}).Where("status IN ? AND channel_id = ?", queued, channelID).Limit(1).Count(&n).Error
+	return n > 0, err
+}
+
 // The Mark* methods record an attempt's outcome only while the event is still in the
 // status the relay read: an operator's retry or discard racing a delivery leaves one
 // outcome. They report whether the update applied.

@@ -6,6 +6,7 @@ import (
 	"zocalo/core"
 	"zocalo/core/tickets"
 	"zocalo/core/treasury"
+	"zocalo/core/verification"
 )
 
 // CoreSettings is what the domain takes from the configuration. secret signs sessions
@@ -18,6 +19,7 @@ func (c *Config) CoreSettings(secret string, now func() time.Time) core.Settings
 		TicketMaxOpen: c.Tickets.MaxOpenPerMember, TicketMaxPerHour: c.Tickets.MaxOpenedPerHour,
 		Servers: c.serverNames(), ShiftCap: c.Staff.ShiftCap.Duration, Catalogue: c.catalogue(),
 		Quorum: map[string]int64{"SCJN": int64(c.Legislative.QuorumSCJN), "Congreso": int64(c.Legislative.QuorumCongreso)},
+		Verification: verification.Settings{VerifiedRoleID: c.Verify.VerifiedRoleID, NickTemplate: c.Verify.NicknameTemplate},
 		Channels: core.Channels{
 			News: c.Channels.News, StaffTickets: c.Channels.StaffTickets, Contact: c.Channels.Contact,
 			ArtistApplications: c.Channels.ArtistApplications, StaffReports: c.Channels.StaffReports,

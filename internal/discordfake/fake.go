@@ -140,7 +140,8 @@ type Fake struct {
 	changed    chan struct{}
 	closed     bool
 
-	roblox robloxState
+	roblox  robloxState
+	ownerID string // the guild's owner; defaultOwnerID when empty
 
 	clockOffset atomic.Int64 // what Advance added, in nanoseconds
 	strict      strictState
@@ -217,6 +218,7 @@ func (f *Fake) routes() {
 	m.HandleFunc("GET /api/guilds/{guild}/channels", f.bot(f.getGuildChannels))
 	m.HandleFunc("GET /api/guilds/{guild}/members", f.bot(f.listMembers))
 	m.HandleFunc("GET /api/guilds/{guild}/members/{user}", f.bot(f.getMember))
+	m.HandleFunc("PATCH /api/guilds/{guild}/members/{user}", f.bot(f.editMember))
 	m.HandleFunc("PUT /api/guilds/{guild}/members/{user}/roles/{role}", f.bot(f.editRole(true)))
 	m.HandleFunc("DELETE /api/guilds/{guild}/members/{user}/roles/{role}", f.bot(f.editRole(false)))
 	m.HandleFunc("GET /api/channels/{channel}", f.bot(f.getChannel))
