@@ -20,6 +20,7 @@ import (
 	"zocalo/core/identifies"
 	"zocalo/core/outbox"
 	"zocalo/core/staff"
+	"zocalo/core/verification"
 	"zocalo/internal/config"
 )
 
@@ -153,6 +154,7 @@ func (b *Bot) registerBuiltins() {
 	b.AddDeliverer(outbox.KindMessageDelete, b.deliverMessageDelete)
 	b.registerTickets()
 	b.AddDeliverer(staff.KindRemoveRoles, b.deliverRemoveRoles)
+	b.AddDeliverer(verification.KindApply, b.deliverVerification)
 	b.AddJob(Job{Name: "weekly-staff-report", Spec: "0 0 * * 1", Run: func(ctx context.Context) error {
 		_, err := b.deps.App.Staff.WriteWeeklyReport(ctx, b.deps.Config.Staff.WeeklyQuota.Duration)
 		return err

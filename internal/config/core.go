@@ -18,7 +18,7 @@ func (c *Config) CoreSettings(secret string, now func() time.Time) core.Settings
 		TicketAutoClose: c.Tickets.AutoCloseAfter.Duration, TicketFAQ: c.faq(),
 		TicketMaxOpen: c.Tickets.MaxOpenPerMember, TicketMaxPerHour: c.Tickets.MaxOpenedPerHour,
 		Servers: c.serverNames(), ShiftCap: c.Staff.ShiftCap.Duration, Catalogue: c.catalogue(),
-		Quorum: map[string]int64{"SCJN": int64(c.Legislative.QuorumSCJN), "Congreso": int64(c.Legislative.QuorumCongreso)},
+		Quorum:       map[string]int64{"SCJN": int64(c.Legislative.QuorumSCJN), "Congreso": int64(c.Legislative.QuorumCongreso)},
 		Verification: verification.Settings{VerifiedRoleID: c.Verify.VerifiedRoleID, NickTemplate: c.Verify.NicknameTemplate},
 		Channels: core.Channels{
 			News: c.Channels.News, StaffTickets: c.Channels.StaffTickets, Contact: c.Channels.Contact,
