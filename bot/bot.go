@@ -149,6 +149,8 @@ func (b *Bot) registerBuiltins() {
 	b.AddCommand(perfilCommand(b))
 	b.AddCommand(turnoCommand(b))
 	b.AddCommand(antecedentesCommand(b))
+	b.AddCommand(verificarCommand(b))
+	b.AddCommand(whoisCommand(b))
 	b.AddDeliverer(outbox.KindChannelMessage, b.deliverChannelMessage)
 	b.AddDeliverer(outbox.KindMessageEdit, b.deliverMessageEdit)
 	b.AddDeliverer(outbox.KindMessageDelete, b.deliverMessageDelete)

@@ -2,12 +2,28 @@ package bot
 
 import (
 	"context"
+	"strings"
+	"sync"
 	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"zocalo/core/authz"
 
 	"zocalo/core/roblox"
 	"zocalo/core/verification"
 	"zocalo/internal/testenv"
 )
+
+// verifiedRoleAdded remembers the fakes that have the verified role, so rows run alone or
+// together add it once.
+var verifiedRoleAdded sync.Map
+
+func (r *rig) addVerifiedRole() {
+	if _, done := verifiedRoleAdded.LoadOrStore(r.fake, true); !done {
+		r.fake.AddRole(testVerifiedRole, "Verificado")
+	}
+}
 
 var _ = addBotRaceRows(
 	botRaceRow{
@@ -15,7 +31,7 @@ var _ = addBotRaceRows(
 		covers: []string{"event GUILD_MEMBER_UPDATE"},
 		run: func(t *testing.T, e *botRace) {
 			ctx := context.Background()
-			e.fake.AddRole(testVerifiedRole, "Verificado")
+			e.addVerifiedRole()
 			id := e.member(t)
 			if _, err := e.app.Roblox.Link(ctx, id, roblox.Account{UserID: "59" + id[len(id)-8:], Username: "Verificado" + id[len(id)-6:]}); err != nil {
 				t.Fatal(err)
@@ -25,13 +41,53 @@ var _ = addBotRaceRows(
 			if err := e.fake.SetRoles(id); err != nil {
 				t.Fatal(err)
 			}
+			// Discord holds the put-back until the copies are in: a gateway event showing it
+			// done would be newer than the copies, which Discord never sends after it.
+			e.fake.StartOutage(503)
 			e.atOnce(botRaceN, func(int) {
 				if _, err := e.app.Verification.Reapply(ctx, verification.Observed{DiscordID: id, Nick: "Verificado" + id[len(id)-6:]}); err != nil {
 					t.Error(err)
 				}
 			})
+			e.fake.EndOutage()
 			testenv.ExpectCount(t, "deliveries putting the role back", int64(len(verifyEvents(t, e.d, id))-before), 1)
 			e.eventually("the role is back", func() bool { _, verified := e.discordState(id); return verified })
+		},
+	},
+	botRaceRow{
+		name:   "verificar writes nothing",
+		covers: []string{"command verificar"},
+		run: func(t *testing.T, e *botRace) {
+			id := e.member(t)
+			e.settle(t)
+			before := e.snapshot(t)
+			for _, a := range e.commandsAtOnce(t, botRaceN, func(int) discordgo.Interaction { return interaction("verificar", id) }) {
+				if !strings.Contains(a, "Vincula tu cuenta de Roblox") || !strings.Contains(a, "http://portal.test/verify") {
+					t.Errorf("verificar said %q", a)
+				}
+			}
+			expectUnchanged(t, before, e.snapshot(t))
+		},
+	},
+	botRaceRow{
+		name:   "whois writes nothing",
+		covers: []string{"command whois"},
+		run: func(t *testing.T, e *botRace) {
+			e.addVerifiedRole()
+			mod, player := e.member(t, authz.Moderador), e.member(t)
+			name := "Quien" + player[len(player)-6:]
+			if _, err := e.app.Roblox.Link(context.Background(), player, roblox.Account{UserID: "58" + player[len(player)-8:], Username: name}); err != nil {
+				t.Fatal(err)
+			}
+			e.settled(player, e.id())
+			e.settle(t)
+			before := e.snapshot(t)
+			for _, a := range e.commandsAtOnce(t, botRaceN, func(int) discordgo.Interaction { return whois(mod, robloxOption(name)) }) {
+				if !strings.Contains(a, "<@"+player+">") || !strings.Contains(a, "Sin antecedentes") {
+					t.Errorf("whois said %q", a)
+				}
+			}
+			expectUnchanged(t, before, e.snapshot(t))
 		},
 	},
 )

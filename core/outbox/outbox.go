@@ -122,10 +122,12 @@ func (s *Store) Head(ctx context.Context, channelID string) (*Event, error) {
 	return &ev, nil
 }
 
-// Queued tells whether a channel has an event still to go out (pending or blocked).
-func (s *Store) Queued(ctx context.Context, channelID string) (bool, error) {
+// Waiting tells whether a channel has an event that is blocked, or pending and not tried
+// yet: either will go out whole, later than anything seen so far.
+func (s *Store) Waiting(ctx context.Context, channelID string) (bool, error) {
 	var n int64
-	err := s.db.Conn(ctx).Model(&Event{}).Where("status IN ? AND channel_id = ?", queued, channelID).Limit(1).Count(&n).Error
+	err := s.db.Conn(ctx).Model(&Event{}).Where("channel_id = ? AND (status = ? OR (status = ? AND first_attempt_at IS NULL))",
+		channelID, StatusBlocked, StatusPending).Limit(1).Count(&n).Error
 	return n > 0, err
 }
 

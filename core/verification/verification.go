@@ -56,6 +56,10 @@ type Identity struct {
 	BindRoles string `gorm:"type:text;not null;default:''"`
 	// Nick is the nickname set; empty when the template leaves nicknames alone.
 	Nick string `gorm:"size:128;not null;default:''"`
+	// ReappliedFor is the change by hand last put back (the roles missing and the nickname
+	// seen), so that copies of its event put it back once; cleared once the member shows
+	// what was given again.
+	ReappliedFor string `gorm:"type:text;not null;default:''"`
 	// BindsCheckedAt is when the ranks were last read from Roblox; nil: not yet.
 	BindsCheckedAt *time.Time `gorm:"index:idx_discord_identities_binds_checked_at"`
 	UpdatedAt      time.Time  `gorm:"not null"`
@@ -176,6 +180,7 @@ func (s *Service) onUnlink(ctx context.Context, discordID string) error {
 func (s *Service) save(ctx context.Context, fresh bool, cur, next Identity, reason string) error {
 	want := s.wantRoles(next)
 	next.Roles = joinIDs(want)
+	next.ReappliedFor = ""
 	next.UpdatedAt = s.set.Now()
 	if fresh {
 		if err := s.db.Conn(ctx).Create(&next).Error; err != nil {
@@ -238,10 +243,11 @@ type Observed struct {
 }
 
 // Reapply puts back what the bot gave a linked member when someone changed it by hand: a
-// role taken away, another nickname. It queues nothing while a delivery for the member is
-// still queued (the event may be older than it, or Discord refuses it: a blocked delivery
-// waits for an operator, not for more copies), nor when the member shows what was given,
-// which is how the events of the bot's own changes end. It tells whether it queued one.
+// role taken away, another nickname. Nothing is queued when the member shows what was
+// given (how the events of the bot's own changes end); while a delivery of theirs waits
+// (blocked, for an operator; or not tried yet, and it sets everything); or for a copy of
+// the change last put back (an event delivered again). A delivery under way may have gone
+// out before the change, so it does not stop a new one. It tells whether it queued one.
 func (s *Service) Reapply(ctx context.Context, obs Observed) (bool, error) {
 	queued := false
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
@@ -257,17 +263,27 @@ func (s *Service) Reapply(ctx context.Context, obs Observed) (bool, error) {
 		if err != nil {
 			return err
 		}
-		missing := false
+		var missing []string
 		for _, r := range splitIDs(cur.Roles) {
 			if !slices.Contains(obs.RoleIDs, r) {
-				missing = true
+				missing = append(missing, r)
 			}
 		}
-		if !missing && (cur.Nick == "" || cur.Nick == obs.Nick) {
+		if len(missing) == 0 && (cur.Nick == "" || cur.Nick == obs.Nick) {
+			if cur.ReappliedFor == "" {
+				return nil
+			}
+			return s.db.Conn(ctx).Model(&Identity{}).Where("discord_id = ?", cur.DiscordID).Update("reapplied_for", "").Error
+		}
+		change := joinIDs(missing) + "|" + obs.Nick
+		if change == cur.ReappliedFor {
 			return nil
 		}
-		waiting, err := s.outbox.Queued(ctx, ChannelOf(obs.DiscordID))
+		waiting, err := s.outbox.Waiting(ctx, ChannelOf(obs.DiscordID))
 		if err != nil || waiting {
+			return err
+		}
+		if err := s.db.Conn(ctx).Model(&Identity{}).Where("discord_id = ?", cur.DiscordID).Update("reapplied_for", change).Error; err != nil {
 			return err
 		}
 		if _, err := s.outbox.Enqueue(ctx, KindApply, ChannelOf(obs.DiscordID), s.applyOf(cur, ReasonReapply)); err != nil {

@@ -176,10 +176,26 @@ func TestReapplyAfterManualChange(t *testing.T) {
 			t.Fatalf("deliveries %+v", got)
 		}
 		deliverAll()
-		// Only the nickname changed by hand: put back too.
-		if queued, err := f.verify.Reapply(ctx, verification.Observed{DiscordID: pepe, RoleIDs: []string{verified}, Nick: ""}); err != nil || !queued {
-			t.Fatalf("re-apply of a cleared nickname: %v, %v", queued, err)
+		// Discord shows it put back; the same change by hand, made again later, is put back again.
+		if queued, err := f.verify.Reapply(ctx, as); err != nil || queued {
+			t.Fatalf("re-apply of what the bot set: %v, %v", queued, err)
 		}
+		if queued, err := f.verify.Reapply(ctx, verification.Observed{DiscordID: pepe, RoleIDs: []string{"1"}, Nick: "Pepito"}); err != nil || !queued {
+			t.Fatalf("re-apply of the same change made again: %v, %v", queued, err)
+		}
+		// A change made while that delivery is under way (tried, not landed) may have come
+		// after it went out: it is put back too.
+		ev, err := o.Head(ctx, verification.ChannelOf(pepe))
+		if err != nil || ev == nil {
+			t.Fatalf("head %v %v", ev, err)
+		}
+		if ok, err := o.MarkAttempting(ctx, ev); err != nil || !ok {
+			t.Fatalf("mark attempting: %v %v", ok, err)
+		}
+		if queued, err := f.verify.Reapply(ctx, verification.Observed{DiscordID: pepe, RoleIDs: []string{verified}, Nick: ""}); err != nil || !queued {
+			t.Fatalf("re-apply of a nickname cleared during a delivery: %v, %v", queued, err)
+		}
+		testenv.ExpectCount(t, "deliveries", int64(len(deliveries(t, d, pepe))), 4)
 	})
 }
 

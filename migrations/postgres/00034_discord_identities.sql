@@ -8,6 +8,7 @@ CREATE TABLE discord_identities (
     roles text NOT NULL DEFAULT '',
     bind_roles text NOT NULL DEFAULT '',
     nick varchar(128) NOT NULL DEFAULT '',
+    reapplied_for text NOT NULL DEFAULT '',
     binds_checked_at timestamptz,
     updated_at timestamptz NOT NULL
 );

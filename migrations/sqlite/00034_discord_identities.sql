@@ -8,6 +8,7 @@ CREATE TABLE `discord_identities` (
   `roles` text NOT NULL DEFAULT "",
   `bind_roles` text NOT NULL DEFAULT "",
   `nick` text NOT NULL DEFAULT "",
+  `reapplied_for` text NOT NULL DEFAULT "",
   `binds_checked_at` datetime,
   `updated_at` datetime NOT NULL,
   PRIMARY KEY (`discord_id`)
