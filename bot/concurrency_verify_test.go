@@ -90,4 +90,17 @@ var _ = addBotRaceRows(
 			expectUnchanged(t, before, e.snapshot(t))
 		},
 	},
+	botRaceRow{
+		// The rig configures no binds (they come from the YAML file only): the job reads
+		// and writes nothing. Twenty runs at once with binds are in core/verification's
+		// TestRefreshBinds, on both engines.
+		name:   "verify-binds without binds writes nothing",
+		covers: []string{"job verify-binds"},
+		run: func(t *testing.T, e *botRace) {
+			e.settle(t)
+			before := e.snapshot(t)
+			e.runJob(t, "verify-binds", botRaceN)
+			expectUnchanged(t, before, e.snapshot(t))
+		},
+	},
 )

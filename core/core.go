@@ -136,6 +136,8 @@ type Deps struct {
 	Files storage.Store
 	// Roblox is Roblox's OAuth2, for account verification; nil leaves it unconfigured.
 	Roblox roblox.Provider
+	// RobloxGroups reads group ranks, for verification's role binds; nil turns binds off.
+	RobloxGroups verification.Ranks
 }
 
 // New builds the services over an open, migrated database.
@@ -165,7 +167,7 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 	// A member who verifies a Roblox account takes the game charges filed under it unverified.
 	links.OnLink(recs.AdoptGameCharges)
 	vs := s.Verification
-	vs.Now = s.Now
+	vs.Now, vs.Ranks = s.Now, deps.RobloxGroups
 	verify := verification.NewService(d, o, vs)
 	verify.Follow(links)
 	art := artists.NewService(d, o, s.Channels.ArtistApplications, s.ArtistReviewers, s.Now)

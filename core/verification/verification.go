@@ -75,7 +75,10 @@ type Settings struct {
 	// NickTemplate makes the nickname: {roblox} is the Roblox username, {display} the
 	// display name. Empty leaves nicknames alone.
 	NickTemplate string
-	Now          func() time.Time
+	// Binds give roles by Roblox group rank; Ranks reads them (nil: binds are off).
+	Binds []Bind
+	Ranks Ranks
+	Now   func() time.Time
 }
 
 // Service keeps linked members' Discord identity.
@@ -83,11 +86,12 @@ type Service struct {
 	db     *db.DB
 	outbox *outbox.Store
 	set    Settings
+	ranks  Ranks
 }
 
 // NewService builds the service; register Follow on the links so it hears of them.
 func NewService(d *db.DB, o *outbox.Store, s Settings) *Service {
-	return &Service{db: d, outbox: o, set: s}
+	return &Service{db: d, outbox: o, set: s, ranks: s.Ranks}
 }
 
 // Follow makes the service hear of every link and unlink, in their transactions.
@@ -97,7 +101,9 @@ func (s *Service) Follow(links *roblox.Service) {
 }
 
 // Enabled tells whether a link changes anything in Discord.
-func (s *Service) Enabled() bool { return s.set.VerifiedRoleID != "" || s.set.NickTemplate != "" }
+func (s *Service) Enabled() bool {
+	return s.set.VerifiedRoleID != "" || s.set.NickTemplate != "" || len(s.set.Binds) > 0
+}
 
 // MaxNick is Discord's longest nickname.
 const MaxNick = 32
@@ -147,7 +153,8 @@ func (s *Service) onLink(ctx context.Context, c roblox.LinkChange) error {
 	if s.set.NickTemplate != "" {
 		next.Nick = Nickname(s.set.NickTemplate, acct)
 	}
-	return s.save(ctx, fresh, cur, next, ReasonLink)
+	_, err = s.save(ctx, fresh, cur, next, ReasonLink)
+	return err
 }
 
 // onUnlink takes the roles given away and resets the nickname set, and forgets the member.
@@ -176,21 +183,21 @@ func (s *Service) onUnlink(ctx context.Context, discordID string) error {
 }
 
 // save stores next with the roles it earns and, when Discord must change, queues the
-// delivery that changes it.
-func (s *Service) save(ctx context.Context, fresh bool, cur, next Identity, reason string) error {
+// delivery that changes it; it tells whether it queued one.
+func (s *Service) save(ctx context.Context, fresh bool, cur, next Identity, reason string) (bool, error) {
 	want := s.wantRoles(next)
 	next.Roles = joinIDs(want)
 	next.ReappliedFor = ""
 	next.UpdatedAt = s.set.Now()
 	if fresh {
 		if err := s.db.Conn(ctx).Create(&next).Error; err != nil {
-			return err
+			return false, err
 		}
 	} else if err := s.db.Conn(ctx).Save(&next).Error; err != nil {
-		return err
+		return false, err
 	}
 	if !fresh && cur.Roles == next.Roles && cur.Nick == next.Nick {
-		return nil
+		return false, nil
 	}
 	p := s.applyOf(next, reason)
 	for _, id := range splitIDs(cur.Roles) {
@@ -204,10 +211,10 @@ func (s *Service) save(ctx context.Context, fresh bool, cur, next Identity, reas
 		p.Nick = &reset
 	}
 	if len(p.AddRoleIDs) == 0 && len(p.RemoveRoleIDs) == 0 && p.Nick == nil {
-		return nil
+		return false, nil
 	}
 	_, err := s.outbox.Enqueue(ctx, KindApply, ChannelOf(next.DiscordID), p)
-	return err
+	return err == nil, err
 }
 
 // applyOf is the delivery that makes Discord show id.

@@ -60,6 +60,8 @@ func nickOf(p verification.Apply) string {
 	return *p.Nick
 }
 
+func actorOf(id string) *authz.Actor { return &authz.Actor{DiscordID: id, Username: "m" + id} }
+
 var jugador = roblox.Account{UserID: "5100000001", Username: "JugadorMX", DisplayName: "Jugador"}
 
 // Twenty verifications of one account at once: one link, one delivery of the role and the

@@ -18,8 +18,9 @@ func (c *Config) CoreSettings(secret string, now func() time.Time) core.Settings
 		TicketAutoClose: c.Tickets.AutoCloseAfter.Duration, TicketFAQ: c.faq(),
 		TicketMaxOpen: c.Tickets.MaxOpenPerMember, TicketMaxPerHour: c.Tickets.MaxOpenedPerHour,
 		Servers: c.serverNames(), ShiftCap: c.Staff.ShiftCap.Duration, Catalogue: c.catalogue(),
-		Quorum:       map[string]int64{"SCJN": int64(c.Legislative.QuorumSCJN), "Congreso": int64(c.Legislative.QuorumCongreso)},
-		Verification: verification.Settings{VerifiedRoleID: c.Verify.VerifiedRoleID, NickTemplate: c.Verify.NicknameTemplate},
+		Quorum: map[string]int64{"SCJN": int64(c.Legislative.QuorumSCJN), "Congreso": int64(c.Legislative.QuorumCongreso)},
+		Verification: verification.Settings{VerifiedRoleID: c.Verify.VerifiedRoleID, NickTemplate: c.Verify.NicknameTemplate,
+			Binds: c.binds()},
 		Channels: core.Channels{
 			News: c.Channels.News, StaffTickets: c.Channels.StaffTickets, Contact: c.Channels.Contact,
 			ArtistApplications: c.Channels.ArtistApplications, StaffReports: c.Channels.StaffReports,
@@ -48,6 +49,14 @@ func (c *Config) catalogue() []treasury.Item {
 	out := make([]treasury.Item, len(c.SaleCatalogue))
 	for i, it := range c.SaleCatalogue {
 		out[i] = treasury.Item{Key: it.Key, Label: it.Label, MXN: it.MXN, Robux: it.Robux}
+	}
+	return out
+}
+
+func (c *Config) binds() []verification.Bind {
+	out := make([]verification.Bind, len(c.Verify.Binds))
+	for i, b := range c.Verify.Binds {
+		out[i] = verification.Bind{GroupID: b.GroupID, MinRank: b.MinRank, MaxRank: b.MaxRank, RoleID: b.RoleID}
 	}
 	return out
 }

@@ -207,6 +207,7 @@ func (f *Fake) routes() {
 	m.HandleFunc("GET /roblox/oauth/v1/authorize", f.robloxAuthorize)
 	m.HandleFunc("POST /roblox/oauth/v1/token", f.robloxToken)
 	m.HandleFunc("GET /roblox/oauth/v1/userinfo", f.robloxUserinfo)
+	m.HandleFunc("GET /roblox/groups/v2/users/{user}/groups/roles", f.robloxGroupRoles)
 
 	// The bot's REST calls.
 	m.HandleFunc("GET /api/gateway", f.gateway)
