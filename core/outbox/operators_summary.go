@@ -55,7 +55,11 @@ func Summary(kind, payload string) string {
 	case kindRemoveRoles:
 		out = "Quitar roles a " + p.UserID
 	case kindVerify:
-		out = verifySummaries[p.Reason] + p.UserID
+		what, ok := verifySummaries[p.Reason]
+		if !ok {
+			what = "Verificación de "
+		}
+		out = what + p.UserID
 	case kindDirectMsg:
 		out = join("Mensaje directo a "+p.UserID, text)
 	case kindTicketOpen:
