@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -15,23 +14,12 @@ import (
 	"zocalo/internal/testenv"
 )
 
-// verifiedRoleAdded remembers the fakes that have the verified role, so rows run alone or
-// together add it once.
-var verifiedRoleAdded sync.Map
-
-func (r *rig) addVerifiedRole() {
-	if _, done := verifiedRoleAdded.LoadOrStore(r.fake, true); !done {
-		r.fake.AddRole(testVerifiedRole, "Verificado")
-	}
-}
-
 var _ = addBotRaceRows(
 	botRaceRow{
 		name:   "a verified member's role taken away by hand, the event delivered 20 times: put back once",
 		covers: []string{"event GUILD_MEMBER_UPDATE"},
 		run: func(t *testing.T, e *botRace) {
 			ctx := context.Background()
-			e.addVerifiedRole()
 			id := e.member(t)
 			if _, err := e.app.Roblox.Link(ctx, id, roblox.Account{UserID: "59" + id[len(id)-8:], Username: "Verificado" + id[len(id)-6:]}); err != nil {
 				t.Fatal(err)
@@ -73,7 +61,6 @@ var _ = addBotRaceRows(
 		name:   "whois writes nothing",
 		covers: []string{"command whois"},
 		run: func(t *testing.T, e *botRace) {
-			e.addVerifiedRole()
 			mod, player := e.member(t, authz.Moderador), e.member(t)
 			name := "Quien" + player[len(player)-6:]
 			if _, err := e.app.Roblox.Link(context.Background(), player, roblox.Account{UserID: "58" + player[len(player)-8:], Username: name}); err != nil {

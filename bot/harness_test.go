@@ -32,7 +32,7 @@ type rig struct {
 
 const testChannel = "710000000000000001"
 
-// testVerifiedRole is the role verification gives; tests that link add it to the fake.
+// testVerifiedRole is the role verification gives.
 const testVerifiedRole = "720000000000000001"
 
 func newRig(t *testing.T, d *db.DB) *rig {
@@ -47,6 +47,7 @@ func newRig(t *testing.T, d *db.DB) *rig {
 	for name, id := range testenv.Roles {
 		r.fake.AddRole(id, string(name))
 	}
+	r.fake.AddRole(testVerifiedRole, "Verificado")
 	r.cfg = testenv.Config(t, "http://portal.test", r.srv.URL, map[string]string{"ZOCALO_CHANNEL_NEWS": testChannel,
 		"ZOCALO_VERIFY_VERIFIED_ROLE_ID": testVerifiedRole, "ZOCALO_VERIFY_NICKNAME_TEMPLATE": "{roblox}"})
 	files, err := storage.NewLocal(t.TempDir())

@@ -66,7 +66,6 @@ func TestVerificationInDiscord(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		ctx := context.Background()
-		r.fake.AddRole(testVerifiedRole, "Verificado")
 		const pepe = "560000000000000031"
 		r.member(pepe, "pepe", authz.Diputado)
 		r.start(r.newBot(), true)
@@ -159,8 +158,7 @@ func TestVerificationOfAMemberDiscordRefusesIsBlocked(t *testing.T) {
 			testdb.Each(t, func(t *testing.T, d *db.DB) {
 				r := newRig(t, d)
 				ctx := context.Background()
-				r.fake.AddRole(testVerifiedRole, "Verificado")
-				const boss = "560000000000000041"
+						const boss = "560000000000000041"
 				r.member(boss, "jefa")
 				c.setup(r, boss)
 				r.start(r.newBot(), true)

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -30,6 +31,12 @@ func (c *Config) DiscordIDs() []DiscordID {
 	for _, name := range names {
 		out = append(out, DiscordID{Kind: "role", Key: "roles." + name, Env: EnvPrefix + "ROLE_" + name,
 			ID: c.Roles[authz.Role(name)]})
+	}
+	if id := c.Verify.VerifiedRoleID; id != "" {
+		out = append(out, DiscordID{Kind: "role", Key: "verify.verifiedRoleID", Env: EnvPrefix + "VERIFY_VERIFIED_ROLE_ID", ID: id})
+	}
+	for i, b := range c.Verify.Binds {
+		out = append(out, DiscordID{Kind: "role", Key: fmt.Sprintf("verify.binds[%d].roleID", i), ID: b.RoleID})
 	}
 	// Read from the struct's tags, so a channel added to Channels is checked too.
 	v := reflect.ValueOf(c.Channels)
