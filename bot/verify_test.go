@@ -93,6 +93,14 @@ func TestVerificationInDiscord(t *testing.T) {
 		if !slices.Contains(m.Roles, testenv.Roles[authz.Diputado]) {
 			t.Fatalf("the member's other roles are gone: %v", m.Roles)
 		}
+		// Leaving and joining again starts with no roles and no nickname: both come back.
+		r.fake.RemoveMember(pepe)
+		r.fake.AddMember(discordgo.User{ID: pepe, Username: "pepe"})
+		r.eventually("the rejoined member gets the role and nickname", func() bool {
+			nick, verified := r.discordState(pepe)
+			return verified && nick == "JugadorMX"
+		})
+		r.settled(pepe, "560000000000000095")
 
 		if _, err := r.app.Roblox.Unlink(ctx, &authz.Actor{DiscordID: pepe, Username: "pepe"}); err != nil {
 			t.Fatal(err)
