@@ -256,6 +256,10 @@ type Observed struct {
 // the change last put back (an event delivered again). A delivery under way may have gone
 // out before the change, so it does not stop a new one. It tells whether it queued one.
 func (s *Service) Reapply(ctx context.Context, obs Observed) (bool, error) {
+	// Most member events are of members nobody linked: one read, no transaction.
+	if id, err := s.Of(ctx, obs.DiscordID); err != nil || id == nil {
+		return false, err
+	}
 	queued := false
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
 		// The link's lock: a link or unlink of the member and this take turns.
