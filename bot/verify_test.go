@@ -166,7 +166,7 @@ func TestVerificationOfAMemberDiscordRefusesIsBlocked(t *testing.T) {
 			testdb.Each(t, func(t *testing.T, d *db.DB) {
 				r := newRig(t, d)
 				ctx := context.Background()
-						const boss = "560000000000000041"
+				const boss = "560000000000000041"
 				r.member(boss, "jefa")
 				c.setup(r, boss)
 				r.start(r.newBot(), true)
