@@ -175,14 +175,7 @@ func (b *Bot) registerBuiltins() {
 		}
 		return err
 	}})
-	b.AddJob(Job{Name: "verify-binds", Spec: "@every 1m", Run: func(ctx context.Context) error {
-		n, err := b.deps.App.Verification.RefreshBinds(ctx, b.deps.Config.Verify.RequestsPerMinute)
-		if n > 0 {
-			b.log.Info("roles by Roblox group rank changed", "members", n)
-			b.Wake()
-		}
-		return err
-	}})
+	b.AddJob(Job{Name: "verify-refresh", Spec: "@every 1m", Run: b.refreshVerification})
 	b.AddJob(Job{Name: "role-reconcile", Spec: "@hourly", Run: b.sync.requestAll})
 	b.AddJob(Job{Name: "prune-sessions", Spec: "30 4 * * *", Run: func(ctx context.Context) error {
 		n, err := b.deps.App.Auth.PruneSessions(ctx)

@@ -78,16 +78,32 @@ var _ = addBotRaceRows(
 		},
 	},
 	botRaceRow{
-		// The rig configures no binds (they come from the YAML file only): the job reads
-		// and writes nothing. Twenty runs at once with binds are in core/verification's
-		// TestRefreshBinds, on both engines.
-		name:   "verify-binds without binds writes nothing",
-		covers: []string{"job verify-binds"},
+		// The rig configures no binds (they come from the YAML file only); twenty refreshes of
+		// ranks at once are in core/verification's TestRefreshBinds, on both engines.
+		name:   "verify-refresh, run 20 times at once, gives a member linked before verification was configured the role once",
+		covers: []string{"job verify-refresh"},
 		run: func(t *testing.T, e *botRace) {
-			e.settle(t)
-			before := e.snapshot(t)
-			e.runJob(t, "verify-binds", botRaceN)
-			expectUnchanged(t, before, e.snapshot(t))
+			id := e.member(t)
+			// A link stored as it was before verification changed anything in Discord.
+			if err := e.d.Conn(context.Background()).Create(&roblox.Link{DiscordID: id, RobloxUserID: "57" + id[len(id)-8:],
+				RobloxUsername: "Antes" + id[len(id)-6:], RobloxKey: "antes" + id[len(id)-6:], VerifiedAt: e.app.Now()}).Error; err != nil {
+				t.Fatal(err)
+			}
+			e.runJob(t, "verify-refresh", botRaceN)
+			// Counted by reason: the event of the role landing may put back the nickname
+			// not set yet (a re-apply), which is not the job's.
+			given := 0
+			for _, ev := range verifyEvents(t, e.d, id) {
+				if verificationReason(t, ev) == verification.ReasonLink {
+					given++
+				}
+			}
+			testenv.ExpectCount(t, "deliveries giving the role and nickname", int64(given), 1)
+			e.eventually("the role and nickname are set", func() bool {
+				nick, verified := e.discordState(id)
+				return verified && nick == "Antes"+id[len(id)-6:]
+			})
+			e.settled(id, e.id())
 		},
 	},
 )

@@ -81,3 +81,23 @@ func (r *roleSync) followVerification(m *discordgo.Member) {
 		}
 	})
 }
+
+// verifyBackfillBatch bounds how many members linked before verification was configured
+// are given their role and nickname a minute, so turning it on spreads over minutes.
+const verifyBackfillBatch = 100
+
+// refreshVerification is the verify-refresh job: it gives members linked before
+// verification was configured what a link gives now, and reads the Roblox ranks of the
+// binds (each linked member once a day, within verify.requestsPerMinute).
+func (b *Bot) refreshVerification(ctx context.Context) error {
+	filled, err := b.deps.App.Verification.Backfill(ctx, verifyBackfillBatch)
+	if err != nil {
+		return err
+	}
+	ranked, err := b.deps.App.Verification.RefreshBinds(ctx, b.deps.Config.Verify.RequestsPerMinute)
+	if filled > 0 || ranked > 0 {
+		b.log.Info("verification in Discord brought up to date", "linked_before", filled, "rank_changes", ranked)
+		b.Wake()
+	}
+	return err
+}

@@ -132,15 +132,21 @@ func Nickname(template string, acct roblox.Account) string {
 // nickname. A link that changes neither (the same account verified again, or two
 // verifications at once) delivers nothing.
 func (s *Service) onLink(ctx context.Context, c roblox.LinkChange) error {
+	_, err := s.follow(ctx, c)
+	return err
+}
+
+// follow stores what a link makes of the member and queues the delivery when it changed.
+func (s *Service) follow(ctx context.Context, c roblox.LinkChange) (bool, error) {
 	if !s.Enabled() {
-		return nil
+		return false, nil
 	}
 	acct := roblox.Account{UserID: c.After.RobloxUserID, Username: c.After.RobloxUsername, DisplayName: c.After.DisplayName}
 	var cur Identity
 	err := s.db.Conn(ctx).Where("discord_id = ?", c.DiscordID).Take(&cur).Error
 	fresh := db.IsNotFound(err)
 	if err != nil && !fresh {
-		return err
+		return false, err
 	}
 	next := cur
 	if fresh {
@@ -153,8 +159,7 @@ func (s *Service) onLink(ctx context.Context, c roblox.LinkChange) error {
 	if s.set.NickTemplate != "" {
 		next.Nick = Nickname(s.set.NickTemplate, acct)
 	}
-	_, err = s.save(ctx, fresh, cur, next, ReasonLink)
-	return err
+	return s.save(ctx, fresh, cur, next, ReasonLink)
 }
 
 // onUnlink takes the roles given away and resets the nickname set, and forgets the member.
@@ -325,3 +330,43 @@ func splitIDs(s string) []string {
 }
 
 func joinIDs(ids []string) string { return strings.Join(ids, ",") }
+
+// Backfill gives up to limit members linked while verification changed nothing in Discord
+// (before it was configured) what a link gives now, and tells how many it queued.
+func (s *Service) Backfill(ctx context.Context, limit int) (int, error) {
+	if !s.Enabled() || limit < 1 {
+		return 0, nil
+	}
+	var ids []string
+	if err := s.db.Conn(ctx).Model(&roblox.Link{}).
+		Joins("LEFT JOIN discord_identities ON discord_identities.discord_id = roblox_links.discord_id").
+		Where("discord_identities.discord_id IS NULL").Order("roblox_links.discord_id").Limit(limit).
+		Pluck("roblox_links.discord_id", &ids).Error; err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range ids {
+		err := s.db.InTx(ctx, func(ctx context.Context) error {
+			if err := s.db.LockKey(ctx, "roblox.link:"+id); err != nil {
+				return err
+			}
+			var l roblox.Link
+			err := s.db.Conn(ctx).Where("discord_id = ?", id).Take(&l).Error
+			if db.IsNotFound(err) {
+				return nil // unlinked meanwhile
+			}
+			if err != nil {
+				return err
+			}
+			queued, err := s.follow(ctx, roblox.LinkChange{DiscordID: id, After: &l})
+			if queued {
+				n++
+			}
+			return err
+		})
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}

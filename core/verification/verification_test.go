@@ -224,3 +224,28 @@ func TestNicknameIsCutToDiscordsLength(t *testing.T) {
 		})
 	}
 }
+
+// Members linked before verification was configured get what a link gives now, once,
+// however many backfills run at once.
+func TestBackfillLinksMadeBeforeConfiguration(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		before := roblox.NewService(d, nil, now)
+		if _, err := before.Link(ctx, pepe, jugador); err != nil {
+			t.Fatal(err)
+		}
+		f := newFixture(d, "{roblox}")
+		testenv.Together(d, 20, func(int) {
+			if _, err := f.verify.Backfill(ctx, 100); err != nil {
+				t.Error(err)
+			}
+		})
+		got := deliveries(t, d, pepe)
+		if len(got) != 1 || strings.Join(got[0].AddRoleIDs, ",") != verified || nickOf(got[0]) != "JugadorMX" {
+			t.Fatalf("deliveries %+v", got)
+		}
+		if n, err := f.verify.Backfill(ctx, 100); err != nil || n != 0 {
+			t.Fatalf("a second backfill: %d, %v", n, err)
+		}
+	})
+}
