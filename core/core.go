@@ -99,13 +99,11 @@ type App struct {
 	// Player identity: documents, Roblox links, criminal records, the game servers' keys.
 	Documents *documents.Service
 	Roblox    *roblox.Service
-	// Verification gives linked members their verified role and nickname in Discord.
-	Verification *verification.Service
-	Records      *records.Service
-	APIKeys      *apikeys.Service
-	Players      *players.Service
-	Treasury     *treasury.Service
-	SAT          *sat.Service
+	Records   *records.Service
+	APIKeys   *apikeys.Service
+	Players   *players.Service
+	Treasury  *treasury.Service
+	SAT       *sat.Service
 	// Legislative runs the SCJN's and the Congreso's initiatives, votes and agendas.
 	Legislative *legislative.Service
 	// Permissions is the matrix of /admin/roles.
@@ -121,6 +119,9 @@ type App struct {
 	Location *time.Location
 	// Live streams changes to the members watching; the process serving them runs it.
 	Live *live.Hub
+
+	// Verification gives linked members their verified role and nickname in Discord.
+	Verification *verification.Service
 }
 
 // AuditLog pages through the record of changes (COMITE).
@@ -185,17 +186,16 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		Outbox: o,
 		News: news.NewService(d, o, news.Settings{Channel: s.Channels.News, PublicURL: s.PublicURL,
 			Location: s.Location, Now: s.Now}).PublishLive(pub),
-		Contact:      contact.NewService(d, o, s.Channels.Contact, s.Now),
-		Artists:      art,
-		Tickets:      desk,
-		Staff:        roster,
-		Shifts:       shifts,
-		Documents:    docs,
-		Roblox:       links,
-		Verification: verify,
-		Records:      recs,
-		APIKeys:      apikeys.NewService(d, s.Now),
-		Players:      players.NewService(m, links, docs, desk, recs),
+		Contact:   contact.NewService(d, o, s.Channels.Contact, s.Now),
+		Artists:   art,
+		Tickets:   desk,
+		Staff:     roster,
+		Shifts:    shifts,
+		Documents: docs,
+		Roblox:    links,
+		Records:   recs,
+		APIKeys:   apikeys.NewService(d, s.Now),
+		Players:   players.NewService(m, links, docs, desk, recs),
 		Treasury: treasury.NewService(d, o, m, s.Roles, treasury.Settings{Catalogue: s.Catalogue, Channel: s.Channels.Treasury,
 			PublicURL: s.PublicURL, Location: s.Location, Now: s.Now}),
 		SAT:         sat.NewService(d, m, deps.Files, s.Servers, s.Now),
@@ -208,5 +208,7 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		Roles:       s.Roles,
 		Now:         s.Now,
 		Location:    s.Location,
+
+		Verification: verify,
 	}
 }

@@ -140,7 +140,8 @@ type Fake struct {
 	changed    chan struct{}
 	closed     bool
 
-	roblox  robloxState
+	roblox robloxState
+
 	ownerID string // the guild's owner; defaultOwnerID when empty
 
 	clockOffset atomic.Int64 // what Advance added, in nanoseconds
