@@ -30,6 +30,7 @@ import (
 	"zocalo/internal/demo"
 	"zocalo/internal/discordfake"
 	"zocalo/internal/discordoauth"
+	"zocalo/internal/robloxgroups"
 	"zocalo/internal/robloxoauth"
 	"zocalo/web"
 	"zocalo/webapi"
@@ -85,6 +86,7 @@ func run(ctx context.Context, cmd string, args []string, configPath string) erro
 			GuildName: cfg.CommunityName, BotToken: demoBotToken, Location: cfg.Location(), RobloxClientID: cfg.Roblox.ClientID})
 		demo.AddChannels(fake, cfg)
 		demo.PopulateFake(fake, cfg.RoleIDs())
+		demo.AddVerifyRoles(fake, cfg)
 		// The server reaches the fake in-process, whatever the public URL resolves to.
 		httpClient = &http.Client{Timeout: 10 * time.Second, Transport: fake.Transport(config.DemoDiscordPath)}
 	}
@@ -106,6 +108,9 @@ func run(ctx context.Context, cmd string, args []string, configPath string) erro
 			AuthorizeURL: cfg.Roblox.AuthorizeURL, TokenURL: cfg.Roblox.TokenURL, UserinfoURL: cfg.Roblox.UserinfoURL,
 			HTTPClient: httpClient,
 		})
+	}
+	if len(cfg.Verify.Binds) > 0 {
+		deps.RobloxGroups = robloxgroups.New(cfg.Verify.RobloxAPIBaseURL, httpClient)
 	}
 	app := core.New(database, cfg.CoreSettings(secret, nil), deps)
 	if err := repairRecords(ctx, app, log, cmd == "repair-records"); err != nil || cmd == "repair-records" {

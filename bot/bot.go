@@ -20,6 +20,7 @@ import (
 	"zocalo/core/identifies"
 	"zocalo/core/outbox"
 	"zocalo/core/staff"
+	"zocalo/core/verification"
 	"zocalo/internal/config"
 )
 
@@ -154,12 +155,15 @@ func (b *Bot) registerBuiltins() {
 	b.AddCommand(turnoCommand(b))
 	b.AddCommand(ausenciaCommand(b))
 	b.AddCommand(antecedentesCommand(b))
+	b.AddCommand(verificarCommand(b))
+	b.AddCommand(whoisCommand(b))
 	b.AddDeliverer(outbox.KindChannelMessage, b.deliverChannelMessage)
 	b.AddDeliverer(outbox.KindMessageEdit, b.deliverMessageEdit)
 	b.AddDeliverer(outbox.KindMessageDelete, b.deliverMessageDelete)
 	b.registerTickets()
 	b.registerLegislative()
 	b.AddDeliverer(staff.KindRemoveRoles, b.deliverRemoveRoles)
+	b.AddDeliverer(verification.KindApply, b.deliverVerification)
 	b.AddJob(Job{Name: "weekly-staff-report", Spec: "0 0 * * 1", Run: func(ctx context.Context) error {
 		_, err := b.deps.App.Staff.WriteWeeklyReport(ctx)
 		return err
@@ -178,6 +182,7 @@ func (b *Bot) registerBuiltins() {
 		}
 		return err
 	}})
+	b.AddJob(Job{Name: "verify-refresh", Spec: "@every 1m", Run: b.refreshVerification})
 	b.AddJob(Job{Name: "role-reconcile", Spec: "@hourly", Run: b.sync.requestAll})
 	b.AddJob(Job{Name: "prune-sessions", Spec: "30 4 * * *", Run: func(ctx context.Context) error {
 		n, err := b.deps.App.Auth.PruneSessions(ctx)

@@ -32,6 +32,9 @@ type rig struct {
 
 const testChannel = "710000000000000001"
 
+// testVerifiedRole is the role verification gives.
+const testVerifiedRole = "720000000000000001"
+
 func newRig(t *testing.T, d *db.DB) *rig {
 	t.Helper()
 	r := &rig{t: t, db: d}
@@ -44,7 +47,9 @@ func newRig(t *testing.T, d *db.DB) *rig {
 	for name, id := range testenv.Roles {
 		r.fake.AddRole(id, string(name))
 	}
-	r.cfg = testenv.Config(t, "http://portal.test", r.srv.URL, map[string]string{"ZOCALO_CHANNEL_NEWS": testChannel})
+	r.fake.AddRole(testVerifiedRole, "Verificado")
+	r.cfg = testenv.Config(t, "http://portal.test", r.srv.URL, map[string]string{"ZOCALO_CHANNEL_NEWS": testChannel,
+		"ZOCALO_VERIFY_VERIFIED_ROLE_ID": testVerifiedRole, "ZOCALO_VERIFY_NICKNAME_TEMPLATE": "{roblox}"})
 	files, err := storage.NewLocal(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

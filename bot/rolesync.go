@@ -163,10 +163,12 @@ func (r *roleSync) reconcile(ctx context.Context, snaps []members.Snapshot, newe
 
 func (r *roleSync) onMemberAdd(_ *discordgo.Session, m *discordgo.GuildMemberAdd) {
 	r.apply(m.Member, true)
+	r.followVerification(m.Member)
 }
 
 func (r *roleSync) onMemberUpdate(_ *discordgo.Session, m *discordgo.GuildMemberUpdate) {
 	r.apply(m.Member, true)
+	r.followVerification(m.Member)
 }
 
 func (r *roleSync) onMemberRemove(_ *discordgo.Session, m *discordgo.GuildMemberRemove) {

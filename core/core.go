@@ -31,6 +31,7 @@ import (
 	"zocalo/core/storage"
 	"zocalo/core/tickets"
 	"zocalo/core/treasury"
+	"zocalo/core/verification"
 )
 
 // Models lists every table's model; the migrations must produce exactly their schema.
@@ -44,7 +45,7 @@ func Models() []any {
 		&treasury.Sale{}, &sat.Business{}, &sat.Document{},
 		&legislative.Initiative{}, &legislative.Vote{}, &legislative.Event{}, &legislative.AgendaItem{}, &legislative.Reminder{},
 		&members.GuildRole{}, &members.PanelPermission{}, &members.PendingRemoval{}, &audit.Entry{}, &ratelimit.Hit{}, &idempotency.Record{}, &identifies.Identify{},
-		&live.Event{}}
+		&live.Event{}, &verification.Identity{}}
 }
 
 // Settings are the parts of the configuration the domain needs.
@@ -64,6 +65,9 @@ type Settings struct {
 	Catalogue       []treasury.Item  // what the treasury sells, at which price
 	Quorum          map[string]int64 // per legislative body, the votes a result needs
 	Now             func() time.Time
+
+	// Verification is what a Roblox link makes of a member in Discord.
+	Verification verification.Settings
 
 	// A member's ticket limits: open at once, and opened in an hour; 0 is no limit.
 	TicketMaxOpen    int
@@ -120,6 +124,9 @@ type App struct {
 	Location *time.Location
 	// Live streams changes to the members watching; the process serving them runs it.
 	Live *live.Hub
+
+	// Verification gives linked members their verified role and nickname in Discord.
+	Verification *verification.Service
 }
 
 // AuditLog pages through the record of changes (COMITE).
@@ -135,6 +142,8 @@ type Deps struct {
 	Files storage.Store
 	// Roblox is Roblox's OAuth2, for account verification; nil leaves it unconfigured.
 	Roblox roblox.Provider
+	// RobloxGroups reads group ranks, for verification's role binds; nil turns binds off.
+	RobloxGroups verification.Ranks
 }
 
 // New builds the services over an open, migrated database.
@@ -165,6 +174,10 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 	recs := records.NewService(d, m, links, docs, s.Location, s.Now).PostTo(o, s.Channels.Records, s.PublicURL)
 	// A member who verifies a Roblox account takes the game charges filed under it unverified.
 	links.OnLink(recs.AdoptGameCharges)
+	vs := s.Verification
+	vs.Now, vs.Ranks = s.Now, deps.RobloxGroups
+	verify := verification.NewService(d, o, vs)
+	verify.Follow(links)
 	art := artists.NewService(d, o, s.Channels.ArtistApplications, s.ArtistReviewers, s.Now)
 	return &App{
 		DB:      d,
@@ -203,5 +216,7 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		Roles:       s.Roles,
 		Now:         s.Now,
 		Location:    s.Location,
+
+		Verification: verify,
 	}
 }

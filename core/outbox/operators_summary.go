@@ -17,11 +17,16 @@ const (
 	kindTicketPost  = "ticket.post"
 	kindDirectMsg   = "member.dm"
 	kindRemoveRoles = "member.roles.remove"
+	kindVerify      = "member.verify"
 )
 
 // ticketPostKinds names what a ticket post without text announces.
 var ticketPostKinds = map[string]string{"status": "cambio de estado", "assign": "asignación",
 	"priority": "cambio de prioridad", "close": "cierre"}
+
+// verifySummaries say what a verification delivery does, by its reason.
+var verifySummaries = map[string]string{"link": "Dar rol de verificado y apodo a ", "unlink": "Quitar rol de verificado y apodo a ",
+	"reapply": "Restablecer rol de verificado y apodo de ", "binds": "Actualizar roles por rango de Roblox de "}
 
 // anyPayload holds the fields of every kind's payload that say what it is about.
 type anyPayload struct {
@@ -34,6 +39,7 @@ type anyPayload struct {
 	UserID     string   `json:"userId"`
 	RefEventID uint64   `json:"refEventId"`
 	RoleIDs    []string `json:"roleIds"`
+	Reason     string   `json:"reason"`
 }
 
 // Summary says in a few words what an event posts or changes in Discord: the title of its
@@ -48,6 +54,12 @@ func Summary(kind, payload string) string {
 	switch kind {
 	case kindRemoveRoles:
 		out = "Quitar roles a " + p.UserID
+	case kindVerify:
+		what, ok := verifySummaries[p.Reason]
+		if !ok {
+			what = "Verificación de "
+		}
+		out = what + p.UserID
 	case kindDirectMsg:
 		out = join("Mensaje directo a "+p.UserID, text)
 	case kindTicketOpen:
@@ -119,6 +131,9 @@ func ChannelName(channelID string, names map[string]string) string {
 	}
 	if user, ok := strings.CutPrefix(channelID, "roles:"); ok {
 		return "Roles de " + user
+	}
+	if user, ok := strings.CutPrefix(channelID, "verify:"); ok {
+		return "Verificación de " + user
 	}
 	if user, ok := strings.CutPrefix(channelID, "dm:"); ok {
 		return "Mensaje directo a " + user

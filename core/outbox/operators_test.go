@@ -352,6 +352,9 @@ func TestSummarySaysWhatAnEventIs(t *testing.T) {
 		{outbox.KindChannelMessage, outbox.ChannelMessage{Embeds: []outbox.Embed{{Description: long}}}, strings.Repeat("á", 89) + "…"},
 		{"member.roles.remove", map[string]any{"userId": "42", "roleIds": []string{"1"}}, "Quitar roles a 42"},
 		{"member.dm", map[string]any{"userId": "42", "content": "Tu ticket cambió"}, "Mensaje directo a 42: Tu ticket cambió"},
+		{"member.verify", map[string]any{"userId": "42", "reason": "link", "addRoleIds": []string{"1"}}, "Dar rol de verificado y apodo a 42"},
+		{"member.verify", map[string]any{"userId": "42", "reason": "unlink"}, "Quitar rol de verificado y apodo a 42"},
+		{"member.verify", map[string]any{"userId": "42"}, "Verificación de 42"},
 		{"ticket.open", map[string]any{"ticketId": 7, "threadName": "#7 · Ayuda"}, "Ticket #7 abierto: #7 · Ayuda"},
 		{"ticket.post", map[string]any{"ticketId": 7, "kind": "message", "content": "Hola"}, "Ticket #7: Hola"},
 		{"ticket.post", map[string]any{"ticketId": 7, "kind": "status"}, "Ticket #7: cambio de estado"},
@@ -363,6 +366,9 @@ func TestSummarySaysWhatAnEventIs(t *testing.T) {
 		if got := outbox.Summary(c.kind, string(raw)); got != c.want {
 			t.Errorf("%s: %q, want %q", c.kind, got, c.want)
 		}
+	}
+	if got := outbox.ChannelName("verify:42", nil); got != "Verificación de 42" {
+		t.Errorf("a member's verification channel reads %q", got)
 	}
 	if got := outbox.Summary("x", "not json"); got != "x" {
 		t.Errorf("a payload that is not JSON: %q", got)

@@ -122,6 +122,15 @@ func (s *Store) Head(ctx context.Context, channelID string) (*Event, error) {
 	return &ev, nil
 }
 
+// Waiting tells whether a channel has an event that is blocked, or pending and not tried
+// yet: either will go out whole, later than anything seen so far.
+func (s *Store) Waiting(ctx context.Context, channelID string) (bool, error) {
+	var n int64
+	err := s.db.Conn(ctx).Model(&Event{}).Where("channel_id = ? AND (status = ? OR (status = ? AND first_attempt_at IS NULL))",
+		channelID, StatusBlocked, StatusPending).Limit(1).Count(&n).Error
+	return n > 0, err
+}
+
 // The Mark* methods record an attempt's outcome only while the event is still in the
 // status the relay read: an operator's retry or discard racing a delivery leaves one
 // outcome. They report whether the update applied.

@@ -48,9 +48,14 @@ const (
 var ErrNameVerified = errs.Conflict("Ese usuario de Roblox ya está verificado por otra persona.")
 
 // OnLink registers a function called, in the same transaction, with every link made or
-// replaced (not with unlinks: nothing follows an account that is let go).
+// replaced (not with unlinks: see OnUnlink).
 func (s *Service) OnLink(fn func(ctx context.Context, c LinkChange) error) {
 	s.onLink = append(s.onLink, fn)
+}
+
+// OnUnlink registers a function called, in the same transaction, with every unlink.
+func (s *Service) OnUnlink(fn func(ctx context.Context, discordID string) error) {
+	s.onUnlink = append(s.onUnlink, fn)
 }
 
 // NameKey is a Roblox name as holds and charges key it.
@@ -193,8 +198,16 @@ func (s *Service) Unlink(ctx context.Context, actor *authz.Actor) (Status, error
 		if err := s.db.Conn(ctx).Where("discord_id = ? AND verified = ?", actor.DiscordID, true).Delete(&NameHold{}).Error; err != nil {
 			return err
 		}
-		return audit.Write(ctx, s.db, s.now(), audit.Change{Actor: actor, Area: audit.AreaDocuments, Action: ActionUnlink,
-			EntityType: "roblox_link", EntityID: actor.DiscordID, Before: auditOf(before)})
+		if err := audit.Write(ctx, s.db, s.now(), audit.Change{Actor: actor, Area: audit.AreaDocuments, Action: ActionUnlink,
+			EntityType: "roblox_link", EntityID: actor.DiscordID, Before: auditOf(before)}); err != nil {
+			return err
+		}
+		for _, fn := range s.onUnlink {
+			if err := fn(ctx, actor.DiscordID); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return Status{}, err

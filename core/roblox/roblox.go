@@ -105,6 +105,7 @@ type Service struct {
 	provider Provider
 	now      func() time.Time
 	onLink   []func(ctx context.Context, c LinkChange) error
+	onUnlink []func(ctx context.Context, discordID string) error
 }
 
 // NewService builds the service; a nil provider means verification is not configured.

@@ -40,6 +40,7 @@ type Config struct {
 
 	Discord     Discord               `yaml:"discord" env:"DISCORD"`
 	Roblox      Roblox                `yaml:"roblox" env:"ROBLOX"`
+	Verify      Verify                `yaml:"verify" env:"VERIFY"`
 	Channels    Channels              `yaml:"channels" env:"CHANNEL"`
 	Roles       map[authz.Role]string `yaml:"roles" env:"ROLE"`
 	Social      Social                `yaml:"social" env:"SOCIAL"`
@@ -78,6 +79,29 @@ type Roblox struct {
 	AuthorizeURL string `yaml:"authorizeURL" env:"AUTHORIZE_URL"`
 	TokenURL     string `yaml:"tokenURL" env:"TOKEN_URL"`
 	UserinfoURL  string `yaml:"userinfoURL" env:"USERINFO_URL"`
+}
+
+// Verify is what a verified Roblox account makes of a member in Discord.
+type Verify struct {
+	// VerifiedRoleID is given to every member with a linked Roblox account; empty: none.
+	VerifiedRoleID string `yaml:"verifiedRoleID" env:"VERIFIED_ROLE_ID"`
+	// NicknameTemplate sets linked members' nicknames: {roblox} is the Roblox username,
+	// {display} the display name. Empty leaves nicknames alone.
+	NicknameTemplate string `yaml:"nicknameTemplate" env:"NICKNAME_TEMPLATE"`
+	// RobloxAPIBaseURL is where Roblox's groups API answers (groups.roblox.com), for binds.
+	RobloxAPIBaseURL string `yaml:"robloxAPIBaseURL" env:"ROBLOX_API_BASE_URL"`
+	// RequestsPerMinute bounds the daily refresh of the binds' ranks.
+	RequestsPerMinute int `yaml:"requestsPerMinute" env:"REQUESTS_PER_MINUTE"`
+	// Binds give a Discord role to members whose rank in a Roblox group is in a range.
+	Binds []RankBind `yaml:"binds"`
+}
+
+// RankBind gives RoleID to members ranked MinRank..MaxRank (1 to 255) in GroupID.
+type RankBind struct {
+	GroupID string `yaml:"groupID"`
+	MinRank int    `yaml:"minRank"`
+	MaxRank int    `yaml:"maxRank"`
+	RoleID  string `yaml:"roleID"`
 }
 
 // Channels are the Discord channel ids the bot posts to.
@@ -337,6 +361,9 @@ func (c *Config) Validate() error {
 	}
 	if c.RateLimit.IntegrationPerMinute < 1 {
 		return keyErr("rateLimit.integrationPerMinute", "RATE_LIMIT_INTEGRATION_PER_MINUTE", "must be at least 1")
+	}
+	if err := c.Verify.validate(); err != nil {
+		return err
 	}
 	if s3 := c.Storage.S3; s3.Endpoint != "" {
 		if u, err := url.Parse(s3.Endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

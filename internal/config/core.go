@@ -6,6 +6,7 @@ import (
 	"zocalo/core"
 	"zocalo/core/tickets"
 	"zocalo/core/treasury"
+	"zocalo/core/verification"
 )
 
 // CoreSettings is what the domain takes from the configuration. secret signs sessions
@@ -22,6 +23,8 @@ func (c *Config) CoreSettings(secret string, now func() time.Time) core.Settings
 		Servers: c.serverNames(), ShiftCap: c.Staff.ShiftCap.Duration,
 		WeeklyQuota: c.Staff.WeeklyQuota.Duration, Catalogue: c.catalogue(),
 		Quorum: map[string]int64{"SCJN": int64(c.Legislative.QuorumSCJN), "Congreso": int64(c.Legislative.QuorumCongreso)},
+		Verification: verification.Settings{VerifiedRoleID: c.Verify.VerifiedRoleID, NickTemplate: c.Verify.NicknameTemplate,
+			Binds: c.binds()},
 		Channels: core.Channels{
 			News: c.Channels.News, StaffTickets: c.Channels.StaffTickets, Contact: c.Channels.Contact,
 			ArtistApplications: c.Channels.ArtistApplications, StaffReports: c.Channels.StaffReports,
@@ -51,6 +54,14 @@ func (c *Config) catalogue() []treasury.Item {
 	out := make([]treasury.Item, len(c.SaleCatalogue))
 	for i, it := range c.SaleCatalogue {
 		out[i] = treasury.Item{Key: it.Key, Label: it.Label, MXN: it.MXN, Robux: it.Robux}
+	}
+	return out
+}
+
+func (c *Config) binds() []verification.Bind {
+	out := make([]verification.Bind, len(c.Verify.Binds))
+	for i, b := range c.Verify.Binds {
+		out[i] = verification.Bind{GroupID: b.GroupID, MinRank: b.MinRank, MaxRank: b.MaxRank, RoleID: b.RoleID}
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -39,6 +40,12 @@ func (c *Config) DiscordIDs() []DiscordID {
 		if r.id != "" {
 			out = append(out, DiscordID{Kind: "role", Key: "tickets.pingRoles." + r.key, Env: EnvPrefix + "TICKETS_PING_ROLE_" + r.env, ID: r.id})
 		}
+	}
+	if id := c.Verify.VerifiedRoleID; id != "" {
+		out = append(out, DiscordID{Kind: "role", Key: "verify.verifiedRoleID", Env: EnvPrefix + "VERIFY_VERIFIED_ROLE_ID", ID: id})
+	}
+	for i, b := range c.Verify.Binds {
+		out = append(out, DiscordID{Kind: "role", Key: fmt.Sprintf("verify.binds[%d].roleID", i), ID: b.RoleID})
 	}
 	// Read from the struct's tags, so a channel added to Channels is checked too.
 	v := reflect.ValueOf(c.Channels)

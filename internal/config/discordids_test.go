@@ -14,6 +14,7 @@ func TestDiscordIDsNameTheirKeys(t *testing.T) {
 	env["ZOCALO_ROLE_AUDITOR"] = "101"
 	env["ZOCALO_CHANNEL_NEWS"] = "200"
 	env["ZOCALO_CHANNEL_STAFF_TICKETS"] = "201"
+	env["ZOCALO_VERIFY_VERIFIED_ROLE_ID"] = "123456789012345678"
 	c, err := Load("", envOf(env))
 	if err != nil {
 		t.Fatal(err)
@@ -22,6 +23,7 @@ func TestDiscordIDsNameTheirKeys(t *testing.T) {
 		{Kind: "role", Key: "roles.AUDITOR", Env: "ZOCALO_ROLE_AUDITOR", ID: "101"},
 		{Kind: "role", Key: "roles.COMITE", Env: "ZOCALO_ROLE_COMITE", ID: "100"},
 		{Kind: "role", Key: "roles.SCJN_ADMIN", Env: "ZOCALO_ROLE_SCJN_ADMIN", ID: "100"},
+		{Kind: "role", Key: "verify.verifiedRoleID", Env: "ZOCALO_VERIFY_VERIFIED_ROLE_ID", ID: "123456789012345678"},
 		{Kind: "channel", Key: "channels.news", Env: "ZOCALO_CHANNEL_NEWS", ID: "200"},
 		{Kind: "channel", Key: "channels.staffTickets", Env: "ZOCALO_CHANNEL_STAFF_TICKETS", ID: "201"},
 	}

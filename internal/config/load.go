@@ -83,6 +83,7 @@ func (c *Config) fillDerived() {
 		c.Roblox.AuthorizeURL = base + "/roblox/oauth/v1/authorize"
 		c.Roblox.TokenURL = base + "/roblox/oauth/v1/token"
 		c.Roblox.UserinfoURL = base + "/roblox/oauth/v1/userinfo"
+		c.Verify.RobloxAPIBaseURL = base + "/roblox/groups"
 	}
 }
 

@@ -45,6 +45,7 @@ type demoRole struct {
 
 type demoPersona struct {
 	Name, UserID string
+	Nick         string // the nickname in the guild, if any
 	Roles        []demoRole
 }
 
@@ -153,6 +154,7 @@ section.answer{border:1px solid #5865f2}button{background:#5865f2;color:#fff;bor
 <p class="note">Cambiar los roles aquí es como cambiarlos en Discord: el bot recibe el cambio y el portal lo refleja.</p>
 {{$saved := .Saved}}{{range .Personas}}<form class="persona" id="persona-{{.UserID}}" method="post" action="members/{{.UserID}}/roles" aria-labelledby="persona-{{.UserID}}-name">
 <h3 id="persona-{{.UserID}}-name">{{.Name}}</h3>
+<p class="note nick" id="persona-{{.UserID}}-nick">Apodo en el servidor: {{if .Nick}}{{.Nick}}{{else}}sin apodo{{end}}</p>
 <div class="roles">{{range .Roles}}<label><input type="checkbox" name="role" value="{{.ID}}"{{if .Held}} checked{{end}}> {{.Name}}</label>{{end}}</div>
 <button type="submit" aria-label="Guardar roles de {{.Name}}">Guardar roles</button>{{if eq $saved .UserID}}<span class="saved" role="status">Roles guardados</span>{{end}}
 </form>{{else}}<p class="empty">No hay personas.</p>{{end}}
@@ -219,7 +221,7 @@ func (f *Fake) demoPage(w http.ResponseWriter, r *http.Request) {
 		if !ok {
 			continue
 		}
-		dp := demoPersona{Name: p.Name, UserID: p.UserID}
+		dp := demoPersona{Name: p.Name, UserID: p.UserID, Nick: m.Nick}
 		for _, r := range f.roles {
 			dp.Roles = append(dp.Roles, demoRole{ID: r.ID, Name: r.Name, Held: slices.Contains(m.Roles, r.ID)})
 		}

@@ -142,6 +142,8 @@ type Fake struct {
 
 	roblox robloxState
 
+	ownerID string // the guild's owner; defaultOwnerID when empty
+
 	clockOffset atomic.Int64 // what Advance added, in nanoseconds
 	strict      strictState
 }
@@ -206,6 +208,7 @@ func (f *Fake) routes() {
 	m.HandleFunc("GET /roblox/oauth/v1/authorize", f.robloxAuthorize)
 	m.HandleFunc("POST /roblox/oauth/v1/token", f.robloxToken)
 	m.HandleFunc("GET /roblox/oauth/v1/userinfo", f.robloxUserinfo)
+	m.HandleFunc("GET /roblox/groups/v2/users/{user}/groups/roles", f.robloxGroupRoles)
 
 	// The bot's REST calls.
 	m.HandleFunc("GET /api/gateway", f.gateway)
@@ -217,6 +220,7 @@ func (f *Fake) routes() {
 	m.HandleFunc("GET /api/guilds/{guild}/channels", f.bot(f.getGuildChannels))
 	m.HandleFunc("GET /api/guilds/{guild}/members", f.bot(f.listMembers))
 	m.HandleFunc("GET /api/guilds/{guild}/members/{user}", f.bot(f.getMember))
+	m.HandleFunc("PATCH /api/guilds/{guild}/members/{user}", f.bot(f.editMember))
 	m.HandleFunc("PUT /api/guilds/{guild}/members/{user}/roles/{role}", f.bot(f.editRole(true)))
 	m.HandleFunc("DELETE /api/guilds/{guild}/members/{user}/roles/{role}", f.bot(f.editRole(false)))
 	m.HandleFunc("GET /api/channels/{channel}", f.bot(f.getChannel))

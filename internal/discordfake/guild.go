@@ -237,7 +237,7 @@ func (f *Fake) putCommands(guild bool) http.HandlerFunc {
 
 // guild is the guild as GUILD_CREATE and GET /guilds/{id} show it. f.mu is held.
 func (f *Fake) guild() *discordgo.Guild {
-	g := &discordgo.Guild{ID: f.opts.GuildID, Name: f.opts.GuildName, OwnerID: "100000000000000001",
+	g := &discordgo.Guild{ID: f.opts.GuildID, Name: f.opts.GuildName, OwnerID: f.owner(),
 		JoinedAt: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC), MemberCount: len(f.members), Large: len(f.members) > 250,
 		Roles: f.guildRoles(), Channels: []*discordgo.Channel{}, Threads: []*discordgo.Channel{}, Members: []*discordgo.Member{},
 		PreferredLocale: "es-ES"}

@@ -27,6 +27,7 @@ type robloxState struct {
 	tokens   map[string]string // access token → user id
 	// failUserinfo makes the next userinfo call answer 500.
 	failUserinfo bool
+	groups       map[string][]RobloxGroupRank // by user id
 }
 
 type robloxGrant struct {
@@ -34,7 +35,7 @@ type robloxGrant struct {
 }
 
 func newRobloxState() robloxState {
-	return robloxState{codes: map[string]robloxGrant{}, tokens: map[string]string{}}
+	return robloxState{codes: map[string]robloxGrant{}, tokens: map[string]string{}, groups: map[string][]RobloxGroupRank{}}
 }
 
 // AddRobloxAccount adds an account the fake Roblox can sign in as.
