@@ -773,6 +773,15 @@ func TestDemoCommandFormSendsSeveralOptionsToACommandWithoutSubcommands(t *testi
 	f, srv := newFake(t)
 	f.AddPersona(Persona{Name: "comite", UserID: alice})
 	s, _ := openSession(t, srv, allIntents)
+	text := func(name string, required bool) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: name, Required: required}
+	}
+	if _, err := s.ApplicationCommandBulkOverwrite(testApp, testGuild, []*discordgo.ApplicationCommand{{
+		Name: "ausencia", Description: "Ausencia",
+		Options: []*discordgo.ApplicationCommandOption{text("inicio", true), text("fin", true), text("motivo", true), text("servidor", false)},
+	}}); err != nil {
+		t.Fatal(err)
+	}
 	got := make(chan []*discordgo.ApplicationCommandInteractionDataOption, 1)
 	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 		got <- ic.ApplicationCommandData().Options
@@ -786,6 +795,9 @@ func TestDemoCommandFormSendsSeveralOptionsToACommandWithoutSubcommands(t *testi
 		t.Fatal(err)
 	}
 	res.Body.Close()
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("the form answered %d", res.StatusCode)
+	}
 	opts := <-got
 	if len(opts) != 3 || opts[0].Name != "inicio" || opts[0].StringValue() != "09/03/2026" || opts[2].Name != "motivo" || opts[2].StringValue() != "Examen" {
 		t.Fatalf("options %+v", opts)
