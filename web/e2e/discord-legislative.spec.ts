@@ -66,7 +66,6 @@ test('a ballot button counts once per seat, and the buttons disable when the vot
   await expect(ballot(page, title).getByRole('button', { name: 'En contra', exact: true })).toBeEnabled();
   await expect(ballot(page, title).getByRole('button', { name: 'Abstención', exact: true })).toBeEnabled();
   await ballot(page, title).scrollIntoViewIfNeeded();
-  await ballot(page, title).screenshot({ path: '/tmp/router-demo.png' });
   await shot(page, 'demo-discord-ballot');
 
   expect(await press(page, title, 'diputado', 'A favor')).toBe('Voto registrado exitosamente. Tu voto: A favor.');
@@ -99,7 +98,7 @@ test('a ballot button counts once per seat, and the buttons disable when the vot
       await expect(post.getByRole('button', { name, exact: true })).toBeDisabled({ timeout: 1_000 });
     }
   }).toPass({ timeout: 200_000, intervals: [2_000] });
-  await ballot(page, title).screenshot({ path: '/tmp/router-demo-closed.png' });
+  await shot(page, 'demo-discord-ballot-closed');
 
   // The approved law is published in the Diario Oficial, for visitors too, never with who voted.
   await page.evaluate(() => localStorage.removeItem('token'));
@@ -114,10 +113,9 @@ test('a ballot button counts once per seat, and the buttons disable when the vot
   await expect(page.getByRole('article')).toHaveCount(1);
   await expect(law).toContainText('Cámara de Diputados');
   await expect(law).toContainText('Artículo 2. Se respeta al peatón.');
-  await expect(law.getByLabel('Resultado: 1 a favor, 0 en contra, 1 abstenciones')).toBeVisible();
+  await expect(law.getByLabel('Resultado: 1 a favor, 0 en contra, 1 abstención')).toBeVisible();
   await expect(law).not.toContainText('diputado');
   await expect(law).not.toContainText('senador');
-  await page.screenshot({ path: '/tmp/router-diario-oficial.png', fullPage: true });
   await shot(page, 'diario-oficial');
 });
 
@@ -125,7 +123,7 @@ test('the Diario Oficial shows the demo law to a visitor, and says when no law m
   await page.goto('/diario-oficial');
   const law = page.getByRole('article', { name: 'Ley de Movilidad Sustentable' });
   await expect(law).toContainText('Artículo 2. Los vehículos ceden el paso a los peatones en cada cruce.');
-  await expect(law.getByLabel('Resultado: 2 a favor, 0 en contra, 1 abstenciones')).toBeVisible();
+  await expect(law.getByLabel('Resultado: 2 a favor, 0 en contra, 1 abstención')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Buscar leyes' }).fill('zzz-ninguna-ley');
   await page.getByRole('searchbox', { name: 'Buscar leyes' }).press('Enter');
   await expect(page.getByText('Ninguna ley coincide con la búsqueda')).toBeVisible();

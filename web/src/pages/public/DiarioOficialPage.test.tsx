@@ -54,7 +54,7 @@ describe('DiarioOficialPage', () => {
     const law = await screen.findByRole('article', { name: 'Ley de Tránsito' });
     expect(within(law).getByText('Cámara de Diputados')).toBeInTheDocument();
     expect(within(law).getByText('Aprobada')).toBeInTheDocument();
-    expect(within(law).getByLabelText('Resultado: 5 a favor, 2 en contra, 1 abstenciones')).toBeInTheDocument();
+    expect(within(law).getByLabelText('Resultado: 5 a favor, 2 en contra, 1 abstención')).toBeInTheDocument();
     expect(law).toHaveTextContent('Artículo 2. Se usa casco.');
     const times = law.querySelectorAll('time');
     expect([...times].map((t) => t.getAttribute('dateTime'))).toEqual(['2026-02-20T18:00:00Z', '2026-03-01T18:00:00Z']);

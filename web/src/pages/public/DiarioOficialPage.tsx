@@ -35,8 +35,8 @@ function LawCard({ law }: { law: Law }) {
           <Typography.Text type="secondary">
             Aprobada el <time dateTime={law.approvedAt}>{formatDate(law.approvedAt)}</time>
           </Typography.Text>
-          <Typography.Text type="secondary" aria-label={`Resultado: ${law.votes.infavor} a favor, ${law.votes.against} en contra, ${law.votes.abstention} abstenciones`}>
-            {law.votes.infavor} a favor · {law.votes.against} en contra · {law.votes.abstention} abstenciones
+          <Typography.Text type="secondary" aria-label={`Resultado: ${law.votes.infavor} a favor, ${law.votes.against} en contra, ${law.votes.abstention} ${law.votes.abstention === 1 ? 'abstención' : 'abstenciones'}`}>
+            {law.votes.infavor} a favor · {law.votes.against} en contra · {law.votes.abstention} {law.votes.abstention === 1 ? 'abstención' : 'abstenciones'}
           </Typography.Text>
         </Flex>
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', marginBottom: 0 }}>{law.text}</Typography.Paragraph>
