@@ -140,6 +140,7 @@ section.answer{border:1px solid #5865f2}button{background:#5865f2;color:#fff;bor
 {{range .Commands}}<form class="persona" id="{{.Anchor}}" method="post" action="interactions" aria-label="{{.Label}}">
 <h3>{{.Label}}</h3><input type="hidden" name="command" value="{{.Value}}">
 <div class="roles"><label>Persona <select name="persona">{{range $.Personas}}<option value="{{.UserID}}"{{if eq $.Persona .UserID}} selected{{end}}>{{.Name}}</option>{{end}}</select></label>
+<label title="Donde se escribe el comando: un hilo de ticket para /nota y /respuesta">Canal <select name="channel"><option value="">(cualquiera)</option>{{range $.Threads}}<option value="{{.ID}}">{{.Label}}</option>{{end}}</select></label>
 {{range .Options}}<label title="{{.Description}}">{{.Name}}{{if .Required}} *{{end}}
 {{if eq .Kind "choice"}}<select name="opt.{{.Name}}"><option value="">(ninguno)</option>{{range .Choices}}<option value="{{.Value}}">{{.Name}}</option>{{end}}</select>
 {{else if eq .Kind "user"}}<select name="opt.{{.Name}}"><option value="">(nadie)</option>{{range $.Personas}}<option value="{{.UserID}}">{{.Name}}</option>{{end}}</select>

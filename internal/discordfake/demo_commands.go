@@ -175,7 +175,18 @@ func (f *Fake) demoInteraction(w http.ResponseWriter, r *http.Request) {
 	if focus != "" {
 		kind = discordgo.InteractionApplicationCommandAutocomplete
 	}
-	sent := f.SendInteraction(discordgo.Interaction{Type: kind, Data: data, Member: &m, GuildID: f.opts.GuildID})
+	// Written in a thread when the form names one (a ticket's, for /nota and /respuesta).
+	channelID := r.PostForm.Get("channel")
+	if channelID != "" {
+		f.mu.Lock()
+		c, ok := f.channels[channelID]
+		f.mu.Unlock()
+		if !ok || c.Type == discordgo.ChannelTypeDM {
+			http.Error(w, "ese canal no existe en el servidor", http.StatusBadRequest)
+			return
+		}
+	}
+	sent := f.SendInteraction(discordgo.Interaction{Type: kind, Data: data, Member: &m, GuildID: f.opts.GuildID, ChannelID: channelID})
 	anchor := "cmd-" + strings.Join(parts, "-")
 	if focus != "" {
 		choices := f.demoAwaitChoices(sent)

@@ -5,6 +5,7 @@ const DEMO_DISCORD = '/demo/discord/';
 const TITLE = `Me saca del servidor ${Date.now()}`;
 const DESCRIPTION = 'Desde ayer me expulsa al entrar al servidor principal.';
 const NOTE = `Revisar su historial antes de responder ${Date.now()}`;
+const DISCORD_NOTE = `Ya tiene dos avisos previos ${Date.now()}`;
 
 let ticketId = '';
 
@@ -98,6 +99,17 @@ test.describe.serial('tickets in Discord', () => {
       await page.goto(DEMO_DISCORD);
       await expect(channel(page, '#tickets-staff').locator('.thread').filter({ hasText: `#${ticketId} · ` })).toContainText(NOTE, { timeout: 1_000 });
     }).toPass();
+    // A note written with /nota in the thread joins it, on the web too.
+    const nota = page.getByRole('form', { name: '/nota', exact: true });
+    await nota.getByLabel('Persona').selectOption({ label: 'soporte' });
+    const thread = nota.getByLabel('Canal').locator('option').filter({ hasText: `#${ticketId} · ` });
+    await nota.getByLabel('Canal').selectOption((await thread.getAttribute('value')) ?? '');
+    await nota.locator('input[name="opt.texto"]').fill(DISCORD_NOTE);
+    await nota.getByRole('button', { name: 'Enviar /nota' }).click();
+    await expect(botAnswer(page)).toContainText(`Nota interna guardada en el ticket #${ticketId}`);
+    await page.goto(`/admin/support/tickets/${ticketId}`);
+    await expect(staffView.getByRole('listitem', { name: 'Nota interna de soporte' }).filter({ hasText: DISCORD_NOTE })).toBeVisible();
+    await page.goto(DEMO_DISCORD);
     await pressOnCard(page, 'soporte', 'Cerrar');
     await expect(botAnswer(page)).toContainText(`Ticket #${ticketId} cerrado`);
     const dms = channel(page, '#MD con jugador');
@@ -107,6 +119,7 @@ test.describe.serial('tickets in Discord', () => {
     }).toPass();
     await expect(dms).toContainText(`/support/tickets/${ticketId}#calificar`);
     await expect(dms).not.toContainText(NOTE);
+    await expect(dms).not.toContainText(DISCORD_NOTE);
 
     // The player's conversation, in their own browser, has every message and not the note.
     const player = await (await browser.newContext()).newPage();
@@ -116,6 +129,7 @@ test.describe.serial('tickets in Discord', () => {
     await expect(playerView.getByText(DESCRIPTION)).toBeVisible();
     await expect(playerView.getByText('Este ticket está cerrado y ya no admite mensajes.')).toBeVisible();
     await expect(playerView.getByText(NOTE)).toHaveCount(0);
+    await expect(playerView.getByText(DISCORD_NOTE)).toHaveCount(0);
     await expect(playerView.getByText('Nota interna')).toHaveCount(0);
     await shot(player, 'ticket-player-without-note', { fullPage: false });
     await player.context().close();
