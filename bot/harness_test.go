@@ -37,6 +37,13 @@ const testVerifiedRole = "720000000000000001"
 
 func newRig(t *testing.T, d *db.DB) *rig {
 	t.Helper()
+	return newRigWith(t, d, nil)
+}
+
+// newRigWith builds a rig whose configuration and core dependencies adjust may change
+// (given the fake's URL) before the core is built.
+func newRigWith(t *testing.T, d *db.DB, adjust func(cfg *config.Config, deps *core.Deps, fakeURL string)) *rig {
+	t.Helper()
 	r := &rig{t: t, db: d}
 	r.fake = discordfake.New(discordfake.Options{ClientID: testenv.ClientID, GuildID: testenv.GuildID,
 		BotToken: testenv.BotToken, HeartbeatInterval: 5 * time.Second})
@@ -54,7 +61,11 @@ func newRig(t *testing.T, d *db.DB) *rig {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.app = core.New(d, r.cfg.CoreSettings(r.cfg.JWTSecret, nil), core.Deps{Files: files})
+	deps := core.Deps{Files: files}
+	if adjust != nil {
+		adjust(r.cfg, &deps, r.srv.URL)
+	}
+	r.app = core.New(d, r.cfg.CoreSettings(r.cfg.JWTSecret, nil), deps)
 	return r
 }
 
