@@ -243,7 +243,9 @@ func (s *Service) quotaLines(ctx context.Context, mods []members.Member, roles [
 			q = s.defaultQuotaSeconds()
 		}
 		days := leave[m.DiscordID]
-		q = q * int64(7-days) / 7
+		// A seventh less per day on leave, in whole minutes: a quota reads as hours and
+		// minutes, never seconds.
+		q = q * int64(7-days) / 7 / 60 * 60
 		lines = append(lines, QuotaLine{UserID: m.DiscordID, Username: m.Username, Avatar: m.Avatar,
 			WorkedSeconds: worked[m.DiscordID], QuotaSeconds: q, LeaveDays: days, UnderQuota: worked[m.DiscordID] < q})
 	}

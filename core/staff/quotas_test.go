@@ -83,7 +83,7 @@ func TestQuotasPerRoleTheHighestAndLeaveProRated(t *testing.T) {
 		want := map[string]staff.QuotaLine{
 			"1": {QuotaSeconds: 14 * 3600, WorkedSeconds: 0, UnderQuota: true},
 			"2": {QuotaSeconds: 7*3600 + 1800, WorkedSeconds: 8 * 3600},
-			"3": {QuotaSeconds: 36000 * 3 / 7, WorkedSeconds: 5 * 3600, LeaveDays: 4},
+			"3": {QuotaSeconds: 36000 * 3 / 7 / 60 * 60, WorkedSeconds: 5 * 3600, LeaveDays: 4},
 		}
 		for id, w := range want {
 			l := lines[id]
