@@ -40,6 +40,7 @@ var pageTitles = map[string]string{
 	"/dashboard":                   "Panel",
 	"/staff/profile":               "Perfil de staff",
 	"/staff/stats":                 "Estadísticas de staff",
+	"/staff/ausencias":             "Ausencias del staff",
 	"/staff/:userId":               "Expediente de staff",
 	"/admin/support":               "Panel de soporte",
 	"/admin/support/tickets/:id":   "Panel de soporte",
