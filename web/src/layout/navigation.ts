@@ -40,6 +40,7 @@ export const MENU_GROUPS: NavGroup[] = [
     entries: [
       { path: '/dashboard', label: 'Dashboard' },
       { path: '/admin/support', label: 'Panel de Soporte' },
+      { path: '/staff/ausencias', label: 'Ausencias del Staff' },
     ],
   },
   {
