@@ -85,9 +85,7 @@ func (s *Service) remind(ctx context.Context, in Initiative, memberID string, no
 			return res.Error
 		}
 		sent = true
-		_, err := s.outbox.Enqueue(ctx, tickets.KindDM, "dm:"+memberID, tickets.DMPayload{UserID: memberID,
-			Content: ReminderText(in, s.closeDetail(in), s.set.PublicURL)})
-		return err
+		return tickets.EnqueueDM(ctx, s.outbox, memberID, ReminderText(in, s.closeDetail(in), s.set.PublicURL))
 	})
 	return sent, err
 }

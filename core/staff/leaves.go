@@ -228,9 +228,8 @@ func (s *Service) DecideLeave(ctx context.Context, actor *authz.Actor, id uint64
 		if status == LeaveRefused {
 			icon = "❌"
 		}
-		if _, err := s.outbox.Enqueue(ctx, tickets.KindDM, "dm:"+lv.MemberID, tickets.DMPayload{UserID: lv.MemberID,
-			Content: fmt.Sprintf("%s Tu ausencia del %s al %s fue %s por %s.", icon, DisplayDate(lv.StartsOn),
-				DisplayDate(lv.EndsOn), verb, actor.Username)}); err != nil {
+		if err := tickets.EnqueueDM(ctx, s.outbox, lv.MemberID, fmt.Sprintf("%s Tu ausencia del %s al %s fue %s por %s.",
+			icon, DisplayDate(lv.StartsOn), DisplayDate(lv.EndsOn), verb, actor.Username)); err != nil {
 			return err
 		}
 		out = s.leaveView(lv, m.Username)

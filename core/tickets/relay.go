@@ -82,6 +82,13 @@ type DMPayload struct {
 	Content string `json:"content"`
 }
 
+// EnqueueDM queues a direct message to a member, on the member's own DM channel of the
+// outbox, in the transaction of ctx: the one way every feature writes to a member.
+func EnqueueDM(ctx context.Context, o *outbox.Store, memberID, content string) error {
+	_, err := o.Enqueue(ctx, KindDM, "dm:"+memberID, DMPayload{UserID: memberID, Content: content})
+	return err
+}
+
 func filesOf(m *Message) []FileRef {
 	out := make([]FileRef, len(m.Attachments))
 	for i, a := range m.Attachments {
@@ -115,10 +122,8 @@ func (s *Service) post(ctx context.Context, t *Ticket, p PostPayload) error {
 
 // notifyAuthor tells the author by DM that staff answered.
 func (s *Service) notifyAuthor(ctx context.Context, t *Ticket, staffName string) error {
-	_, err := s.outbox.Enqueue(ctx, KindDM, "dm:"+t.AuthorID, DMPayload{UserID: t.AuthorID,
-		Content: fmt.Sprintf("%s respondió a tu ticket #%d «%s». Léelo en %s",
-			staffName, t.ID, truncateRunes(t.Title, 100), PortalURL(s.s.PublicURL, t.ID))})
-	return err
+	return EnqueueDM(ctx, s.outbox, t.AuthorID, fmt.Sprintf("%s respondió a tu ticket #%d «%s». Léelo en %s",
+		staffName, t.ID, truncateRunes(t.Title, 100), PortalURL(s.s.PublicURL, t.ID)))
 }
 
 // notifyClosed tells the author by DM that their ticket was closed, with the link to rate
@@ -130,8 +135,7 @@ func (s *Service) notifyClosed(ctx context.Context, t *Ticket) error {
 	} else {
 		text += " Puedes leer la conversación en " + PortalURL(s.s.PublicURL, t.ID)
 	}
-	_, err := s.outbox.Enqueue(ctx, KindDM, "dm:"+t.AuthorID, DMPayload{UserID: t.AuthorID, Content: text})
-	return err
+	return EnqueueDM(ctx, s.outbox, t.AuthorID, text)
 }
 
 // ThreadOpened records the Discord thread of a ticket, so replies there find it. It is
