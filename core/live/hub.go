@@ -171,18 +171,36 @@ func (h *Hub) forgetOld() {
 	}
 }
 
-// horizon bounds what may be read: on PostgreSQL the oldest transaction still running, whose
-// events and those of every later one may still be to come; nothing bounds it on SQLite.
-// Read before the events, in a statement of its own, it only grows more cautious: every
-// transaction below it has ended by the time they are read.
+// horizon bounds what may be read: on PostgreSQL the oldest transaction still running in
+// this database, whose events and those of every later one may still be to come; nothing
+// bounds it on SQLite. Read before the events, in a statement of its own, it only grows
+// more cautious: every transaction below it has ended by the time they are read.
 func (h *Hub) horizon(ctx context.Context) (int64, error) {
 	if h.db.Dialect() != db.Postgres {
 		return math.MaxInt64, nil
 	}
-	var xmin int64
-	err := h.db.Conn(ctx).Raw("SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint").Scan(&xmin).Error
-	return xmin, err
+	var below int64
+	err := h.db.Conn(ctx).Raw(horizonQuery).Scan(&below).Error
+	return below, err
 }
+
+// horizonQuery is the oldest running transaction of the snapshot (its xip list) that is
+// not known to belong to another database, else the first not yet started (its xmax).
+// The server's transaction ids are shared by all its databases, and another database's
+// transactions write no event here: on a server shared with other databases (or other
+// deployments, or tests), their long transactions would otherwise hold every event back.
+// A backend serves one database for life, so a running id seen in pg_stat_activity
+// against another database is that database's; an id it cannot place (one whose backend
+// is caught between transactions, a background worker) still bounds the read.
+// pg_stat_activity shows a 32-bit id, the snapshot a 64-bit one.
+const horizonQuery = `
+SELECT coalesce(
+	(SELECT min(x::text::bigint) FROM pg_snapshot_xip(s) AS x
+	 WHERE NOT EXISTS (SELECT 1 FROM pg_stat_activity AS a
+	                   WHERE a.datid <> here.oid
+	                     AND a.backend_xid::text::bigint = x::text::bigint % 4294967296)),
+	pg_snapshot_xmax(s)::text::bigint)
+FROM pg_current_snapshot() AS s, (SELECT oid FROM pg_database WHERE datname = current_database()) AS here`
 
 // start is the position of the last event that can be read now, where a process starts.
 func (h *Hub) start(ctx context.Context) (Position, error) {

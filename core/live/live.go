@@ -4,8 +4,8 @@
 //
 // An event's position is its transaction's id, then its own id. A sequence alone could not
 // order them: its values are handed out at insert and commit in any order. On PostgreSQL a
-// reader takes only the events of transactions older than the oldest one still running
-// (the snapshot's xmin): those have all ended, so no event it has not read can ever come
+// reader takes only the events of transactions older than the oldest one still running in
+// its database: those have all ended, so no event it has not read can ever come
 // before one it has, and resuming after position P misses nothing. Publishers take no
 // shared lock and commit side by side. SQLite has one writer at a time and an event is its
 // transaction's last write, so there the ids alone are in commit order.

@@ -107,6 +107,7 @@ func positions(t *testing.T, ids []string) []live.Position {
 // stream resuming after any of them gets exactly those that follow. An event committing
 // behind one already read would be missing.
 func TestStreamsGetEveryCommittedEventOnceInOrder(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		hub, ctx := startHub(t, d)
 		pub := live.NewPublisher(d, func() time.Time { return time.Now().UTC() })
@@ -172,6 +173,7 @@ func TestStreamsGetEveryCommittedEventOnceInOrder(t *testing.T) {
 // once the earlier one ends, after the earlier one's, so a reader of the later one cannot
 // have skipped the earlier.
 func TestPostgresPublishersDoNotWaitForEachOther(t *testing.T) {
+	t.Parallel()
 	if !slices.Contains(testdb.Dialects(), db.Postgres) {
 		t.Skip("needs " + testdb.EnvURL)
 	}
@@ -222,6 +224,7 @@ func TestPostgresPublishersDoNotWaitForEachOther(t *testing.T) {
 
 // An event exists exactly when its change does: a rolled-back transaction leaves none.
 func TestARolledBackChangeAnnouncesNothing(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		pub := live.NewPublisher(d, time.Now)
@@ -245,6 +248,7 @@ func TestARolledBackChangeAnnouncesNothing(t *testing.T) {
 }
 
 func TestPositionsReadBackWhatTheyWrite(t *testing.T) {
+	t.Parallel()
 	p := live.Position{Txn: 812, ID: 40}
 	if got, ok := live.ParsePosition(p.String()); !ok || got != p {
 		t.Fatalf("%q read back as %+v", p.String(), got)
@@ -253,5 +257,40 @@ func TestPositionsReadBackWhatTheyWrite(t *testing.T) {
 		if _, ok := live.ParsePosition(bad); ok {
 			t.Fatalf("%q read as a position", bad)
 		}
+	}
+}
+
+// Transaction ids are shared by every database of a server, but another database's
+// transactions write no event here: one left open there holds nothing back here.
+func TestPostgresAnotherDatabasesTransactionHoldsNothingBack(t *testing.T) {
+	t.Parallel()
+	if !slices.Contains(testdb.Dialects(), db.Postgres) {
+		t.Skip("needs " + testdb.EnvURL)
+	}
+	d, other := testdb.Open(t, db.Postgres, true), testdb.Open(t, db.Postgres, true)
+	hub, ctx := startHub(t, d)
+	pub := live.NewPublisher(d, func() time.Time { return time.Now().UTC() })
+	watching := watch(t, ctx, hub, "")
+
+	began, release, ended := make(chan error, 1), make(chan struct{}), make(chan error, 1)
+	go func() {
+		ended <- other.InTx(ctx, func(ctx context.Context) error {
+			// An id of its own, older than the event's below.
+			err := other.Conn(ctx).Exec("SELECT pg_current_xact_id()").Error
+			began <- err
+			<-release
+			return err
+		})
+	}()
+	if err := <-began; err != nil {
+		t.Fatal(err)
+	}
+	if err := pub.Publish(ctx, "test.event", live.AudienceEveryone, "", map[string]int{"i": -1}); err != nil {
+		t.Fatal(err)
+	}
+	watching.events(t, -1)
+	close(release)
+	if err := <-ended; err != nil {
+		t.Fatal(err)
 	}
 }
