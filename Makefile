@@ -3,11 +3,13 @@ GO      ?= go
 NPM     ?= npm
 BIN     := bin/zocalo
 WEB     := web
-GOFLAGS_TEST ?= -race -count=1 -timeout 20m
+# Tests that own their rig run in parallel (-parallel): most wait on sockets, fakes and the
+# database rather than the CPU. docs/testing.md says which run has the race detector.
+GOFLAGS_TEST ?= -count=1 -timeout 20m -parallel 8
 # Go packages of the project; web/node_modules may ship Go files of its own.
 GOPKGS   = $(shell $(GO) list ./... | grep -v /node_modules/)
 
-.PHONY: all build web go run test lint go-lint web-lint go-test web-test e2e web-deps bench bench-web bench-web-run fuzz test-faults clean
+.PHONY: all build web go run test lint go-lint web-lint go-test go-test-sqlite go-test-postgres go-test-race-sqlite web-test e2e web-deps bench bench-web bench-web-run fuzz test-faults test-faults-run clean
 
 all: build
 
@@ -29,9 +31,19 @@ go:
 run: build
 	ZOCALO_DEMO=true ./$(BIN) all
 
-## test: every test. Go on SQLite, and on Postgres when ZOCALO_TEST_DATABASE_URL is set;
-## the web's unit tests; the end-to-end suite in Chromium against the built binary.
-test: build lint go-test web-test e2e
+## test: every test, phase by phase, ending with the seconds each took: the build, lint,
+## Go on SQLite, Go on PostgreSQL under -race when ZOCALO_TEST_DATABASE_URL is set (else
+## the goroutine-heavy packages under -race on SQLite), the web's unit tests, the
+## end-to-end suite in Chromium against the built binary, and the faults.
+test:
+	@tools/test-phases.sh build lint go-test-sqlite $(GO_RACE_PHASE) web-test e2e test-faults-run
+
+# The run with the race detector: every package on PostgreSQL when there is one.
+GO_RACE_PHASE = $(if $(ZOCALO_TEST_DATABASE_URL),go-test-postgres,go-test-race-sqlite)
+# Without PostgreSQL, the packages whose goroutines meet (the bot, the live hub, the
+# relay's store, the database's notices, the fake Discord, the race gates) still run once
+# under -race, on SQLite.
+RACE_PKGS = ./bot/ ./core/db/ ./core/live/ ./core/outbox/ ./internal/discordfake/ ./internal/testenv/
 
 lint: go-lint web-lint
 
@@ -44,8 +56,21 @@ go-lint:
 web-lint: web-deps
 	cd $(WEB) && $(NPM) run typecheck && $(NPM) run lint && $(NPM) run check:api && $(NPM) run check:routes && $(NPM) run check:consts
 
-go-test:
-	$(GO) test $(GOFLAGS_TEST) $(GOPKGS)
+## go-test: the Go tests as make test runs them.
+go-test: go-test-sqlite $(GO_RACE_PHASE)
+
+# Every package on SQLite, without the race detector: it instruments the pure-Go SQLite
+# engine itself, which made a migration take seconds instead of 20 ms.
+go-test-sqlite:
+	ZOCALO_TEST_ENGINES=sqlite $(GO) test $(GOFLAGS_TEST) $(GOPKGS)
+
+# Every package on PostgreSQL, under the race detector.
+go-test-postgres:
+	@test -n "$(ZOCALO_TEST_DATABASE_URL)" || { echo "go-test-postgres needs ZOCALO_TEST_DATABASE_URL"; exit 1; }
+	ZOCALO_TEST_ENGINES=postgres $(GO) test -race $(GOFLAGS_TEST) $(GOPKGS)
+
+go-test-race-sqlite:
+	ZOCALO_TEST_ENGINES=sqlite $(GO) test -race $(GOFLAGS_TEST) $(RACE_PKGS)
 
 web-test: web-deps
 	cd $(WEB) && $(NPM) test
@@ -82,7 +107,9 @@ bench-web-run: web-deps
 ## test-faults: the real binary killed mid-write on SQLite and (with
 ## ZOCALO_TEST_DATABASE_URL) PostgreSQL; every acknowledged write must survive, and every
 ## outbox event a killed bot was delivering must reach Discord exactly once
-test-faults: build
+test-faults: build test-faults-run
+
+test-faults-run:
 	$(GO) test -tags faults -count=1 -v ./internal/faults/
 
 ## fuzz: each fuzz target for FUZZTIME (30s), then the inputs that reached new code are
