@@ -23,7 +23,8 @@ import (
 )
 
 func TestIdentifiesWithTheIntents(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	r.start(r.newBot(), true)
 	ids := r.fake.Identifies()
 	if len(ids) != 1 || ids[0].Intents != int(Intents) || ids[0].Token != testenv.BotToken {
@@ -35,38 +36,60 @@ func TestIdentifiesWithTheIntents(t *testing.T) {
 	}
 }
 
+// 2,500 members cross the gateway's chunks of 1,000 and the reconcile's batches of 500;
+// the 10,000-member guild is BenchmarkStartReconcile10000, in make bench.
 func TestStartReconcilesEveryMember(t *testing.T) {
-	testdb.Each(t, func(t *testing.T, d *db.DB) {
-		r := newRig(t, d)
-		r.fake.AddBulkMembers(10_000, testenv.Roles[authz.Moderador])
-		ctx := context.Background()
-		// Someone who left while the bot was away still holds roles in the table.
-		if _, err := r.app.Members.Upsert(ctx, members.Snapshot{DiscordID: "690000000000000001", Username: "ausente",
-			InGuild: true, RoleIDs: testenv.RoleIDs(authz.Tesoreria)}); err != nil {
-			t.Fatal(err)
-		}
-		r.start(r.newBot(), true)
-		var inGuild int64
-		// 10,000 members under the race detector: a minute on a quiet two-core machine,
-		// several when other suites share it.
-		r.eventuallyWithin(6*time.Minute, "10,000 members are in the table", func() bool {
-			d.Conn(ctx).Model(&members.Member{}).Where("in_guild = ?", true).Count(&inGuild)
-			return inGuild == 10_000
+	t.Parallel()
+	testdb.Each(t, func(t *testing.T, d *db.DB) { startReconcile(t, d, 2_500) })
+}
+
+// BenchmarkStartReconcile10000 is a start of the bot in a guild of 10,000 members, until
+// every one of them is in the table with their role.
+func BenchmarkStartReconcile10000(b *testing.B) {
+	for _, dialect := range testdb.Dialects() {
+		b.Run(string(dialect), func(b *testing.B) {
+			for range b.N {
+				b.StopTimer()
+				d := testdb.Open(b, dialect, true)
+				b.StartTimer()
+				startReconcile(b, d, 10_000)
+			}
 		})
-		var withRole int64
-		d.Conn(ctx).Model(&members.MemberRole{}).Where("role_id = ?", testenv.Roles[authz.Moderador]).Count(&withRole)
-		if withRole != 10_000 {
-			t.Fatalf("%d members hold MODERADOR", withRole)
-		}
-		r.eventually("the absent member holds no role", func() bool { return len(r.rolesOf("690000000000000001")) == 0 })
-		m, _ := r.app.Members.Get(ctx, "690000000000000001")
-		if m == nil || m.InGuild || m.LeftAt == nil {
-			t.Fatalf("absent member %+v", m)
-		}
+	}
+}
+
+// startReconcile starts the bot in a guild of n members (and one who left while it was
+// away) and waits until the table holds every one of them with their role.
+func startReconcile(t testing.TB, d *db.DB, n int) {
+	r := newRig(t, d)
+	r.fake.AddBulkMembers(n, testenv.Roles[authz.Moderador])
+	ctx := context.Background()
+	// Someone who left while the bot was away still holds roles in the table.
+	if _, err := r.app.Members.Upsert(ctx, members.Snapshot{DiscordID: "690000000000000001", Username: "ausente",
+		InGuild: true, RoleIDs: testenv.RoleIDs(authz.Tesoreria)}); err != nil {
+		t.Fatal(err)
+	}
+	stop := r.start(r.newBot(), true)
+	defer stop()
+	var inGuild int64
+	r.eventually(fmt.Sprintf("%d members are in the table", n), func() bool {
+		d.Conn(ctx).Model(&members.Member{}).Where("in_guild = ?", true).Count(&inGuild)
+		return inGuild == int64(n)
 	})
+	var withRole int64
+	d.Conn(ctx).Model(&members.MemberRole{}).Where("role_id = ?", testenv.Roles[authz.Moderador]).Count(&withRole)
+	if withRole != int64(n) {
+		t.Fatalf("%d members hold MODERADOR", withRole)
+	}
+	r.eventually("the absent member holds no role", func() bool { return len(r.rolesOf("690000000000000001")) == 0 })
+	m, _ := r.app.Members.Get(ctx, "690000000000000001")
+	if m == nil || m.InGuild || m.LeftAt == nil {
+		t.Fatalf("absent member %+v", m)
+	}
 }
 
 func TestMemberEventsKeepRolesLive(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		r.member("500000000000000001", "tesorera", authz.Tesoreria, authz.Diputado)
@@ -95,7 +118,8 @@ func TestMemberEventsKeepRolesLive(t *testing.T) {
 }
 
 func TestResumeAfterADroppedSocketLosesNothing(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	r.member("500000000000000001", "moderadora", authz.Moderador)
 	r.start(r.newBot(), true)
 	r.eventually("the start reconcile", func() bool { return len(r.rolesOf("500000000000000001")) == 1 })
@@ -138,6 +162,17 @@ func contents(r *rig) []string {
 	return out
 }
 
+// delivered tells whether every one of the events is recorded as delivered.
+func delivered(r *rig, ids []uint64) bool {
+	for _, id := range ids {
+		ev, err := r.app.Outbox.Get(context.Background(), id)
+		if err != nil || ev.Status != outbox.StatusDelivered {
+			return false
+		}
+	}
+	return true
+}
+
 func expected(n int) []string {
 	var out []string
 	for i := 1; i <= n; i++ {
@@ -147,6 +182,7 @@ func expected(n int) []string {
 }
 
 func TestRelayDeliversExactlyOnceInOrderThroughFailures(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		r.start(r.newBot(), true)
@@ -155,7 +191,9 @@ func TestRelayDeliversExactlyOnceInOrderThroughFailures(t *testing.T) {
 		r.fake.FailNext(1, 500, 0)
 		ids := enqueue(t, r, 20)
 		r.eventually("all 20 posted", func() bool { return len(contents(r)) >= 20 })
-		time.Sleep(100 * time.Millisecond) // room for a duplicate to show up
+		// Once every event is recorded as delivered the relay sends none again, so the
+		// channel then shows any duplicate there will be.
+		r.eventually("all 20 recorded as delivered", func() bool { return delivered(r, ids) })
 		if got := contents(r); !slices.Equal(got, expected(20)) {
 			t.Fatalf("channel shows %v", got)
 		}
@@ -176,6 +214,7 @@ func TestRelayDeliversExactlyOnceInOrderThroughFailures(t *testing.T) {
 // (capped, never giving up) and, once Discord is back, every event lands exactly once and
 // in order.
 func TestRelayDeliversEverythingOnceAfterAnHourOfOutage(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		clock := testenv.NewClock(time.Now().UTC())
@@ -185,7 +224,7 @@ func TestRelayDeliversEverythingOnceAfterAnHourOfOutage(t *testing.T) {
 		r.start(b, true)
 
 		r.fake.StartOutage(http.StatusInternalServerError)
-		enqueue(t, r, 10)
+		ids := enqueue(t, r, 10)
 		failedBefore := len(r.fake.Requests())
 		for range 60 { // an hour, a minute at a time
 			clock.Advance(time.Minute)
@@ -208,7 +247,7 @@ func TestRelayDeliversEverythingOnceAfterAnHourOfOutage(t *testing.T) {
 		r.fake.EndOutage()
 		clock.Advance(10 * time.Minute)
 		r.eventually("all 10 posted", func() bool { return len(contents(r)) >= 10 })
-		time.Sleep(100 * time.Millisecond) // room for a duplicate to show up
+		r.eventually("all 10 recorded as delivered", func() bool { return delivered(r, ids) })
 		if got := contents(r); !slices.Equal(got, expected(10)) {
 			t.Fatalf("channel shows %v", got)
 		}
@@ -218,6 +257,7 @@ func TestRelayDeliversEverythingOnceAfterAnHourOfOutage(t *testing.T) {
 // A bot that stops after posting but before recording the delivery leaves the event
 // pending; the next bot posts it again with the same nonce, and Discord keeps one.
 func TestRelayAcrossARestartMidDelivery(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		enqueue(t, r, 20)
@@ -252,7 +292,8 @@ func TestRelayAcrossARestartMidDelivery(t *testing.T) {
 }
 
 func TestUnconfiguredChannelIsSkipped(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	ev, err := r.app.Outbox.Enqueue(context.Background(), outbox.KindChannelMessage, "", outbox.ChannelMessage{Content: "nadie"})
 	if err != nil {
 		t.Fatal(err)
@@ -265,6 +306,7 @@ func TestUnconfiguredChannelIsSkipped(t *testing.T) {
 }
 
 func TestOnlyOneBotIsActive(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		first := r.newBot()
@@ -280,6 +322,7 @@ func TestOnlyOneBotIsActive(t *testing.T) {
 			// Killed, not stopped: the database ends the session that holds the lock.
 			if err := d.Conn(context.Background()).Exec(`SELECT pg_terminate_backend(pid) FROM pg_locks
 				WHERE locktype = 'advisory' AND granted AND objsubid = 2
+				AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
 				AND classid = hashtext(current_schema())::oid AND objid = hashtext('bot')::oid`).Error; err != nil {
 				t.Fatal(err)
 			}
@@ -304,6 +347,7 @@ func interaction(name, userID string) discordgo.Interaction {
 }
 
 func TestPerfilCommand(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		r.member("500000000000000001", "moderadora", authz.Moderador)
@@ -351,19 +395,25 @@ func embedHas(e *discordgo.MessageEmbed, field, substr string) bool {
 }
 
 func TestSlowCommandIsDeferred(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	r.member("500000000000000001", "moderadora", authz.Moderador)
 	b := r.newBot()
+	b.deps.Timing.DeferAfter = 50 * time.Millisecond
+	// The handler finishes only once Discord has the deferral, however slow the machine.
+	release := make(chan struct{})
 	b.AddCommand(&Command{
 		Definition: &discordgo.ApplicationCommand{Name: "lento", Description: "Tarda."},
 		Handle: func(ctx context.Context, inv *Invocation) (Reply, error) {
-			time.Sleep(2 * time.Second)
+			<-release
 			return Reply{Content: "listo, " + inv.Actor.Username}, nil
 		},
 	})
 	r.start(b, true)
 	r.eventually("the start reconcile", func() bool { return len(r.rolesOf("500000000000000001")) == 1 })
 	sent := r.fake.SendInteraction(interaction("lento", "500000000000000001"))
+	r.eventually("the reply is deferred", func() bool { return len(r.fake.InteractionResponses(sent.ID)) == 1 })
+	close(release)
 	r.eventually("the reply is edited in", func() bool { return len(r.fake.Followups(sent.Token)) == 1 })
 	res := r.fake.InteractionResponses(sent.ID)
 	if len(res) != 1 || res[0].Type != int(discordgo.InteractionResponseDeferredChannelMessageWithSource) {
@@ -375,7 +425,8 @@ func TestSlowCommandIsDeferred(t *testing.T) {
 }
 
 func TestCommandGroupsAreEnforced(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	r.member("500000000000000003", "jugador")
 	b := r.newBot()
 	b.AddCommand(&Command{

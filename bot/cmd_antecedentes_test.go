@@ -8,7 +8,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"zocalo/core/authz"
-	"zocalo/core/db"
 	"zocalo/core/records"
 	"zocalo/internal/testdb"
 )
@@ -21,7 +20,8 @@ func antecedentes(sub, userID string, options ...*discordgo.ApplicationCommandIn
 }
 
 func TestAntecedentesLooksUpAndAddsCharges(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	r.member("540000000000000011", "moderadora", authz.Moderador)
 	r.member("540000000000000012", "jugador")
 	r.member("540000000000000013", "sospechoso")

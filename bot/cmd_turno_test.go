@@ -7,7 +7,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"zocalo/core/authz"
-	"zocalo/core/db"
 	"zocalo/internal/testdb"
 )
 
@@ -19,7 +18,8 @@ func turno(sub string, userID string, options ...*discordgo.ApplicationCommandIn
 }
 
 func TestTurnoClocksShifts(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	r.member("540000000000000001", "moderadora", authz.Moderador)
 	r.member("540000000000000002", "jugador")
 	r.start(r.newBot(), true)

@@ -28,6 +28,7 @@ func robloxOption(name string) *discordgo.ApplicationCommandInteractionDataOptio
 // /whois resolves either side to the other, with the document and the record; it is for
 // the staff, and asks for one of the two.
 func TestWhoisResolvesBothSides(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		ctx := context.Background()

@@ -106,7 +106,8 @@ func gatewayName(typeName string) string {
 }
 
 func TestEveryBotWriteHasAConcurrencyRow(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	writes := botWrites(r.newBot())
 	covered := map[string]bool{}
 	for _, row := range botRaceRows {
@@ -132,6 +133,7 @@ func TestEveryBotWriteHasAConcurrencyRow(t *testing.T) {
 }
 
 func TestBotConcurrencyTable(t *testing.T) {
+	t.Parallel()
 	if len(botRaceRows) == 0 {
 		t.Fatal("the bot's concurrency table has no rows")
 	}

@@ -182,6 +182,11 @@ var _ = addBotRaceRows(
 				}
 				return len(msgs) == 1
 			})
+			// The job looks for a panel the relay has recorded as delivered: Discord may
+			// show the post before the relay has written down its message id.
+			e.eventually("the panel's delivery is recorded", func() bool {
+				return e.count(t, "outbox_events", "kind = ? AND status = ?", tickets.KindPanel, outbox.StatusDelivered) == 1
+			})
 			// Present: nothing more.
 			e.runJob(t, "ticket-panel", botRaceN)
 			expectCount(t, "panel posts", e.count(t, "outbox_events", "kind = ?", tickets.KindPanel), 1)

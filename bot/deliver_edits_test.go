@@ -14,6 +14,7 @@ import (
 
 // A news item's post follows it in Discord: posted, edited in place, then deleted.
 func TestNewsPostIsEditedAndDeleted(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		ctx := context.Background()
@@ -66,6 +67,7 @@ func TestNewsPostIsEditedAndDeleted(t *testing.T) {
 // carries the whole text attached; an edit back within them drops the attachment. The
 // message keeps its event's marker throughout.
 func TestALongEditAttachesTheWholeText(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		ctx := context.Background()
@@ -110,6 +112,7 @@ func TestALongEditAttachesTheWholeText(t *testing.T) {
 // Edits of one message waiting together are coalesced: only the latest reaches Discord,
 // with its buttons; the post's own buttons go with it.
 func TestEditsOfOneMessageAreCoalesced(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		ctx := context.Background()

@@ -13,6 +13,7 @@ import (
 // A dismissal removes the member's STAFF-group roles in Discord, once, and the role sync
 // that follows agrees with the portal.
 func TestDismissalRemovesRolesInDiscord(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		ctx := context.Background()

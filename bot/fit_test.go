@@ -64,6 +64,7 @@ func text(n int) string {
 }
 
 func TestAShortMessageIsKeptWholeWithItsMarker(t *testing.T) {
+	t.Parallel()
 	f := fitMessage("hola", nil, "Zócalo · #7")
 	if f.content != "hola\n-# Zócalo · #7" || f.fullText != nil {
 		t.Fatalf("fitted %q, full text %q", f.content, f.fullText)
@@ -76,6 +77,7 @@ func TestAShortMessageIsKeptWholeWithItsMarker(t *testing.T) {
 }
 
 func TestLongContentKeepsItsStartAndAttachesTheWhole(t *testing.T) {
+	t.Parallel()
 	long := text(2500)
 	f := fitMessage(long, nil, "Zócalo · #9")
 	withinLimits(t, f.content, nil)
@@ -97,6 +99,7 @@ func TestLongContentKeepsItsStartAndAttachesTheWhole(t *testing.T) {
 // Characters outside the BMP count twice here, as Discord may count them: an emoji-only
 // text is cut sooner, never past the limit, never inside a character.
 func TestAnEmojiIsNeverSplit(t *testing.T) {
+	t.Parallel()
 	f := fitMessage(strings.Repeat("😀", 1500), nil, "")
 	withinLimits(t, f.content, nil)
 	if units(f.content) > maxContent || f.fullText == nil {
@@ -105,6 +108,7 @@ func TestAnEmojiIsNeverSplit(t *testing.T) {
 }
 
 func TestEmbedsPastTheirLimitsAreCutAndAttached(t *testing.T) {
+	t.Parallel()
 	var fields []*discordgo.MessageEmbedField
 	for i := 1; i <= 30; i++ {
 		fields = append(fields, &discordgo.MessageEmbedField{Name: fmt.Sprintf("Oficial %02d", i), Value: text(300)})
@@ -144,6 +148,7 @@ func TestEmbedsPastTheirLimitsAreCutAndAttached(t *testing.T) {
 }
 
 func TestFilesAreSpreadWithinTheUploadLimit(t *testing.T) {
+	t.Parallel()
 	five := make([]storedFile, 5)
 	for i := range five {
 		five[i] = storedFile{data: make([]byte, 5<<20)}
@@ -182,6 +187,7 @@ func TestFilesAreSpreadWithinTheUploadLimit(t *testing.T) {
 }
 
 func TestPartNoncesAreDistinctAndShort(t *testing.T) {
+	t.Parallel()
 	base := "z0123456789abcdef01234567"
 	seen := map[string]bool{}
 	for _, label := range []string{"", "archivos"} {
@@ -201,6 +207,7 @@ func TestPartNoncesAreDistinctAndShort(t *testing.T) {
 // A contact message of 4,500 characters arrives whole: one post whose embed shows the
 // start and says so, with the whole text attached.
 func TestALongContactMessageArrivesWhole(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		ctx := context.Background()
@@ -240,7 +247,8 @@ func TestALongContactMessageArrivesWhole(t *testing.T) {
 
 // An embed of 30 fields arrives as one post: 25 fields shown, all 30 attached.
 func TestAnEmbedOfThirtyFieldsArrives(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	ctx := context.Background()
 	var fields []outbox.EmbedField
 	for i := 1; i <= 30; i++ {

@@ -21,7 +21,8 @@ import (
 // A token Discord refuses at IDENTIFY (4004) stops the bot: one identify, no reconnect,
 // and its health says why.
 func TestGatewayStopsWhenTheTokenIsRefused(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	r.fake.SetBotToken("a-token-reset-in-the-developer-portal")
 	b := r.newBot()
 	stop := r.start(b, false)
@@ -49,7 +50,8 @@ func TestGatewayStopsWhenTheTokenIsRefused(t *testing.T) {
 // Privileged intents not enabled in the developer portal (4014) stop the bot with the
 // fix in its health; the token itself is fine.
 func TestGatewayStopsWhenPrivilegedIntentsAreDisallowed(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	r.fake.SetPrivilegedIntents(discordgo.IntentGuildMembers) // Message Content left off
 	b := r.newBot()
 	stop := r.start(b, false)
@@ -70,7 +72,8 @@ func TestGatewayStopsWhenPrivilegedIntentsAreDisallowed(t *testing.T) {
 
 // A dropped socket is the bot's own loop's to reconnect: it resumes, and events flow.
 func TestGatewayReconnectsAfterADroppedSocket(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	r.addConfiguredChannels()
 	b := r.newBot()
 	r.start(b, true)
@@ -98,7 +101,8 @@ func TestGatewayReconnectsAfterADroppedSocket(t *testing.T) {
 // A live session Discord ends with 4004 (the token was reset while the bot ran) stops the
 // bot with no further identify; one it ends with a code worth retrying (4000) is resumed.
 func TestGatewayReadsTheCloseCodeOfALiveSession(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	r.addConfiguredChannels()
 	b := r.newBot()
 	stop := r.start(b, true)
@@ -127,7 +131,8 @@ func TestGatewayReadsTheCloseCodeOfALiveSession(t *testing.T) {
 // A socket dropped as soon as the bot connected, while the guild may still be on its way:
 // the bot resumes, reads the guild and stops cleanly.
 func TestGatewayResumesWhenDroppedBeforeTheGuildIsRead(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	r.addConfiguredChannels()
 	b := r.newBot()
 	stop := r.start(b, true)
@@ -140,7 +145,8 @@ func TestGatewayResumesWhenDroppedBeforeTheGuildIsRead(t *testing.T) {
 
 // A REST 401 (the relay calls authRefused) closes the session, and it stays closed.
 func TestRefusedTokenOnRESTClosesTheGateway(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	b := r.newBot()
 	stop := r.start(b, true)
 	b.authRefused(errors.New("HTTP 401 Unauthorized, {\"message\": \"401: Unauthorized\", \"code\": 0}"))
@@ -159,6 +165,7 @@ func TestRefusedTokenOnRESTClosesTheGateway(t *testing.T) {
 // Identifies are counted across restarts; at the budget the next bot waits instead of
 // identifying.
 func TestIdentifyBudgetHoldsAcrossRestarts(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		for range 2 {
@@ -192,7 +199,8 @@ func TestIdentifyBudgetHoldsAcrossRestarts(t *testing.T) {
 // Over TLS (wss://, as Discord serves its gateway) the bot's own dialer connects, reads
 // the close code and counts the identify.
 func TestGatewayOverTLS(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	secure := httptest.NewTLSServer(r.fake.Handler())
 	defer secure.Close()
 	r.fake.SetGatewayURL("wss" + strings.TrimPrefix(secure.URL, "https") + "/gateway")

@@ -22,7 +22,7 @@ import (
 
 // rig is a fake Discord on a real socket and the core over a fresh database.
 type rig struct {
-	t    *testing.T
+	t    testing.TB
 	db   *db.DB
 	fake *discordfake.Fake
 	srv  *httptest.Server
@@ -35,14 +35,14 @@ const testChannel = "710000000000000001"
 // testVerifiedRole is the role verification gives.
 const testVerifiedRole = "720000000000000001"
 
-func newRig(t *testing.T, d *db.DB) *rig {
+func newRig(t testing.TB, d *db.DB) *rig {
 	t.Helper()
 	return newRigWith(t, d, nil)
 }
 
 // newRigWith builds a rig whose configuration and core dependencies adjust may change
 // (given the fake's URL) before the core is built.
-func newRigWith(t *testing.T, d *db.DB, adjust func(cfg *config.Config, deps *core.Deps, fakeURL string)) *rig {
+func newRigWith(t testing.TB, d *db.DB, adjust func(cfg *config.Config, deps *core.Deps, fakeURL string)) *rig {
 	t.Helper()
 	r := &rig{t: t, db: d}
 	r.fake = discordfake.New(discordfake.Options{ClientID: testenv.ClientID, GuildID: testenv.GuildID,

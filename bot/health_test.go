@@ -10,7 +10,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"zocalo/core/authz"
-	"zocalo/core/db"
 	"zocalo/internal/config"
 	"zocalo/internal/testdb"
 )
@@ -18,7 +17,8 @@ import (
 // Configured role and channel ids the guild lacks are reported at start: in the health
 // detail, with their configuration keys, and in a metric.
 func TestMissingConfiguredIDsAreReported(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	r.addConfiguredChannels()
 	cfg := *r.cfg
 	cfg.Roles = maps.Clone(r.cfg.Roles)
@@ -52,7 +52,8 @@ func TestMissingConfiguredIDsAreReported(t *testing.T) {
 
 // With every configured id in the guild, nothing is reported.
 func TestConfiguredIDsAllPresent(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	r.addConfiguredChannels()
 	b := r.newBot()
 	r.start(b, true)

@@ -18,6 +18,7 @@ import (
 // A ballot's buttons vote as the web does (seat, once, open), the member alone sees the
 // answer, the tally is edited in, and the buttons are disabled when the vote closes.
 func TestBallotButtonsVoteAndDisableAtTheClose(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		channel := r.cfg.Channels.Legislative

@@ -11,7 +11,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"zocalo/core/db"
 	"zocalo/core/outbox"
 	"zocalo/core/storage"
 	"zocalo/core/tickets"
@@ -44,6 +43,7 @@ func (r *rig) reads(channelID string) int {
 }
 
 func TestMarkers(t *testing.T) {
+	t.Parallel()
 	if m := markerOf(42, "", 1, 1); m != "Zócalo · #42" {
 		t.Fatalf("marker %q", m)
 	}
@@ -76,7 +76,8 @@ func TestMarkers(t *testing.T) {
 // A retry whose first attempt is older than the nonce window, when Discord kept the
 // post but has forgotten its nonce, finds the post by its marker: no second post.
 func TestARetryPastTheNonceWindowFindsItsPost(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	b, s, ctx := r.newBot(), r.restSession(), context.Background()
 	ev, err := r.app.Outbox.Enqueue(ctx, outbox.KindChannelMessage, testChannel, outbox.ChannelMessage{Content: "aviso"})
 	if err != nil {
@@ -122,7 +123,8 @@ func TestARetryPastTheNonceWindowFindsItsPost(t *testing.T) {
 
 // Within the nonce window, the nonce is trusted: no read, Discord returns the post.
 func TestARetryWithinTheNonceWindowUsesTheNonce(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	b, s, ctx := r.newBot(), r.restSession(), context.Background()
 	ev, err := r.app.Outbox.Enqueue(ctx, outbox.KindChannelMessage, testChannel, outbox.ChannelMessage{Content: "aviso"})
 	if err != nil {
@@ -147,7 +149,8 @@ func TestARetryWithinTheNonceWindowUsesTheNonce(t *testing.T) {
 // A post spread over messages that failed half-way, retried past the nonce window,
 // keeps the part Discord has and posts only the rest.
 func TestASpreadPostIsResumedPartByPart(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	b, s, ctx := r.newBot(), r.restSession(), context.Background()
 	var refs []tickets.FileRef
 	for i := range 2 {

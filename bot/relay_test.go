@@ -95,6 +95,7 @@ func untouched(ev outbox.Event) bool {
 // A token reset in the developer portal: the bot stops, nothing is lost or failed, and a
 // bot started with the new token delivers every pending event once, in order.
 func TestRevokedTokenLosesNothingAndANewTokenDeliversOnce(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		r.fake.AddChannel(otherChannel, "otro")
@@ -157,6 +158,7 @@ func TestRevokedTokenLosesNothingAndANewTokenDeliversOnce(t *testing.T) {
 // A missing permission blocks its event with Discord's reason and holds back its channel
 // only; once the permission is back, an operator's retry sends the channel in order.
 func TestMissingPermissionBlocksItsChannelOnly(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		clock := r.withClock()
@@ -198,6 +200,7 @@ func TestMissingPermissionBlocksItsChannelOnly(t *testing.T) {
 // A deleted channel blocks its event, which is tried again every BlockedRetry by the
 // clock, and other channels go on.
 func TestUnknownChannelBlocksAndIsRetriedLater(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		clock := r.withClock()
@@ -230,6 +233,7 @@ func TestUnknownChannelBlocksAndIsRetriedLater(t *testing.T) {
 // A 429 on one channel's route reschedules its event by retry_after (not counted as a
 // failed attempt) and does not hold back another channel.
 func TestRateLimitedChannelDoesNotHoldBackAnother(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		clock := r.withClock()
@@ -260,6 +264,7 @@ func TestRateLimitedChannelDoesNotHoldBackAnother(t *testing.T) {
 
 // A request Discord refuses as malformed sets the event aside; its channel goes on.
 func TestBadRequestFailsTheEventAndTheChannelGoesOn(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		b := r.newBot()
@@ -291,6 +296,7 @@ func TestBadRequestFailsTheEventAndTheChannelGoesOn(t *testing.T) {
 
 // The first attempt is on the row before its request goes out.
 func TestFirstAttemptIsRecordedBeforeTheRequest(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		b := r.newBot()
@@ -320,6 +326,7 @@ func TestFirstAttemptIsRecordedBeforeTheRequest(t *testing.T) {
 
 // Many channels at once, more than the relay's workers: each arrives whole and in order.
 func TestManyChannelsEachInOrder(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		var channels []string
@@ -348,6 +355,7 @@ func TestManyChannelsEachInOrder(t *testing.T) {
 // A global 429 pauses every channel for Discord's retry_after, not only the route that met
 // it; when the pause ends both channels go on.
 func TestGlobalRateLimitPausesEveryChannel(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		clock := r.withClock()

@@ -69,6 +69,7 @@ func (r *rig) removalEvent(memberID string) outbox.Event {
 // sync that still carry the staff role give it back neither on the portal nor to the
 // staff record. Once the removal goes through, the role added again is a re-hire.
 func TestRefusedRoleRemovalKeepsTheDismissal(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		ctx := context.Background()
@@ -156,6 +157,7 @@ func TestRefusedRoleRemovalKeepsTheDismissal(t *testing.T) {
 // Member events that arrive while a full member list is on its way win over the list:
 // its snapshot of those members is older.
 func TestMemberEventsDuringAFullSyncWin(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		ctx := context.Background()
@@ -215,6 +217,7 @@ func TestMemberEventsDuringAFullSyncWin(t *testing.T) {
 // GUILD_ROLE_DELETE takes the role's rights away at once, without a REST read: from the
 // guild's roles, from its members and from the permission matrix.
 func TestRoleDeleteRemovesItsRightsAtOnce(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		ctx := context.Background()

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -32,6 +31,7 @@ func postWithButtons(t *testing.T, b *Bot, content string, buttons ...discordgo.
 }
 
 func TestCustomIDsCarryTheirArguments(t *testing.T) {
+	t.Parallel()
 	id := CustomID("vote", "42", "favor")
 	if id != "vote:42:favor" {
 		t.Fatalf("custom id %q", id)
@@ -53,12 +53,14 @@ func TestCustomIDsCarryTheirArguments(t *testing.T) {
 }
 
 func TestButtonsAreRoutedByPrefixWithTheMemberAsActor(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		r.member("500000000000000001", "diputada", authz.Diputado)
 		r.member("500000000000000003", "jugador")
 		b := r.newBot()
 		var pressed atomic.Int32
+		slowRelease := make(chan struct{})
 		b.AddComponent(&Component{Prefix: "marca", Groups: []authz.Group{authz.Legislative}, Ephemeral: true,
 			Handle: func(_ context.Context, inv *Invocation) (Reply, error) {
 				pressed.Add(1)
@@ -70,7 +72,7 @@ func TestButtonsAreRoutedByPrefixWithTheMemberAsActor(t *testing.T) {
 		b.AddComponent(&Component{Prefix: "cerrar", Updates: true,
 			Handle: func(_ context.Context, inv *Invocation) (Reply, error) {
 				if inv.Args[0] == "lento" {
-					time.Sleep(1500 * time.Millisecond)
+					<-slowRelease // until Discord has the deferral
 				}
 				return Reply{Update: true, Content: "Cerrado por " + inv.Actor.Username, Components: []discordgo.MessageComponent{
 					discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -118,6 +120,10 @@ func TestButtonsAreRoutedByPrefixWithTheMemberAsActor(t *testing.T) {
 		for _, speed := range []string{"rapido", "lento"} {
 			closing := postWithButtons(t, b, "Ticket", discordgo.Button{Label: "Cerrar", Style: discordgo.DangerButton, CustomID: CustomID("cerrar", speed)})
 			i := press(closing.ID, "cerrar:"+speed, "500000000000000003")
+			if speed == "lento" {
+				r.eventually("the slow press is deferred", func() bool { return len(r.fake.InteractionResponses(i.ID)) == 1 })
+				close(slowRelease)
+			}
 			r.eventually("the message is updated", func() bool {
 				for _, m := range r.fake.Messages(testChannel) {
 					if m.ID == closing.ID && m.Content == "Cerrado por jugador" {
@@ -148,6 +154,7 @@ type InteractionAnswer struct {
 }
 
 func TestACommandOpensAModalAndItsSubmissionIsRouted(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		r.member("500000000000000003", "jugador")
@@ -183,7 +190,8 @@ func TestACommandOpensAModalAndItsSubmissionIsRouted(t *testing.T) {
 }
 
 func TestAutocompleteAnswersAtMost25FittedChoices(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	r.member("500000000000000001", "moderadora", authz.Moderador)
 	b := r.newBot()
 	b.AddCommand(&Command{

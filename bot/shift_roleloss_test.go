@@ -17,6 +17,7 @@ import (
 // A member whose staff role is taken away in Discord, or who leaves the guild, is off
 // shift at that moment; Discord repeating the event changes nothing more.
 func TestLosingTheStaffRoleInDiscordEndsTheShift(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		ctx := context.Background()

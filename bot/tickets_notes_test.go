@@ -17,6 +17,7 @@ import (
 // note shows in the thread and never in the player's DMs; closing sends the player the
 // link to rate the support.
 func TestTicketPingNoteAndCloseDM(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		const pingRole = "790000000000000001"
 		r := newRig(t, d)
@@ -97,6 +98,7 @@ func TestTicketPingNoteAndCloseDM(t *testing.T) {
 // /respuesta suggests the canned replies whose name holds what staff type, and nothing to
 // a player.
 func TestRespuestaAutocompletesCannedReplyNames(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		ctx := context.Background()

@@ -25,6 +25,7 @@ var pngBytes = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x
 // and changes are posted once, a staff reply in the thread lands in the ticket with its
 // file stored by us, the author gets a DM, and closing archives the thread.
 func TestTicketsBothWays(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		ctx := context.Background()
@@ -148,7 +149,8 @@ func TestTicketsBothWays(t *testing.T) {
 
 // A member with closed DMs is told nothing, and the bot does not retry forever.
 func TestClosedDMsAreNotRetried(t *testing.T) {
-	r := newRig(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
 	ctx := context.Background()
 	r.fake.CloseDMs("530000000000000001")
 	ev, err := r.app.Outbox.Enqueue(ctx, tickets.KindDM, "dm:530000000000000001", tickets.DMPayload{UserID: "530000000000000001", Content: "hola"})
@@ -206,6 +208,7 @@ func (k *ticketDesk) open(files *tickets.Uploads) (tickets.View, discordgo.Chann
 // A reply of 2,500 characters from the portal reaches the thread whole, and so does a
 // direct message of that length: the start shown, the whole attached.
 func TestALongTicketReplyReachesTheThreadWhole(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		k := newTicketDesk(t, d)
 		ctx := context.Background()
@@ -249,6 +252,7 @@ func TestALongTicketReplyReachesTheThreadWhole(t *testing.T) {
 // A ticket's first message with five files of 5 MB reaches its thread over as many
 // messages as a 10 MiB upload limit needs, every file once, in order.
 func TestATicketsFilesAreSpreadWithinTheUploadLimit(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		k := newTicketDesk(t, d)
 		k.fake.SetUploadLimit(10 << 20)
@@ -300,6 +304,7 @@ func TestATicketsFilesAreSpreadWithinTheUploadLimit(t *testing.T) {
 // A staff reply in the thread with a PDF reaches the ticket with its text and names the
 // PDF; the bot answers in the thread, once, which file was not kept and why.
 func TestAThreadReplyWithAPDFReachesTheTicket(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		k := newTicketDesk(t, d)
 		ctx := context.Background()
@@ -361,6 +366,7 @@ func (k *ticketDesk) notices(ctx context.Context) []outbox.Event {
 // A staff message with a PDF, handled 20 times at once (a gateway replay, two handlers):
 // one ticket message, and one answer in the thread.
 func TestAThreadReplyWithAPDFHandledTwentyTimesAnswersOnce(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		k := newTicketDesk(t, d)
 		ctx := context.Background()
@@ -397,6 +403,7 @@ func TestAThreadReplyWithAPDFHandledTwentyTimesAnswersOnce(t *testing.T) {
 // A ticket whose thread was deleted in Discord does not hold back the other tickets: its
 // post is set aside with the reason, and the next ticket's post arrives.
 func TestADeletedTicketThreadDoesNotHoldBackOtherTickets(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		k := newTicketDesk(t, d)
 		ctx := context.Background()

@@ -8,6 +8,7 @@ import (
 )
 
 func TestRedirectTransport(t *testing.T) {
+	t.Parallel()
 	if rt, err := RedirectTransport("https://discord.com/api/v10", "https://cdn.discordapp.com"); err != nil || rt != nil {
 		t.Fatalf("Discord's own addresses: %v, %v", rt, err)
 	}

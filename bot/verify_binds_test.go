@@ -20,6 +20,7 @@ import (
 // gives its role in Discord to a linked member whose rank is in range, and takes it away
 // once Roblox says the member was demoted and the day's read comes round again.
 func TestRankBindsGiveAndTakeTheirRoleThroughTheBot(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		const officerRole, group, account = "720000000000000002", "4100", "5100000007"
 		r := newRigWith(t, d, func(cfg *config.Config, deps *core.Deps, fakeURL string) {

@@ -18,7 +18,7 @@ import (
 )
 
 // verifyEvents are a member's verification deliveries, oldest first.
-func verifyEvents(t *testing.T, d *db.DB, memberID string) []outbox.Event {
+func verifyEvents(t testing.TB, d *db.DB, memberID string) []outbox.Event {
 	t.Helper()
 	var evs []outbox.Event
 	if err := d.Conn(context.Background()).Where("channel_id = ?", verification.ChannelOf(memberID)).Order("id").Find(&evs).Error; err != nil {
@@ -63,6 +63,7 @@ func (r *rig) discordState(id string) (nick string, verified bool) {
 // A link gives the verified role and the nickname in Discord; changed by hand, they are put
 // back; an unlink takes them away.
 func TestVerificationInDiscord(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
 		ctx := context.Background()
@@ -147,6 +148,7 @@ func verificationReason(t *testing.T, ev outbox.Event) string {
 // bot's) is a blocked delivery: shown to operators, holding back only that member, and not
 // queued again by every event of theirs.
 func TestVerificationOfAMemberDiscordRefusesIsBlocked(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name  string
 		setup func(r *rig, id string)

@@ -15,6 +15,7 @@ import (
 // With the relay's poll an hour away, each event reaches Discord because its commit woke
 // the relay: in the bot's own process, and on PostgreSQL from another process's handle.
 func TestCommittedEventsWakeTheRelay(t *testing.T) {
+	t.Parallel()
 	for _, dialect := range testdb.Dialects() {
 		t.Run(string(dialect), func(t *testing.T) {
 			botDB, writerDB := wakeTestDatabases(t, dialect)

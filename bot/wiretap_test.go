@@ -14,6 +14,7 @@ import (
 // The tap reads close codes from the server's frames and IDENTIFYs from the client's,
 // however the bytes are split across reads and writes, and passes everything unchanged.
 func TestWireTapReadsCloseCodesAndIdentifies(t *testing.T) {
+	t.Parallel()
 	// What the server sends: the upgrade answer, a large text frame (64-bit length), a
 	// short one, then a close frame with 4014.
 	var in bytes.Buffer

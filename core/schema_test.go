@@ -117,6 +117,7 @@ func normalizeDefault(s string) string {
 
 // The migrations must build exactly the schema the models describe, on every engine.
 func TestMigrationsMatchModels(t *testing.T) {
+	t.Parallel()
 	for _, dialect := range testdb.Dialects() {
 		t.Run(string(dialect), func(t *testing.T) {
 			migrated := testdb.Open(t, dialect, true)
@@ -149,6 +150,7 @@ func minus(a, b []string) []string {
 
 // Migrating twice applies nothing the second time, and the database reports none pending.
 func TestMigrateIsIdempotent(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		n, err := d.Migrate(ctx)

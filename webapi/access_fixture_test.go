@@ -37,6 +37,7 @@ func accessFor(ids authz.RoleIDs, roleIDs []string, reviewer bool) accessOf {
 // a file this test writes (ZOCALO_UPDATE_ACCESS_FIXTURE=1) and otherwise checks, so that
 // they never keep a copy of the rules of their own.
 func TestWebAccessFixtureIsCurrent(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("../core/authz/testdata/permission_vectors.json")
 	if err != nil {
 		t.Fatal(err)

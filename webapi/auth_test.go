@@ -30,6 +30,7 @@ func countSessions(t *testing.T, d *db.DB) int64 {
 }
 
 func TestSignIn(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		e.addUser("tesorera", "500000000000000001", true, authz.Tesoreria)
@@ -223,6 +224,7 @@ func TestSignIn(t *testing.T) {
 }
 
 func TestTokens(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		e.addUser("moderador", "500000000000000003", true, authz.Moderador)
@@ -275,6 +277,7 @@ func TestTokens(t *testing.T) {
 
 // Roles come from the members table on every request, not from the token.
 func TestRolesFollowTheMembersTable(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		e.addUser("tesorera", "500000000000000001", true, authz.Tesoreria)
@@ -308,6 +311,7 @@ func TestRolesFollowTheMembersTable(t *testing.T) {
 // A browser refused by the sign-in limit lands on the web's sign-in page with the message,
 // not on a JSON body.
 func TestRateLimitedSignInInABrowserShowsTheMessage(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
 	e.server.signIns.perMin = 2 // buckets take the rate when first used
 	h := e.server.Handler()

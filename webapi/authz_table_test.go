@@ -120,6 +120,7 @@ func allowedFor(who []string, persona string) bool {
 }
 
 func TestEveryRouteHasItsAuthorizationRow(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		e.server.signIns.perMin = 10000

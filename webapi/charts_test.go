@@ -11,6 +11,7 @@ import (
 // The chart reads over HTTP: the income leaves a voided sale out, and a span out of range is
 // the reader's mistake (400), not an empty chart.
 func TestChartReads(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := treasuryPersonas(e)

@@ -64,7 +64,8 @@ func isWrite(route string) bool {
 }
 
 func TestEveryWriteRouteHasAConcurrencyRow(t *testing.T) {
-	e := newEnv(t, testdb.Open(t, db.SQLite, true))
+	t.Parallel()
+	e := newEnv(t, testdb.Default(t))
 	covered := map[string]bool{}
 	for _, row := range raceRows {
 		for _, r := range row.routes {
@@ -91,6 +92,7 @@ func TestEveryWriteRouteHasAConcurrencyRow(t *testing.T) {
 }
 
 func TestConcurrencyTable(t *testing.T) {
+	t.Parallel()
 	if len(raceRows) == 0 {
 		t.Fatal("the concurrency table has no rows")
 	}

@@ -11,6 +11,7 @@ import (
 )
 
 func TestAdminsReadContactMessages(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		e.addUser("rh", "560000000000000005", true, authz.RH)

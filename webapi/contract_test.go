@@ -43,6 +43,7 @@ func documentedRoutes(t *testing.T) []string {
 
 // Every Gin route is in openapi.yaml and every documented route exists.
 func TestContractMatchesRoutes(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
 	var served []string
 	for _, r := range e.server.Routes() {

@@ -20,6 +20,7 @@ type deliveryList struct {
 }
 
 func TestOperatorsSeeAndFixDeliveries(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		e.addUser("rh", "560000000000000005", true, authz.RH)

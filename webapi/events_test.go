@@ -91,6 +91,7 @@ func (s *stream) ended() {
 }
 
 func TestLiveStreamCarriesWhatEachMemberMaySee(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := ticketPersonas(e)
@@ -142,6 +143,7 @@ func TestLiveStreamCarriesWhatEachMemberMaySee(t *testing.T) {
 }
 
 func TestLiveStreamFollowsTheSession(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := ticketPersonas(e)
@@ -178,6 +180,7 @@ func TestLiveStreamFollowsTheSession(t *testing.T) {
 }
 
 func TestLiveStreamResumes(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := ticketPersonas(e)
@@ -232,7 +235,8 @@ func TestLiveStreamResumes(t *testing.T) {
 // The server's timeouts do not end a stream: each write has a deadline of its own, and the
 // read deadline goes once the request is read. Past both, a stream still carries what happens.
 func TestLiveStreamOutlivesTheServerTimeouts(t *testing.T) {
-	d := testdb.Open(t, db.SQLite, true)
+	t.Parallel()
+	d := testdb.Default(t)
 	e := newEnv(t, d)
 	tok := ticketPersonas(e)
 	timed := httptest.NewUnstartedServer(e.server.Handler())
@@ -246,7 +250,9 @@ func TestLiveStreamOutlivesTheServerTimeouts(t *testing.T) {
 	s := e.openStream(tok["soporte"], "")
 	e.http = saved
 	s.until("ready")
-	time.Sleep(time.Second)
+	// Both deadlines were set before "ready" came: once this wait is over they have passed
+	// (a timer never fires early), and a stream that obeyed them would fail its next write.
+	time.Sleep(400 * time.Millisecond)
 	if code := e.form("POST", "/api/tickets", tok["jugador"], map[string]string{"title": "Tarde", "message": "x"}, nil, nil); code != 201 {
 		t.Fatalf("create: %d", code)
 	}

@@ -15,6 +15,7 @@ import (
 )
 
 func TestServeStoredFile(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
 	pdf := []byte("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n")
 	obj, err := e.app.Files.Put(context.Background(), "docs", bytes.NewReader(pdf),

@@ -10,6 +10,7 @@ import (
 )
 
 func TestStrictTransportSecurityOnlyOverHTTPS(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
 	if hsts := get(t, e.server.Handler(), "/healthz").Header().Get("Strict-Transport-Security"); hsts != "" {
 		t.Fatalf("a portal on %s sent HSTS %q", e.cfg.PublicURL, hsts)
@@ -25,6 +26,7 @@ func TestStrictTransportSecurityOnlyOverHTTPS(t *testing.T) {
 }
 
 func TestMetricsBehindAToken(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
 	cfg := *e.cfg
 	cfg.MetricsToken = "scraper-secret"
@@ -50,6 +52,7 @@ func TestMetricsBehindAToken(t *testing.T) {
 
 // The shipped proxy keeps /metrics from the internet and tells browsers to stay on https.
 func TestShippedCaddyfile(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("../deploy/Caddyfile")
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 )
 
 func TestIdempotencyKeys(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := &raceEnv{env: newEnv(t, d), d: d, tokens: map[string]string{}}
 		for _, p := range tablePersonas {

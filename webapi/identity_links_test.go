@@ -67,6 +67,7 @@ func sorted(s ...string) []string {
 }
 
 func TestAnotherMembersVerifiedRobloxNameIsRefusedOnADocument(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := identityPersonas(e)
@@ -91,6 +92,7 @@ func TestAnotherMembersVerifiedRobloxNameIsRefusedOnADocument(t *testing.T) {
 }
 
 func TestAClaimedNameVerifiedLaterKeepsEachPersonsRecordApart(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := identityPersonas(e)
@@ -195,6 +197,7 @@ func TestAClaimedNameVerifiedLaterKeepsEachPersonsRecordApart(t *testing.T) {
 }
 
 func TestAGameServerReadsAnUnverifiedAccountsChargesAsSuch(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := identityPersonas(e)
@@ -245,6 +248,7 @@ func TestAGameServerReadsAnUnverifiedAccountsChargesAsSuch(t *testing.T) {
 }
 
 func TestUnlinkingAndSwitchingOverHTTP(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := identityPersonas(e)

@@ -31,6 +31,7 @@ func identityPersonas(e *env) map[string]string {
 }
 
 func TestDocumentsOverHTTP(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := identityPersonas(e)
@@ -78,6 +79,7 @@ func TestDocumentsOverHTTP(t *testing.T) {
 }
 
 func TestRecordsOverHTTP(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := identityPersonas(e)
@@ -173,6 +175,7 @@ func asRobloxAccount(name string) func(u *url.URL) {
 }
 
 func TestRobloxVerification(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := identityPersonas(e)
@@ -279,6 +282,7 @@ func TestRobloxVerification(t *testing.T) {
 }
 
 func TestAPIKeys(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := identityPersonas(e)
@@ -354,6 +358,7 @@ func TestAPIKeys(t *testing.T) {
 }
 
 func TestIntegrationCallsAreRateLimitedPerKey(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
 	const limit = 5
 	e.server.integrations.perMin = limit

@@ -11,6 +11,7 @@ import (
 
 // The hand-written encoding must be byte for byte what encoding/json gives.
 func TestInitiativesEncodeAsEncodingJSONDoes(t *testing.T) {
+	t.Parallel()
 	end := time.Date(2026, 3, 1, 18, 30, 15, 123456789, time.FixedZone("CST", -6*3600))
 	choice := legislative.VoteAgainst
 	result := legislative.StatusApproved

@@ -11,6 +11,7 @@ import (
 // A value outside an enumeration is refused naming each choice by its Spanish label
 // with the value the API takes.
 func TestRefusedChoicesNameTheLabelsAndTheValues(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		e.addUser("oficina", "590000000000000001", true, authz.Oficina, authz.Comite, authz.Ministro, authz.Diputado)

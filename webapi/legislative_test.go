@@ -12,6 +12,7 @@ import (
 )
 
 func TestLegislativeOverHTTP(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		e.addUser("comite", "580000000000000001", true, authz.Comite)
@@ -135,6 +136,7 @@ func TestLegislativeOverHTTP(t *testing.T) {
 // The Diario Oficial is public: anyone reads the approved laws, searchable, with text,
 // dates and tally, and never who voted what.
 func TestDiarioOficialOverHTTP(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		e.addUser("comite", "580000000000000001", true, authz.Comite)

@@ -12,6 +12,7 @@ import (
 
 // A page added to routes.tsx must say who may open it, or the portal could not offer it.
 func TestEveryWebPageHasAnAccessRule(t *testing.T) {
+	t.Parallel()
 	seen := map[string]int{}
 	for _, p := range publicPages {
 		seen[p]++
@@ -50,6 +51,7 @@ func (e *env) pagesOf(token string) pagesProfile {
 
 // Each persona is offered the pages whose first read the server answers for them.
 func TestProfileListsThePagesEachPersonMayOpen(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := rolesPersonas(e)
@@ -94,6 +96,7 @@ func TestProfileListsThePagesEachPersonMayOpen(t *testing.T) {
 // A right granted on /admin/roles opens its pages at the next profile read; a read revoked
 // closes them, and the server refuses the page's reads alike.
 func TestGrantingAndRevokingRightsChangesThePages(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := rolesPersonas(e)
@@ -127,6 +130,7 @@ func TestGrantingAndRevokingRightsChangesThePages(t *testing.T) {
 // Modificación and Gestión imply Lectura: a change that breaks that is refused and changes
 // nothing.
 func TestModifyWithoutReadIsRefused(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := rolesPersonas(e)

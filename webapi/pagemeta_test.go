@@ -44,6 +44,7 @@ func titleOf(page string) string {
 }
 
 func TestPagesCarryTheirTitleAndPreview(t *testing.T) {
+	t.Parallel()
 	for _, d := range testdb.Dialects() {
 		t.Run(string(d), func(t *testing.T) {
 			e := newEnv(t, testdb.Open(t, d, true))
@@ -181,6 +182,7 @@ func TestPagesCarryTheirTitleAndPreview(t *testing.T) {
 }
 
 func TestMatchRoute(t *testing.T) {
+	t.Parallel()
 	for path, want := range map[string]string{
 		"/": "/", "": "/", "/news": "/news", "/news/": "/news", "/news/7": "/news/:id", "/news/7/x": "",
 		"/staff/profile": "/staff/profile", "/staff/stats": "/staff/stats", "/staff/500000000000000001": "/staff/:userId",

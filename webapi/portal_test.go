@@ -51,6 +51,7 @@ func personas(e *env) map[string]string {
 }
 
 func TestNewsManagement(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := personas(e)
@@ -162,6 +163,7 @@ func TestNewsManagement(t *testing.T) {
 }
 
 func TestContact(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		var m messageBody
@@ -190,6 +192,7 @@ func TestContact(t *testing.T) {
 }
 
 func TestArtistApplications(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := personas(e)
@@ -241,6 +244,7 @@ func TestArtistApplications(t *testing.T) {
 }
 
 func TestPublicWritesAreRateLimited(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
 	e.server.publicWrites.perMin = 2
 	in := map[string]any{"name": "Ana", "message": "Hola", "email": "ana@example.com"}

@@ -91,6 +91,7 @@ func addRows(t *testing.T, d *db.DB, n int, round int) {
 
 // A list endpoint runs the same number of statements for 3 rows as for 30: no query per row.
 func TestListEndpointsRunNoQueryPerRow(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := rolesPersonas(e)

@@ -53,6 +53,7 @@ func (e *env) gameCall(method, path, key string, payload any) (int, []byte) {
 }
 
 func TestChargeCorrectionsOverHTTP(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := identityPersonas(e)

@@ -29,6 +29,7 @@ func rolesPersonas(e *env) map[string]string {
 
 // The seeded matrix gives each persona what the specification's group rules gave them.
 func TestSeededMatrixKeepsTheGroupRules(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := rolesPersonas(e)
@@ -62,6 +63,7 @@ func TestSeededMatrixKeepsTheGroupRules(t *testing.T) {
 }
 
 func TestUntickingAFlagChangesTheAnswerAtOnce(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := rolesPersonas(e)
@@ -166,6 +168,7 @@ func auditCount(t *testing.T, d *db.DB, area string) int64 {
 
 // A write in each area leaves exactly one entry; a refused write leaves none.
 func TestEveryWriteIsAudited(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := rolesPersonas(e)

@@ -28,6 +28,7 @@ func get(t *testing.T, h http.Handler, path string, headers ...string) *httptest
 }
 
 func TestServingTheApp(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
 	e.server.deps.WebFS = fstest.MapFS{
 		"index.html":      {Data: []byte("<!doctype html><div id=root></div>")},
@@ -91,6 +92,7 @@ func TestServingTheApp(t *testing.T) {
 }
 
 func TestCORSIsSameOrigin(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
 	h := e.server.Handler()
 	own := get(t, h, "/api/config", "Origin", e.cfg.PublicURL)
@@ -111,6 +113,7 @@ func TestCORSIsSameOrigin(t *testing.T) {
 }
 
 func TestSignInIsRateLimited(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
 	e.server.signIns.perMin = 3 // buckets take the rate when first used
 	h := e.server.Handler()
@@ -129,6 +132,7 @@ func TestSignInIsRateLimited(t *testing.T) {
 }
 
 func TestPublicConfig(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
 	var cfg publicConfig
 	if code := e.call("GET", "/api/config", "", nil, &cfg); code != http.StatusOK {
@@ -146,6 +150,7 @@ func TestPublicConfig(t *testing.T) {
 }
 
 func TestRateLimitsCountClientsBehindATrustedProxy(t *testing.T) {
+	t.Parallel()
 	d := testdb.Open(t, testdb.Dialects()[0], true)
 	for _, c := range []struct {
 		trusted []string
@@ -177,6 +182,7 @@ func TestRateLimitsCountClientsBehindATrustedProxy(t *testing.T) {
 // Two replicas over one database share the count: a client alternating between them gets
 // the limit once, not once per replica; the next minute starts afresh.
 func TestRateLimitsHoldAcrossReplicas(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		replica := func() *Server {

@@ -11,6 +11,7 @@ import (
 )
 
 func TestLeavesAndQuotasOverHTTP(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := staffPersonas(e)

@@ -12,6 +12,7 @@ import (
 // A director reads a staff member's file with the warning just written; others are
 // refused, and a member who is not staff is not found, in Spanish.
 func TestDirectorsReadAStaffRecord(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := staffPersonas(e)

@@ -27,6 +27,7 @@ func staffPersonas(e *env) map[string]string {
 }
 
 func TestStaffHours(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := staffPersonas(e)
@@ -92,6 +93,7 @@ func TestStaffHours(t *testing.T) {
 }
 
 func TestDismissalTakesEffectAtOnce(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := staffPersonas(e)
@@ -127,6 +129,7 @@ func TestDismissalTakesEffectAtOnce(t *testing.T) {
 }
 
 func TestStaffReportsNotesAndProfile(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := staffPersonas(e)
@@ -178,6 +181,7 @@ func TestStaffReportsNotesAndProfile(t *testing.T) {
 }
 
 func TestWhoIsOnShiftAndEndingIt(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := staffPersonas(e)

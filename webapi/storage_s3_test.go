@@ -18,6 +18,7 @@ import (
 // served from it, ranges included; with the bucket down, an upload gets the Spanish 503
 // and leaves no message and no object behind.
 func TestTicketFilesInAnS3Bucket(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		bucket := fakes3.New(t, "zocalo-uploads")
 		files, err := storage.NewS3(context.Background(), storage.S3Options{Endpoint: bucket.URL, Region: "us-east-1",

@@ -99,6 +99,7 @@ func uploadedFiles(t *testing.T, root string) int {
 }
 
 func TestTicketLifecycle(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := ticketPersonas(e)
@@ -256,6 +257,7 @@ func TestTicketLifecycle(t *testing.T) {
 }
 
 func TestTicketUploadsAreRefusedWhole(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := ticketPersonas(e)
@@ -312,6 +314,7 @@ func TestTicketUploadsAreRefusedWhole(t *testing.T) {
 }
 
 func TestTicketListAndStats(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := ticketPersonas(e)
@@ -521,6 +524,7 @@ func TestTicketListAndStats(t *testing.T) {
 }
 
 func TestModeratorsRoster(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
 	tok := ticketPersonas(e)
 	var mods []struct {
@@ -540,6 +544,7 @@ func TestModeratorsRoster(t *testing.T) {
 }
 
 func TestResolvedTicketsCloseAfterTheQuietPeriod(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := ticketPersonas(e)
@@ -576,6 +581,7 @@ func TestResolvedTicketsCloseAfterTheQuietPeriod(t *testing.T) {
 }
 
 func TestAssistantAnswersWithTheFAQ(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, testdb.Open(t, testdb.Dialects()[0], true))
 	tok := ticketPersonas(e)
 	var env ticketEnvelope

@@ -11,6 +11,7 @@ import (
 // The catalogue, the sales' answers and the treasury channel's post name each item in
 // Spanish, next to the key the API takes.
 func TestTreasuryItemsCarryTheirSpanishLabel(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := treasuryPersonas(e)

@@ -45,6 +45,7 @@ type saleView struct {
 }
 
 func TestSalesPermissionsAndPrices(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := treasuryPersonas(e)
@@ -144,6 +145,7 @@ func TestSalesPermissionsAndPrices(t *testing.T) {
 }
 
 func TestConcurrentSalesAreAllRecorded(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := treasuryPersonas(e)
@@ -175,6 +177,7 @@ func TestConcurrentSalesAreAllRecorded(t *testing.T) {
 }
 
 func TestBusinessRegistry(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := treasuryPersonas(e)
@@ -294,6 +297,7 @@ func TestBusinessRegistry(t *testing.T) {
 // A name or a reason that a spreadsheet would run as a formula is exported as text; the
 // amounts the treasury writes stay numbers.
 func TestSalesExportNeutralisesFormulas(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d)
 		tok := treasuryPersonas(e)

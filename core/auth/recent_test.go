@@ -16,6 +16,7 @@ import (
 // Two instances over one database, as two replicas are: what one changes, the other sees
 // within the cache's time, and at once where the change went through itself.
 func TestRecentIdentitiesFollowChanges(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		roles := authz.RoleIDs{authz.Moderador: "800000000000000006", authz.Tesoreria: "800000000000000008"}
@@ -88,6 +89,7 @@ func ids(roles authz.RoleIDs, names ...authz.Role) []string {
 // A request that read the session just before a logout caches what it read just after
 // it: that copy must not let the token in again.
 func TestAnIdentityReadBeforeALogoutIsNotReused(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		m := members.NewService(d, authz.RoleIDs{}, time.Now)

@@ -35,6 +35,7 @@ func loadVectors(t *testing.T) vectorFile {
 
 // The same vectors run against the TypeScript copy in web/src/auth.
 func TestPermissionVectors(t *testing.T) {
+	t.Parallel()
 	v := loadVectors(t)
 	ids := RoleIDs(v.RoleIDs)
 	if err := ids.Validate(); err != nil {
@@ -51,6 +52,7 @@ func TestPermissionVectors(t *testing.T) {
 }
 
 func TestGroupsMatchVectorFile(t *testing.T) {
+	t.Parallel()
 	v := loadVectors(t)
 	if len(v.Groups) != len(Groups) {
 		t.Fatalf("vector file has %d groups, code has %d", len(v.Groups), len(Groups))
@@ -69,6 +71,7 @@ func TestGroupsMatchVectorFile(t *testing.T) {
 }
 
 func TestSharedIDsHoldBothNames(t *testing.T) {
+	t.Parallel()
 	ids := RoleIDs{Comite: "1", ScjnAdmin: "1", Oficina: "2", CongresoAdmin: "2"}
 	set := ids.Names([]string{"1"})
 	if !set.Has(Comite) || !set.Has(ScjnAdmin) || set.Has(Oficina) {
@@ -77,6 +80,7 @@ func TestSharedIDsHoldBothNames(t *testing.T) {
 }
 
 func TestNilActorHasNothing(t *testing.T) {
+	t.Parallel()
 	var a *Actor
 	if a.Permits() || a.InGroup(Admin) || a.HasRole(Comite) {
 		t.Fatal("a missing actor must pass no check")
@@ -84,6 +88,7 @@ func TestNilActorHasNothing(t *testing.T) {
 }
 
 func TestHasRoleIgnoresSuperusers(t *testing.T) {
+	t.Parallel()
 	a := &Actor{Roles: RoleSet{Comite: true}}
 	if a.HasRole(Diputado) {
 		t.Fatal("a role check is not the permission check")

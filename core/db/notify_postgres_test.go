@@ -16,6 +16,7 @@ import (
 // after; a rollback announces nothing; many commits at once are all announced, together
 // where they overlap.
 func TestNotifyTellsOtherProcessesOfCommitsOnly(t *testing.T) {
+	t.Parallel()
 	if !slices.Contains(testdb.Dialects(), db.Postgres) {
 		t.Skip("needs " + testdb.EnvURL)
 	}

@@ -12,6 +12,7 @@ import (
 // A hook added in a transaction runs once the outermost one commits, never on a rollback,
 // and at once outside a transaction.
 func TestAfterCommitRunsOnlyOnceTheOutermostTransactionCommits(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		var ran []string

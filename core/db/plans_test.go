@@ -13,6 +13,7 @@ import (
 // Searches are planned for their arguments (a generic plan made a ticket search walk
 // every ticket by date); every other statement keeps PostgreSQL's generic plans.
 func TestPostgresPlansSearchesForTheirArguments(t *testing.T) {
+	t.Parallel()
 	for _, dialect := range testdb.Dialects() {
 		if dialect != db.Postgres {
 			continue

@@ -11,6 +11,7 @@ import (
 )
 
 func TestIsUnavailable(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		err  error

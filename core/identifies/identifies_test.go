@@ -13,6 +13,7 @@ import (
 // Identifies count per token over the last 24 hours; older ones drop out, and are
 // forgotten (whatever their token) at the next record.
 func TestIdentifiesCountOverTheWindow(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := identifies.NewStore(d)

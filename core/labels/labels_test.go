@@ -5,6 +5,7 @@ import "testing"
 var priorities = Table{{"Low", "Baja"}, {"Medium", "Media"}, {"High", "Alta"}}
 
 func TestChoicesNameTheLabelWithTheValueTheAPITakes(t *testing.T) {
+	t.Parallel()
 	if got, want := priorities.Choices(), "Baja (Low), Media (Medium) o Alta (High)"; got != want {
 		t.Errorf("Choices() = %q, want %q", got, want)
 	}
@@ -15,6 +16,7 @@ func TestChoicesNameTheLabelWithTheValueTheAPITakes(t *testing.T) {
 }
 
 func TestOfShowsAnUnknownValueAsItCame(t *testing.T) {
+	t.Parallel()
 	if got := priorities.Of("Medium"); got != "Media" {
 		t.Errorf("Of(Medium) = %q", got)
 	}

@@ -41,6 +41,7 @@ func embedField(e outbox.Embed, name string) string {
 // The opening post carries the ballot's buttons; each vote edits its tally, and the close
 // edits it to the result with the buttons disabled.
 func TestTheBallotFollowsTheVote(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRig(t, d, 0)
@@ -102,6 +103,7 @@ func TestTheBallotFollowsTheVote(t *testing.T) {
 
 // Stopping a vote disables the ballot; opening it again posts a new one.
 func TestAStoppedVoteDisablesItsBallot(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRig(t, d, 0)
@@ -150,6 +152,7 @@ func seat(t *testing.T, d *db.DB, id string, inGuild bool, roles ...authz.Role) 
 // Seat holders who have not voted get one DM before the end, however many runs overlap;
 // those who voted, those without a seat in that body and those who left get none.
 func TestRemindersReachEachWaitingSeatHolderOnce(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		clock := testenv.NewClock(time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC))
@@ -213,6 +216,7 @@ func TestRemindersReachEachWaitingSeatHolderOnce(t *testing.T) {
 // The Diario Oficial lists approved initiatives only, searchable, with text, dates and
 // tally, and never who voted what.
 func TestTheDiarioOficialPublishesApprovedLaws(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRig(t, d, 0)

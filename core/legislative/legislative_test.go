@@ -74,6 +74,7 @@ func (r rig) open(t *testing.T, body string, end *time.Time) uint64 {
 }
 
 func TestWhoMayDoWhat(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRig(t, d, 0)
@@ -138,6 +139,7 @@ func TestWhoMayDoWhat(t *testing.T) {
 }
 
 func TestVotingWindow(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRig(t, d, 0)
@@ -183,6 +185,7 @@ func TestVotingWindow(t *testing.T) {
 }
 
 func TestConcurrentVotesCountOnce(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRig(t, d, 0)
@@ -222,6 +225,7 @@ func TestConcurrentVotesCountOnce(t *testing.T) {
 }
 
 func TestClosingAtTheEndDate(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRig(t, d, 3)
@@ -280,6 +284,7 @@ func TestClosingAtTheEndDate(t *testing.T) {
 }
 
 func TestAgenda(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRig(t, d, 0)
@@ -320,6 +325,7 @@ func TestAgenda(t *testing.T) {
 // Two instances over one database, as two replicas are: a vote shows in the list of the
 // instance that took it at once, and in the other's once its copy of the list expires.
 func TestListsFollowVotesAcrossInstances(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		a, b := newRig(t, d, 1), newRig(t, d, 1)

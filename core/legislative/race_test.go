@@ -51,6 +51,7 @@ func field(m outbox.ChannelMessage, name string) string {
 }
 
 func TestTwoReplicasCloseOnce(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRig(t, d, 0)
@@ -83,6 +84,7 @@ func TestTwoReplicasCloseOnce(t *testing.T) {
 // Votes cast just before the end race the closing run just after it: each is counted in
 // the announced result or refused because the vote closed.
 func TestVotesRacingTheCloseAreCountedOrRefused(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRig(t, d, 0)

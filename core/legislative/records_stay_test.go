@@ -17,6 +17,7 @@ import (
 
 // An initiative that has been voted on stays: deleting it is refused and its votes remain.
 func TestAVotedInitiativeCannotBeDeleted(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRig(t, d, 0)
@@ -38,6 +39,7 @@ func TestAVotedInitiativeCannotBeDeleted(t *testing.T) {
 
 // A vote that closed with a result (here with no votes and no quorum) is a record too.
 func TestAnInitiativeWithAResultCannotBeDeleted(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRig(t, d, 0)
@@ -60,6 +62,7 @@ func TestAnInitiativeWithAResultCannotBeDeleted(t *testing.T) {
 
 // An initiative nobody voted on may still be deleted.
 func TestAnUnvotedInitiativeMayBeDeleted(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRig(t, d, 0)
@@ -89,6 +92,7 @@ func message(err error) string {
 // Withdrawing an approved initiative keeps its votes and its result; after that it cannot
 // be voted on, re-opened, withdrawn again or deleted.
 func TestWithdrawingKeepsVotesAndResult(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRig(t, d, 0)
@@ -144,6 +148,7 @@ func TestWithdrawingKeepsVotesAndResult(t *testing.T) {
 // Withdrawing during a vote closes it without a result; the votes cast stay, no more are
 // taken and the closing job leaves it alone.
 func TestWithdrawingClosesAnOpenVote(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRig(t, d, 0)
@@ -175,6 +180,7 @@ func TestWithdrawingClosesAnOpenVote(t *testing.T) {
 // A vote past its end date that the job has not closed yet gets its result before the
 // withdrawal, as the job would have given it.
 func TestWithdrawingAnEndedVoteKeepsItsResult(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRig(t, d, 0)
@@ -198,6 +204,7 @@ func TestWithdrawingAnEndedVoteKeepsItsResult(t *testing.T) {
 
 // The server tells each caller what it may do with each initiative.
 func TestTheListSaysWhatTheCallerMayDo(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRig(t, d, 0)

@@ -4,6 +4,7 @@ import "testing"
 
 // The timeline's counts agree in number with each count.
 func TestTallyWordsOneAbstentionInTheSingular(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in   Counts
 		want string
@@ -20,6 +21,7 @@ func TestTallyWordsOneAbstentionInTheSingular(t *testing.T) {
 
 // A quorum of one is one vote, not "1 votos".
 func TestQuorumShortfallAgreesInNumber(t *testing.T) {
+	t.Parallel()
 	if _, why := Result(Counts{}, 1); why != " (sin quórum: 0 de 1 voto)" {
 		t.Errorf("quorum 1: %q", why)
 	}

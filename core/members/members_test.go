@@ -29,6 +29,7 @@ func newService(d *db.DB) *members.Service {
 }
 
 func TestReconcile(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := newService(d)
@@ -73,6 +74,7 @@ func TestReconcile(t *testing.T) {
 }
 
 func TestUpsertReportsRoleChanges(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := newService(d)

@@ -53,6 +53,7 @@ func setEventStatus(t *testing.T, d *db.DB, id uint64, status string) {
 // event or by the full sync, until Discord confirms the removal; a removal an operator
 // discarded holds nothing back.
 func TestPendingRemovalHoldsTheRoleBack(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := newService(d)
@@ -117,6 +118,7 @@ func TestPendingRemovalHoldsTheRoleBack(t *testing.T) {
 // the permission matrix in one go, each member's change audited once however many times
 // the deletion arrives.
 func TestDeleteGuildRole(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := newService(d)
@@ -179,6 +181,7 @@ func TestDeleteGuildRole(t *testing.T) {
 // A full member list skips the members whose events came after it was asked for: their
 // snapshot in it is older, and missing from it they have not left.
 func TestReconcileLeavesNewerMembersAlone(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := newService(d)

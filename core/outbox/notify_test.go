@@ -83,6 +83,7 @@ func wallClock() time.Time { return time.Now().UTC() }
 // In one process the relay is woken by the commit that wrote events, once per
 // transaction, and never by a transaction that rolled back.
 func TestSQLiteEnqueueWakesTheListenerOnceItCommits(t *testing.T) {
+	t.Parallel()
 	d := testdb.Open(t, db.SQLite, true)
 	store := outbox.NewStore(d, wallClock)
 	woken := make(chan struct{}, 100)
@@ -162,6 +163,7 @@ func needPostgres(t *testing.T) {
 // Another process's commit wakes the listener, once per transaction; a rollback and
 // another schema's commits wake nobody.
 func TestPostgresEnqueueCommittedElsewhereWakesTheListener(t *testing.T) {
+	t.Parallel()
 	needPostgres(t)
 	writer, listener := twoHandlesOnOneSchema(t)
 	store := outbox.NewStore(writer, wallClock)
@@ -183,6 +185,7 @@ func TestPostgresEnqueueCommittedElsewhereWakesTheListener(t *testing.T) {
 // A listening connection that drops is opened again, and the listener is woken then,
 // since what committed meanwhile was announced to nobody.
 func TestPostgresListenerReconnectsAndWakes(t *testing.T) {
+	t.Parallel()
 	needPostgres(t)
 	writer, listener := twoHandlesOnOneSchema(t)
 	store := outbox.NewStore(writer, wallClock)
@@ -192,7 +195,7 @@ func TestPostgresListenerReconnectsAndWakes(t *testing.T) {
 
 	var terminated int
 	if err := writer.Conn(context.Background()).Raw(`SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-		WHERE application_name = 'zocalo listen ' || current_schema()) AS t`).Scan(&terminated).Error; err != nil {
+		WHERE application_name = 'zocalo listen ' || current_schema() AND datname = current_database()) AS t`).Scan(&terminated).Error; err != nil {
 		t.Fatal(err)
 	}
 	if terminated != 1 {

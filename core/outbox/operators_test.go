@@ -84,6 +84,7 @@ func expectKind(t *testing.T, err error, kind errs.Kind, message string) {
 }
 
 func TestOperatorsListWhatHasNotReachedDiscord(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(d)
 		ctx := context.Background()
@@ -150,6 +151,7 @@ func TestOperatorsListWhatHasNotReachedDiscord(t *testing.T) {
 }
 
 func TestRetryAndDiscardAreAuditedOnce(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(d)
 		ctx := context.Background()
@@ -239,6 +241,7 @@ func TestRetryAndDiscardAreAuditedOnce(t *testing.T) {
 }
 
 func TestRetryAllMovesBlockedAndFailedOnly(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(d)
 		ctx := context.Background()
@@ -271,6 +274,7 @@ func TestRetryAllMovesBlockedAndFailedOnly(t *testing.T) {
 }
 
 func TestConcurrentOperatorsMakeOneChange(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(d)
 		ctx := context.Background()
@@ -341,6 +345,7 @@ func TestConcurrentOperatorsMakeOneChange(t *testing.T) {
 }
 
 func TestSummarySaysWhatAnEventIs(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("á", 200)
 	for _, c := range []struct {
 		kind    string

@@ -63,6 +63,7 @@ func applied(t *testing.T) func(bool, error) {
 // A blocked event is its channel's head: the channel waits behind it, other channels go,
 // and it is due again at its next attempt.
 func TestBlockedEventHoldsBackItsChannelOnly(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		s, clock := newStore(t, d)
 		ctx := context.Background()
@@ -98,6 +99,7 @@ func TestBlockedEventHoldsBackItsChannelOnly(t *testing.T) {
 
 // An operator's retry makes a blocked event due at once; a discard lets its channel go on.
 func TestOperatorsRetryAndDiscardFreeTheChannel(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		s, clock := newStore(t, d)
 		ctx := context.Background()
@@ -123,6 +125,7 @@ func TestOperatorsRetryAndDiscardFreeTheChannel(t *testing.T) {
 // Every outcome applies only to the status the relay read: a discard that came first
 // stands, and of twenty identical outcomes one applies.
 func TestOutcomesApplyOnlyFromTheStatusRead(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		s, clock := newStore(t, d)
 		ctx := context.Background()
@@ -176,6 +179,7 @@ func TestOutcomesApplyOnlyFromTheStatusRead(t *testing.T) {
 
 // A delivery racing an operator's discard leaves one outcome, whichever came first.
 func TestDeliveryRacingADiscardLeavesOneOutcome(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		s, _ := newStore(t, d)
 		ctx := context.Background()
@@ -208,6 +212,7 @@ func TestDeliveryRacingADiscardLeavesOneOutcome(t *testing.T) {
 // The first attempt is recorded once, before the request; a rate limit is not a failed
 // attempt.
 func TestFirstAttemptAndRateLimits(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		s, clock := newStore(t, d)
 		ctx := context.Background()
@@ -233,6 +238,7 @@ func TestFirstAttemptAndRateLimits(t *testing.T) {
 }
 
 func TestBacklogCountsWhatWaits(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		s, clock := newStore(t, d)
 		ctx := context.Background()

@@ -74,6 +74,7 @@ func entry(t *testing.T, d *db.DB, action string, id uint64) audit.Entry {
 }
 
 func TestVoidKeepsTheChargeOnTheRecordMarked(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		f := posting(t, d)
@@ -152,6 +153,7 @@ func TestVoidKeepsTheChargeOnTheRecordMarked(t *testing.T) {
 }
 
 func TestGameKeysVoidOnlyWhatTheGameFiled(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		f := posting(t, d)
@@ -194,6 +196,7 @@ func TestGameKeysVoidOnlyWhatTheGameFiled(t *testing.T) {
 }
 
 func TestExpungeLeavesOnlyTheAuditLog(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		f := posting(t, d)
@@ -257,6 +260,7 @@ func TestExpungeLeavesOnlyTheAuditLog(t *testing.T) {
 }
 
 func TestThePDFMarksVoidedCharges(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		f := setup(t, d)

@@ -68,6 +68,7 @@ func moves(t *testing.T, d *db.DB, by string) int64 {
 // game server files a charge under it; its real owner, Beto, verifies it. Each record
 // keeps its own person's charges, whichever key it is read by.
 func TestAClaimedNameVerifiedByItsOwnerLeavesEachRecordItsOwnCharges(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		f := setup(t, d)
@@ -119,6 +120,7 @@ func TestAClaimedNameVerifiedByItsOwnerLeavesEachRecordItsOwnCharges(t *testing.
 
 // A game server may name an account by user id; names change, ids do not.
 func TestGameChargesByUserIDFollowTheAccount(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		f := setup(t, d)
@@ -157,6 +159,7 @@ func TestGameChargesByUserIDFollowTheAccount(t *testing.T) {
 // Switching or unlinking moves nothing: the charges a member had stay theirs, and the old
 // account's name answers no charges of theirs.
 func TestSwitchingOrUnlinkingMovesNothing(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		f := setup(t, d)
@@ -192,6 +195,7 @@ func TestSwitchingOrUnlinkingMovesNothing(t *testing.T) {
 // The state the old code left: charges stored under a Roblox name typed on a document,
 // read by the name as well as the Discord id.
 func TestTheRepairMovesCrossLinkedChargesToTheirPeople(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		f := setup(t, d)

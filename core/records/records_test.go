@@ -87,6 +87,7 @@ func kindOf(err error) errs.Kind {
 }
 
 func TestChargesArePermittedToModeratorsAndAdmins(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		f := setup(t, d)
@@ -132,6 +133,7 @@ func TestChargesArePermittedToModeratorsAndAdmins(t *testing.T) {
 }
 
 func TestSearchByEachKeyAndBoth(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		f := setup(t, d)
@@ -214,6 +216,7 @@ func TestSearchByEachKeyAndBoth(t *testing.T) {
 }
 
 func TestThePDFHoldsTheCharges(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		f := setup(t, d)

@@ -48,6 +48,7 @@ func holder(t *testing.T, s *roblox.Service, name string) string {
 }
 
 func TestLinkSwitchAndUnlinkAreAudited(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := roblox.NewService(d, nil, now)
@@ -120,6 +121,7 @@ func TestLinkSwitchAndUnlinkAreAudited(t *testing.T) {
 // A name belongs to whoever verified it last: an account renamed on Roblox leaves its old
 // name to whoever takes it there and verifies it.
 func TestANameGoesToItsNewestVerifier(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		s := roblox.NewService(d, nil, now)

@@ -61,6 +61,7 @@ func (r result[T]) must(t *testing.T) T {
 }
 
 func TestBreaksPauseTheShiftClock(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		// Wednesday 2026-03-04 10:00 in Mexico City.
@@ -129,6 +130,7 @@ func TestBreaksPauseTheShiftClock(t *testing.T) {
 }
 
 func TestTheCapCountsWorkedTime(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		start := time.Date(2026, 3, 4, 6, 0, 0, 0, mexico)
@@ -174,6 +176,7 @@ func TestTheCapCountsWorkedTime(t *testing.T) {
 }
 
 func TestPausingTwiceAtOnceMakesOneBreak(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newClockedDesk(t, d, time.Date(2026, 3, 4, 10, 0, 0, 0, mexico))

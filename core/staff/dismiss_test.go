@@ -64,6 +64,7 @@ func (r *roster) onRoster(t *testing.T, id string) bool {
 // sync that still carry it change nothing. Once Discord removed it, the role given again
 // is a re-hire, recorded once however often it is reported.
 func TestDismissalSurvivesTheSyncAndARoleAddedLaterRehires(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRoster(d)
@@ -143,6 +144,7 @@ func TestDismissalSurvivesTheSyncAndARoleAddedLaterRehires(t *testing.T) {
 
 // A dismissal reason is at most 1,000 characters (not bytes); a longer one changes nothing.
 func TestDismissalReasonLimit(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRoster(d)

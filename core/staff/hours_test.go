@@ -14,6 +14,7 @@ import (
 )
 
 func TestHoursByWeekAndServer(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		// Wednesday 2026-11-18 12:00 in Mexico City: this week starts Monday 2026-11-16.

@@ -18,6 +18,7 @@ import (
 )
 
 func TestLeaveRequestsAreChecked(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		// Wednesday 2026-03-04 10:00 in Mexico City.
@@ -74,6 +75,7 @@ func TestLeaveRequestsAreChecked(t *testing.T) {
 }
 
 func TestDirectorsDecideALeaveOnce(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newClockedDesk(t, d, time.Date(2026, 3, 4, 10, 0, 0, 0, mexico))

@@ -16,6 +16,7 @@ import (
 // warnings newest first, with who wrote them. Others are refused; a member who is not
 // (and never was) staff is not found; a dismissed one keeps their file.
 func TestDirectorsReadAStaffMembersRecord(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		r := newRoster(d)

@@ -73,6 +73,7 @@ var (
 )
 
 func TestOnShiftListsOpenShifts(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newShiftDesk(t, d)
@@ -105,6 +106,7 @@ func TestOnShiftListsOpenShifts(t *testing.T) {
 }
 
 func TestEndingAShiftTwiceAtOnceEndsItOnce(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newShiftDesk(t, d)
@@ -142,6 +144,7 @@ func TestEndingAShiftTwiceAtOnceEndsItOnce(t *testing.T) {
 }
 
 func TestRemovingTheStaffRoleClosesTheShift(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newShiftDesk(t, d)

@@ -19,6 +19,7 @@ import (
 )
 
 func TestQuotasPerRoleTheHighestAndLeaveProRated(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		// Monday 2026-03-02 08:00 in Mexico City.

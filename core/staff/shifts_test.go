@@ -22,6 +22,7 @@ func moderator(id string) *authz.Actor {
 }
 
 func TestShifts(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		// Wednesday 2026-03-04 22:00 in Mexico City.
@@ -84,6 +85,7 @@ func TestShifts(t *testing.T) {
 }
 
 func TestConcurrentClockInsOpenOneShift(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		sh := staff.NewShifts(d, []string{"Principal"}, 0, mexico, func() time.Time { return time.Now().UTC() })
@@ -117,6 +119,7 @@ func TestConcurrentClockInsOpenOneShift(t *testing.T) {
 }
 
 func TestRosterCarriesTheHours(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		m := members.NewService(d, authz.RoleIDs(testenv.Roles), func() time.Time { return time.Now().UTC() })

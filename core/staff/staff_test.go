@@ -14,6 +14,7 @@ import (
 )
 
 func TestModeratorsAreTheStaffGroup(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		m := members.NewService(d, authz.RoleIDs(testenv.Roles), func() time.Time { return time.Now().UTC() })

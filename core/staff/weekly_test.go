@@ -15,6 +15,7 @@ import (
 )
 
 func TestWeeklyReport(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		// Monday 2026-03-09 00:00 in Mexico City: the report covers 2–8 March.

@@ -14,6 +14,7 @@ import (
 )
 
 func TestS3Store(t *testing.T) {
+	t.Parallel()
 	fake := fakes3.New(t, "zocalo")
 	s, err := NewS3(context.Background(), S3Options{Endpoint: fake.URL, Region: "us-east-1", Bucket: "zocalo",
 		AccessKeyID: "key", SecretAccessKey: "secret"})
@@ -73,6 +74,7 @@ func TestS3Store(t *testing.T) {
 
 // A mistyped bucket or endpoint stops the server at start, not at the first upload.
 func TestS3StoreChecksItsBucket(t *testing.T) {
+	t.Parallel()
 	fake := fakes3.New(t, "zocalo")
 	cases := map[string]S3Options{
 		"no such bucket":    {Endpoint: fake.URL, Bucket: "otro"},

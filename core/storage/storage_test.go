@@ -29,6 +29,7 @@ func files(t *testing.T, root string) []string {
 }
 
 func TestLocalStore(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	s, err := NewLocal(root)
 	if err != nil {
@@ -111,6 +112,7 @@ func testStore(t *testing.T, s Store, stored func() int) {
 // A full disk while an upload is written: a clear error, and nothing left behind. The
 // upload's file is a link to /dev/full, where every write fails with ENOSPC as on a full disk.
 func TestPutOnAFullDisk(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat("/dev/full"); err != nil {
 		t.Skip("no /dev/full on this system")
 	}

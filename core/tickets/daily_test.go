@@ -14,6 +14,7 @@ import (
 )
 
 func TestDailyFigures(t *testing.T) {
+	t.Parallel()
 	mexico, err := time.LoadLocation("America/Mexico_City")
 	if err != nil {
 		t.Fatal(err)

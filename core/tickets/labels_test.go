@@ -17,6 +17,7 @@ import (
 
 // The transcript names statuses, priorities, the category and every change in Spanish.
 func TestTheTranscriptSpeaksSpanish(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newDesk(t, d)
@@ -60,6 +61,7 @@ func TestTheTranscriptSpeaksSpanish(t *testing.T) {
 
 // The ticket's card and the thread's notices the bot posts carry the Spanish labels.
 func TestTheDiscordNoticesCarrySpanishLabels(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newDesk(t, d)
@@ -105,6 +107,7 @@ func TestTheDiscordNoticesCarrySpanishLabels(t *testing.T) {
 
 // A refused value is answered with the Spanish labels and the values the API takes.
 func TestRefusalsNameTheLabelsAndTheValues(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newDesk(t, d)

@@ -9,6 +9,7 @@ import (
 // A ticket's addresses are the web app's pages for it, with or without a slash at the end
 // of the configured address.
 func TestTicketAddresses(t *testing.T) {
+	t.Parallel()
 	for _, base := range []string{"https://zocalo.example", "https://zocalo.example/"} {
 		if got := tickets.PortalURL(base, 42); got != "https://zocalo.example/support/tickets/42" {
 			t.Errorf("PortalURL(%q) = %q", base, got)

@@ -23,6 +23,7 @@ const secretNote = "El jugador ya tuvo dos avisos: revisar historial antes de re
 // A staff note is stored and shown to staff only: the author's view, transcript, DMs and
 // live events never carry it; the staff thread gets it.
 func TestANoteIsNeverShownToTheAuthor(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newDesk(t, d)
@@ -103,6 +104,7 @@ func TestANoteIsNeverShownToTheAuthor(t *testing.T) {
 // Bad notes change nothing: empty, too long, on a closed ticket, on a ticket the writer
 // cannot read, or with /nota outside a ticket's thread.
 func TestBadNotesChangeNothing(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newDesk(t, d)
@@ -150,6 +152,7 @@ func TestBadNotesChangeNothing(t *testing.T) {
 // One note sent 20 times at once with one key (a double click, a Discord interaction
 // delivered again) is one note, one audit entry and one thread post.
 func TestANoteSentTwiceAtOnceIsOneNote(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newDesk(t, d)
@@ -186,6 +189,7 @@ func TestANoteSentTwiceAtOnceIsOneNote(t *testing.T) {
 // Closing a ticket tells its author by DM, with the link to rate the support; the close
 // repeated at once sends one DM.
 func TestClosingATicketTellsTheAuthorWithTheRatingLink(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newDesk(t, d)

@@ -30,6 +30,7 @@ func threadTicket(t *testing.T, k *desk, threadID string) tickets.Ticket {
 // with its text and the images it can keep; the message names the others and why, and
 // the outcome lists them for the answer in the thread.
 func TestAThreadReplyKeepsItsTextWhenAFileIsRefused(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newDesk(t, d)
@@ -95,6 +96,7 @@ func TestAThreadReplyKeepsItsTextWhenAFileIsRefused(t *testing.T) {
 // A reply that is only files, all refused, is still recorded: the message names them.
 // Past five files, the rest are named too.
 func TestAThreadReplyOfRefusedFilesIsRecorded(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newDesk(t, d)
@@ -129,6 +131,7 @@ func TestAThreadReplyOfRefusedFilesIsRecorded(t *testing.T) {
 
 // A closed ticket takes nothing from its thread, and says so.
 func TestAThreadReplyToAClosedTicket(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newDesk(t, d)

@@ -122,6 +122,7 @@ func storedFiles(t *testing.T, root string) int {
 // One message from a ticket's thread, delivered 20 times at once (a gateway replay, a
 // reconnect), is one staff message with one copy of its file.
 func TestAThreadMessageIsRecordedOnce(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newDesk(t, d)
@@ -169,6 +170,7 @@ func TestAThreadMessageIsRecordedOnce(t *testing.T) {
 // Recording a ticket's thread is bookkeeping: the ticket keeps its last activity, so
 // the queue, ordered by it, does not reorder under staff paging through it.
 func TestBookkeepingKeepsTheQueueOrder(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newDesk(t, d)
@@ -204,6 +206,7 @@ func TestBookkeepingKeepsTheQueueOrder(t *testing.T) {
 // The auto-close job and staff closing one ticket at once close it once: one change in
 // its timeline, one audit entry, one post in its thread.
 func TestAutoCloseAndStaffCloseAtOnce(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newDesk(t, d)
@@ -242,6 +245,7 @@ func TestAutoCloseAndStaffCloseAtOnce(t *testing.T) {
 
 // A member holds a few tickets at once and opens a few an hour; staff are not limited.
 func TestTicketLimits(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		k := newDesk(t, d, 2, 3)

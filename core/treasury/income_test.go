@@ -15,6 +15,7 @@ import (
 )
 
 func TestIncomePerMonthItemAndCurrency(t *testing.T) {
+	t.Parallel()
 	mexico, err := time.LoadLocation("America/Mexico_City")
 	if err != nil {
 		t.Fatal(err)

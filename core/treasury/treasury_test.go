@@ -28,6 +28,7 @@ func catalogue(t *testing.T) []treasury.Item {
 }
 
 func TestPricesForEveryItemAndDiscount(t *testing.T) {
+	t.Parallel()
 	items := catalogue(t)
 	if len(items) != 28 {
 		t.Fatalf("the catalogue has %d items, the spec lists 28", len(items))
@@ -85,6 +86,7 @@ func TestPricesForEveryItemAndDiscount(t *testing.T) {
 }
 
 func TestMoneyAndPercent(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ got, want string }{
 		{treasury.Money(treasury.CurrencyMXN, 123450), "$1,234.50 MXN"},
 		{treasury.Money(treasury.CurrencyMXN, 5000), "$50.00 MXN"},

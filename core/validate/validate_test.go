@@ -3,6 +3,7 @@ package validate
 import "testing"
 
 func TestChecks(t *testing.T) {
+	t.Parallel()
 	ok := func(_ string, valid bool) bool { return valid }
 	ok2 := func(_ uint64, valid bool) bool { return valid }
 	cases := []struct {

@@ -50,6 +50,7 @@ func (f *fakeRanks) set(userID string, rank int) {
 }
 
 func TestBindRoles(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name  string
 		ranks map[string]int
@@ -71,6 +72,7 @@ func TestBindRoles(t *testing.T) {
 // The refresh gives and takes the bound roles as ranks change; twenty runs at once queue
 // one delivery; a member's ranks are read once a day.
 func TestRefreshBinds(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		ranks := &fakeRanks{ranks: map[string]map[string]int{}}

@@ -67,6 +67,7 @@ var jugador = roblox.Account{UserID: "5100000001", Username: "JugadorMX", Displa
 // Twenty verifications of one account at once: one link, one delivery of the role and the
 // nickname.
 func TestLinkingTwiceAtOnceDeliversOnce(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		f := newFixture(d, "{display} (@{roblox})")
 		testenv.Together(d, 20, func(int) {
@@ -102,6 +103,7 @@ func TestLinkingTwiceAtOnceDeliversOnce(t *testing.T) {
 
 // Unlinking takes the role away and resets the nickname, once, however many unlinks come.
 func TestUnlinkRemovesRoleAndNickname(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		f := newFixture(d, "{roblox}")
 		ctx := context.Background()
@@ -136,6 +138,7 @@ func TestUnlinkRemovesRoleAndNickname(t *testing.T) {
 // A role or nickname changed by hand is put back, once while its delivery is queued;
 // what the bot itself set is left alone.
 func TestReapplyAfterManualChange(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		f := newFixture(d, "{roblox}")
 		ctx := context.Background()
@@ -202,6 +205,7 @@ func TestReapplyAfterManualChange(t *testing.T) {
 }
 
 func TestNicknameIsCutToDiscordsLength(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, template string
 		acct           roblox.Account
@@ -228,6 +232,7 @@ func TestNicknameIsCutToDiscordsLength(t *testing.T) {
 // Members linked before verification was configured get what a link gives now, once,
 // however many backfills run at once.
 func TestBackfillLinksMadeBeforeConfiguration(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		before := roblox.NewService(d, nil, now)

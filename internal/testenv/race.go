@@ -72,17 +72,35 @@ func (g *Gate) Wait(ctx context.Context) {
 	}
 }
 
+// gateQuiet is how long a gate waits for a party that may not come: a request refused
+// before its transaction (a replayed key, a rate limit) never arrives.
+const gateQuiet = 100 * time.Millisecond
+
 // GateTransactions stops the next transactions of d at both hook points with gates for
 // n parties and returns a function that removes them. Call it just before firing n
-// concurrent requests.
+// concurrent requests. Every request may reach BEGIN, but only as many as the pool has
+// connections can be inside a transaction at once (SQLite's one writer, PostgreSQL's
+// pool), so the second gate waits for no more than that.
 func GateTransactions(d *db.DB, n int) (stop func()) {
-	before, after := NewGate(n, 150*time.Millisecond), NewGate(n, 150*time.Millisecond)
+	before, after := NewGate(n, gateQuiet), NewGate(min(n, transactionsAtOnce(d)), gateQuiet)
 	d.SetTxHooks(db.TxHooks{BeforeBegin: before.Wait, AfterBegin: after.Wait})
 	return func() {
 		d.SetTxHooks(db.TxHooks{})
 		before.Open()
 		after.Open()
 	}
+}
+
+// transactionsAtOnce is how many transactions of d can be open together.
+func transactionsAtOnce(d *db.DB) int {
+	if d.Dialect() == db.SQLite {
+		return 1
+	}
+	pool, err := d.SQL()
+	if err != nil || pool.Stats().MaxOpenConnections <= 0 {
+		return 1 << 30
+	}
+	return pool.Stats().MaxOpenConnections
 }
 
 // Together runs fn(0) … fn(n-1) at once, each in its own goroutine, with d's
