@@ -23,6 +23,7 @@ func production() map[string]string {
 }
 
 func TestDefaults(t *testing.T) {
+	t.Parallel()
 	c, err := Load("", envOf(production()))
 	if err != nil {
 		t.Fatal(err)
@@ -55,6 +56,7 @@ func TestDefaults(t *testing.T) {
 // The two price lists differ on purpose: PARTNER is 600 MXN in the sale catalogue and
 // 1000 MXN on the public shop.
 func TestPriceLists(t *testing.T) {
+	t.Parallel()
 	c, err := Load("", envOf(production()))
 	if err != nil {
 		t.Fatal(err)
@@ -96,6 +98,7 @@ func TestPriceLists(t *testing.T) {
 }
 
 func TestLayers(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "zocalo.yaml")
 	if err := os.WriteFile(file, []byte("httpAddr: \"0.0.0.0:9000\"\ncommunityName: \"Desde archivo\"\nroles:\n  RH: \"33\"\n"), 0o600); err != nil {
@@ -137,6 +140,7 @@ func TestLayers(t *testing.T) {
 }
 
 func TestDemoMode(t *testing.T) {
+	t.Parallel()
 	c, err := Load("", envOf(map[string]string{"ZOCALO_DEMO": "true"}))
 	if err != nil {
 		t.Fatal(err)
@@ -159,6 +163,7 @@ func TestDemoMode(t *testing.T) {
 }
 
 func TestBadValuesNameTheKey(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		env  map[string]string
@@ -195,6 +200,7 @@ func TestBadValuesNameTheKey(t *testing.T) {
 }
 
 func TestUnknownFileKeyIsRefused(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "z.yaml")
 	if err := os.WriteFile(file, []byte("htpAddr: x\n"), 0o600); err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 // Every role and channel id that is set is listed with the keys that set it, so a
 // report names what to change; unset ones are not listed.
 func TestDiscordIDsNameTheirKeys(t *testing.T) {
+	t.Parallel()
 	env := production()
 	env["ZOCALO_ROLE_COMITE"] = "100"
 	env["ZOCALO_ROLE_SCJN_ADMIN"] = "100"

@@ -9,6 +9,7 @@ import (
 
 // Verification's settings are checked at start, each error naming its key.
 func TestVerifySettings(t *testing.T) {
+	t.Parallel()
 	file := func(t *testing.T, yaml string) string {
 		p := filepath.Join(t.TempDir(), "zocalo.yaml")
 		if err := os.WriteFile(p, []byte(yaml), 0o600); err != nil {

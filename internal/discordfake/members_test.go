@@ -10,6 +10,7 @@ import (
 // A nickname is set and cleared like Discord does, with GUILD_MEMBER_UPDATE; the owner and
 // members above the bot are refused with 403 50013, a nickname past 32 with 400 50035.
 func TestMemberNickname(t *testing.T) {
+	t.Parallel()
 	f, srv := newFake(t)
 	s, rec := openSession(t, srv, allIntents)
 	const bob = "100000000000000077"

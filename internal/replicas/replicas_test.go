@@ -118,6 +118,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // A reply written through one replica reaches the author's live stream on the other, and
 // the unread count the other replica answers moves with it; the bot tells the player in Discord.
 func TestAReplyOnOneReplicaReachesAStreamOnTheOther(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("ZOCALO_TEST_DATABASE_URL") == "" {
 		t.Skip("replicas share a PostgreSQL database: set ZOCALO_TEST_DATABASE_URL")
 	}

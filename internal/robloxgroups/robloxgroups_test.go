@@ -11,6 +11,7 @@ import (
 
 // The client reads the fake Roblox's groups API, which answers in groups.roblox.com's shape.
 func TestGroupRanksFromTheFakeRoblox(t *testing.T) {
+	t.Parallel()
 	f := discordfake.New(discordfake.Options{GuildID: "900000000000000001"})
 	srv := httptest.NewServer(f.Handler())
 	defer srv.Close()
