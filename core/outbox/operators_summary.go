@@ -135,7 +135,7 @@ func ChannelName(channelID string, names map[string]string) string {
 	if user, ok := strings.CutPrefix(channelID, "verify:"); ok {
 		return "Verificación de " + user
 	}
-	if user, ok := strings.CutPrefix(channelID, "dm:"); ok {
+	if user, ok := strings.CutPrefix(channelID, dmChannelPrefix); ok {
 		return "Mensaje directo a " + user
 	}
 	return channelID
