@@ -160,6 +160,7 @@ func (b *Bot) registerBuiltins() {
 	b.AddDeliverer(outbox.KindChannelMessage, b.deliverChannelMessage)
 	b.AddDeliverer(outbox.KindMessageEdit, b.deliverMessageEdit)
 	b.AddDeliverer(outbox.KindMessageDelete, b.deliverMessageDelete)
+	b.AddDeliverer(outbox.KindDM, b.deliverDM)
 	b.registerTickets()
 	b.registerLegislative()
 	b.AddDeliverer(staff.KindRemoveRoles, b.deliverRemoveRoles)

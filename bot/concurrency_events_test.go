@@ -11,6 +11,7 @@ import (
 
 	"zocalo/core/authz"
 	"zocalo/core/members"
+	"zocalo/core/outbox"
 	"zocalo/core/staff"
 	"zocalo/core/tickets"
 	"zocalo/internal/testenv"
@@ -88,7 +89,7 @@ var _ = addBotRaceRows(
 				e.bot.replyFromThread(context.Background(), s, &m)
 			})
 			expectCount(t, "ticket messages", e.count(t, "ticket_messages", "discord_message_id = ?", msg.ID), 1)
-			expectCount(t, "DMs to the author", e.count(t, "outbox_events", "kind = ? AND channel_id = ?", tickets.KindDM, "dm:"+author), 1)
+			expectCount(t, "DMs to the author", e.count(t, "outbox_events", "kind = ? AND channel_id = ?", outbox.KindDM, "dm:"+author), 1)
 			expectCount(t, "status changes", e.count(t, "ticket_events", "ticket_id = ? AND kind = ? AND after = ?",
 				ticketID, "status", tickets.StatusWaitingUser), 1)
 

@@ -13,7 +13,6 @@ import (
 	"zocalo/core/authz"
 	"zocalo/core/legislative"
 	"zocalo/core/outbox"
-	"zocalo/core/tickets"
 	"zocalo/internal/discordfake"
 )
 
@@ -89,7 +88,7 @@ var _ = addBotRaceRows(
 			}
 			e.runJob(t, "legislative-reminders", botRaceN)
 			reminded := e.count(t, "initiative_reminders", "initiative_id = ?", v.ID)
-			expectCount(t, "DMs", e.posts(t, tickets.KindDM, "«"+v.Title+"»"), reminded)
+			expectCount(t, "DMs", e.posts(t, outbox.KindDM, "«"+v.Title+"»"), reminded)
 			expectCount(t, "reminders of the waiting member", e.count(t, "initiative_reminders", "initiative_id = ? AND member_id = ?", v.ID, waiting), 1)
 			expectCount(t, "reminders of the voter", e.count(t, "initiative_reminders", "initiative_id = ? AND member_id = ?", v.ID, voter), 0)
 			e.settle(t)
@@ -102,9 +101,9 @@ var _ = addBotRaceRows(
 				return false
 			})
 			var dms []outbox.Event
-			e.d.Conn(context.Background()).Where("kind = ? AND channel_id = ?", tickets.KindDM, "dm:"+waiting).Find(&dms)
+			e.d.Conn(context.Background()).Where("kind = ? AND channel_id = ?", outbox.KindDM, "dm:"+waiting).Find(&dms)
 			for _, ev := range dms {
-				var p tickets.DMPayload
+				var p outbox.DM
 				if json.Unmarshal([]byte(ev.Payload), &p) == nil && strings.Contains(p.Content, v.Title) && strings.Count(p.Content, "Recordatorio") != 1 {
 					t.Errorf("reminder %q", p.Content)
 				}

@@ -133,7 +133,7 @@ var _ = addBotRaceRows(
 				}
 			}
 			expectCount(t, "close audits", e.count(t, "audit_entries", "action = ? AND entity_id = ? AND after LIKE ?", "status", tid, "%closed%"), 1)
-			expectCount(t, "close DMs", e.count(t, "outbox_events", "kind = ? AND channel_id = ? AND payload LIKE ?", tickets.KindDM, "dm:"+author, "%fue cerrado%"), 1)
+			expectCount(t, "close DMs", e.count(t, "outbox_events", "kind = ? AND channel_id = ? AND payload LIKE ?", outbox.KindDM, "dm:"+author, "%fue cerrado%"), 1)
 			// One card edit per change; the last shows it closed, its buttons disabled.
 			expectCount(t, "card edits", e.posts(t, outbox.KindMessageEdit, CustomID(tickets.CardButtonPrefix, tickets.ActionClaim, tid)), 2)
 			e.eventually("the card shows the close", func() bool {

@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"zocalo/core/authz"
+	"zocalo/core/outbox"
 	"zocalo/core/tickets"
 )
 
@@ -78,7 +79,7 @@ var _ = addBotRaceRows(
 			expectCount(t, "notes", e.count(t, "ticket_notes", "ticket_id = ? AND content = ?", id, text), 1)
 			expectCount(t, "note audits", e.audits(t, "note", id), 1)
 			expectCount(t, "note posts", e.posts(t, tickets.KindPost, text), 1)
-			expectCount(t, "DMs with the note", e.posts(t, tickets.KindDM, text), 0)
+			expectCount(t, "DMs with the note", e.posts(t, outbox.KindDM, text), 0)
 			// Outside a ticket's thread, the command says where to use it and writes nothing.
 			if got := e.answer(t, e.fake.SendInteraction(e.inThread("nota", support, e.id(), stringOption("texto", text)))); !strings.Contains(got, "dentro del hilo de un ticket") {
 				t.Errorf("outside a thread: %q", got)
@@ -107,7 +108,7 @@ var _ = addBotRaceRows(
 			}
 			expectCount(t, "staff messages", e.count(t, "ticket_messages", "ticket_id = ? AND sender_type = ?", id, tickets.SenderStaff), 1)
 			expectCount(t, "thread posts", e.posts(t, tickets.KindPost, "Cierra el juego y vuelve a entrar, "+author), 1)
-			expectCount(t, "DMs to the player", e.count(t, "outbox_events", "kind = ? AND channel_id = ?", tickets.KindDM, "dm:"+author), 1)
+			expectCount(t, "DMs to the player", e.count(t, "outbox_events", "kind = ? AND channel_id = ?", outbox.KindDM, "dm:"+author), 1)
 			if got := e.answer(t, e.fake.SendInteraction(e.inThread("respuesta", support, thread, stringOption("nombre", "no existe")))); !strings.Contains(got, "No existe esa respuesta predefinida.") {
 				t.Errorf("an unknown name: %q", got)
 			}

@@ -18,7 +18,6 @@ import (
 func (b *Bot) registerTickets() {
 	b.AddDeliverer(tickets.KindOpen, b.deliverTicketOpen)
 	b.AddDeliverer(tickets.KindPost, b.deliverTicketPost)
-	b.AddDeliverer(tickets.KindDM, b.deliverDM)
 	b.AddCommand(notaCommand(b))
 	b.AddCommand(respuestaCommand(b))
 	b.AddCommand(ticketCommand(b))
@@ -145,24 +144,6 @@ func (b *Bot) reopenThread(s *discordgo.Session, threadID string) {
 	if _, err := s.ChannelEditComplex(threadID, &discordgo.ChannelEdit{Archived: &no, Locked: &no}); err != nil {
 		b.log.Warn("could not reopen a ticket thread", "thread", threadID, "error", err)
 	}
-}
-
-// deliverDM sends a direct message. A member whose DMs are closed is not retried: the
-// refusal is logged and the event set aside.
-func (b *Bot) deliverDM(ctx context.Context, s *discordgo.Session, ev outbox.Event) (string, error) {
-	var p tickets.DMPayload
-	if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil {
-		return "", errPermanent{err}
-	}
-	ch, err := s.UserChannelCreate(p.UserID)
-	if err != nil {
-		return "", err
-	}
-	m, err := b.post(ctx, s, ev, eventPost{channelID: ch.ID, content: p.Content})
-	if err != nil {
-		return "", err
-	}
-	return m.ID, nil
 }
 
 // onMessage hands messages posted by people in ticket threads to the support desk.

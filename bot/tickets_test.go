@@ -153,7 +153,7 @@ func TestClosedDMsAreNotRetried(t *testing.T) {
 	r := newRig(t, testdb.Default(t))
 	ctx := context.Background()
 	r.fake.CloseDMs("530000000000000001")
-	ev, err := r.app.Outbox.Enqueue(ctx, tickets.KindDM, "dm:530000000000000001", tickets.DMPayload{UserID: "530000000000000001", Content: "hola"})
+	ev, err := r.app.Outbox.Enqueue(ctx, outbox.KindDM, "dm:530000000000000001", outbox.DM{UserID: "530000000000000001", Content: "hola"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +228,7 @@ func TestALongTicketReplyReachesTheThreadWhole(t *testing.T) {
 			t.Fatalf("attachments %+v", posted.Attachments)
 		}
 
-		dm, err := k.app.Outbox.Enqueue(ctx, tickets.KindDM, "dm:530000000000000001", tickets.DMPayload{UserID: "530000000000000001", Content: reply})
+		dm, err := k.app.Outbox.Enqueue(ctx, outbox.KindDM, "dm:530000000000000001", outbox.DM{UserID: "530000000000000001", Content: reply})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"zocalo/core/authz"
+	"zocalo/core/outbox"
 	"zocalo/core/staff"
-	"zocalo/core/tickets"
 	"zocalo/internal/testenv"
 )
 
@@ -37,7 +37,7 @@ var _ = addRaceRows(
 		}
 		decided := r.audits(t, staff.ActionLeaveApprove, lv.ID) + r.audits(t, staff.ActionLeaveRefuse, lv.ID)
 		expectCount(t, "decision audits", decided, 1)
-		expectCount(t, "DMs to the member", r.count(t, "outbox_events", "kind = ? AND channel_id = ?", tickets.KindDM, "dm:"+target), 1)
+		expectCount(t, "DMs to the member", r.count(t, "outbox_events", "kind = ? AND channel_id = ?", outbox.KindDM, "dm:"+target), 1)
 	}},
 	raceRow{name: "setting one role's quota at once", routes: []string{"PUT /api/staff/quotas/:roleId"}, run: func(t *testing.T, r *raceEnv) {
 		role := testenv.Roles[authz.SoporteTecnico]

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"zocalo/core/outbox"
 	"zocalo/core/tickets"
 )
 
@@ -34,7 +35,7 @@ var _ = addRaceRows(
 		expectCount(t, "note audits", r.audits(t, "note", id), 1)
 		expectCount(t, "note posts", r.threadPosts(t, id, tickets.PostNote), 1)
 		// Nothing of it goes to the player.
-		expectCount(t, "DMs with the note", r.posts(t, tickets.KindDM, "pedir captura"), 0)
+		expectCount(t, "DMs with the note", r.posts(t, outbox.KindDM, "pedir captura"), 0)
 		// Without a key, two notes are two notes; the player may write none.
 		note.key = ""
 		for range 2 {
@@ -52,7 +53,7 @@ var _ = addRaceRows(
 		_, token := r.member(t)
 		id := r.openTicket(t, token)
 		expectAll(t, r.race(t, same(raceN, r.ticketJSON("PUT", id, "status", r.tokens["soporte"], map[string]string{"status": "closed"}))...), 200)
-		expectCount(t, "close DMs", r.posts(t, tickets.KindDM, "#"+id+" «No puedo entrar» fue cerrado"), 1)
+		expectCount(t, "close DMs", r.posts(t, outbox.KindDM, "#"+id+" «No puedo entrar» fue cerrado"), 1)
 	}},
 	raceRow{name: "creating a canned reply", routes: []string{"POST /api/tickets/canned-replies"}, run: func(t *testing.T, r *raceEnv) {
 		name := "Reinicio " + r.id()

@@ -14,7 +14,6 @@ import (
 	"zocalo/core/legislative"
 	"zocalo/core/members"
 	"zocalo/core/outbox"
-	"zocalo/core/tickets"
 	"zocalo/internal/testdb"
 	"zocalo/internal/testenv"
 )
@@ -194,10 +193,10 @@ func TestRemindersReachEachWaitingSeatHolderOnce(t *testing.T) {
 			})
 		}
 		wg.Wait()
-		dms := events(t, d, tickets.KindDM)
+		dms := events(t, d, outbox.KindDM)
 		got := map[string]int{}
 		for _, ev := range dms {
-			var p tickets.DMPayload
+			var p outbox.DM
 			_ = json.Unmarshal([]byte(ev.Payload), &p)
 			got[p.UserID]++
 			if !strings.Contains(p.Content, "«Ley de Aguas»") || !strings.Contains(p.Content, "http://portal.test/legislative/initiatives/") {

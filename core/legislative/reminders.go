@@ -9,7 +9,6 @@ import (
 
 	"zocalo/core/authz"
 	"zocalo/core/members"
-	"zocalo/core/tickets"
 )
 
 // Reminder records that a seat holder was reminded of a vote closing soon: one per member
@@ -85,7 +84,7 @@ func (s *Service) remind(ctx context.Context, in Initiative, memberID string, no
 			return res.Error
 		}
 		sent = true
-		return tickets.EnqueueDM(ctx, s.outbox, memberID, ReminderText(in, s.closeDetail(in), s.set.PublicURL))
+		return s.outbox.EnqueueDM(ctx, memberID, ReminderText(in, s.closeDetail(in), s.set.PublicURL))
 	})
 	return sent, err
 }

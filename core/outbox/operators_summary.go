@@ -15,7 +15,6 @@ const summaryRunes = 90
 const (
 	kindTicketOpen  = "ticket.open"
 	kindTicketPost  = "ticket.post"
-	kindDirectMsg   = "member.dm"
 	kindRemoveRoles = "member.roles.remove"
 	kindVerify      = "member.verify"
 )
@@ -60,7 +59,7 @@ func Summary(kind, payload string) string {
 			what = "Verificación de "
 		}
 		out = what + p.UserID
-	case kindDirectMsg:
+	case KindDM:
 		out = join("Mensaje directo a "+p.UserID, text)
 	case kindTicketOpen:
 		out = join(fmt.Sprintf("Ticket #%d abierto", p.TicketID), p.ThreadName)
@@ -135,7 +134,7 @@ func ChannelName(channelID string, names map[string]string) string {
 	if user, ok := strings.CutPrefix(channelID, "verify:"); ok {
 		return "Verificación de " + user
 	}
-	if user, ok := strings.CutPrefix(channelID, "dm:"); ok {
+	if user, ok := strings.CutPrefix(channelID, dmChannelPrefix); ok {
 		return "Mensaje directo a " + user
 	}
 	return channelID

@@ -13,7 +13,6 @@ import (
 	"zocalo/core/idempotency"
 	"zocalo/core/labels"
 	"zocalo/core/members"
-	"zocalo/core/tickets"
 	"zocalo/core/validate"
 )
 
@@ -228,7 +227,7 @@ func (s *Service) DecideLeave(ctx context.Context, actor *authz.Actor, id uint64
 		if status == LeaveRefused {
 			icon = "❌"
 		}
-		if err := tickets.EnqueueDM(ctx, s.outbox, lv.MemberID, fmt.Sprintf("%s Tu ausencia del %s al %s fue %s por %s.",
+		if err := s.outbox.EnqueueDM(ctx, lv.MemberID, fmt.Sprintf("%s Tu ausencia del %s al %s fue %s por %s.",
 			icon, DisplayDate(lv.StartsOn), DisplayDate(lv.EndsOn), verb, actor.Username)); err != nil {
 			return err
 		}

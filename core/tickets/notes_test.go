@@ -200,7 +200,7 @@ func TestClosingATicketTellsTheAuthorWithTheRatingLink(t *testing.T) {
 			}
 		})
 		var dms []outbox.Event
-		if err := d.Conn(ctx).Where("kind = ? AND channel_id = ?", tickets.KindDM, "dm:"+authorID).Find(&dms).Error; err != nil {
+		if err := d.Conn(ctx).Where("kind = ? AND channel_id = ?", outbox.KindDM, "dm:"+authorID).Find(&dms).Error; err != nil {
 			t.Fatal(err)
 		}
 		if len(dms) != 1 {

@@ -22,8 +22,6 @@ const (
 	// KindPost posts in the ticket's thread (a message, or a change of status,
 	// assignment or priority); a close also archives the thread.
 	KindPost = "ticket.post"
-	// KindDM sends a direct message to a member; closed DMs are not retried.
-	KindDM = "member.dm"
 )
 
 // What a KindPost says.
@@ -76,19 +74,6 @@ type PostPayload struct {
 // ViaDiscord marks a thread post of a reply sent from Discord by a command.
 const ViaDiscord = "discord"
 
-// DMPayload is the payload of KindDM.
-type DMPayload struct {
-	UserID  string `json:"userId"`
-	Content string `json:"content"`
-}
-
-// EnqueueDM queues a direct message to a member, on the member's own DM channel of the
-// outbox, in the transaction of ctx: the one way every feature writes to a member.
-func EnqueueDM(ctx context.Context, o *outbox.Store, memberID, content string) error {
-	_, err := o.Enqueue(ctx, KindDM, "dm:"+memberID, DMPayload{UserID: memberID, Content: content})
-	return err
-}
-
 func filesOf(m *Message) []FileRef {
 	out := make([]FileRef, len(m.Attachments))
 	for i, a := range m.Attachments {
@@ -122,7 +107,7 @@ func (s *Service) post(ctx context.Context, t *Ticket, p PostPayload) error {
 
 // notifyAuthor tells the author by DM that staff answered.
 func (s *Service) notifyAuthor(ctx context.Context, t *Ticket, staffName string) error {
-	return EnqueueDM(ctx, s.outbox, t.AuthorID, fmt.Sprintf("%s respondió a tu ticket #%d «%s». Léelo en %s",
+	return s.outbox.EnqueueDM(ctx, t.AuthorID, fmt.Sprintf("%s respondió a tu ticket #%d «%s». Léelo en %s",
 		staffName, t.ID, truncateRunes(t.Title, 100), PortalURL(s.s.PublicURL, t.ID)))
 }
 
@@ -135,7 +120,7 @@ func (s *Service) notifyClosed(ctx context.Context, t *Ticket) error {
 	} else {
 		text += " Puedes leer la conversación en " + PortalURL(s.s.PublicURL, t.ID)
 	}
-	return EnqueueDM(ctx, s.outbox, t.AuthorID, text)
+	return s.outbox.EnqueueDM(ctx, t.AuthorID, text)
 }
 
 // ThreadOpened records the Discord thread of a ticket, so replies there find it. It is
