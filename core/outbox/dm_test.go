@@ -13,6 +13,7 @@ import (
 // A DM is stored as rows written before it lived here were: the relay delivers those
 // rows by kind and payload, so neither may change.
 func TestDMRowKeepsItsStoredShape(t *testing.T) {
+	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		s, _ := newStore(t, d)
 		ctx := context.Background()
