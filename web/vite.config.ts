@@ -117,5 +117,10 @@ export default defineConfig({
     css: false,
     // antd forms in jsdom are slow on a busy machine; the defaults (5 s) made tests flaky there.
     testTimeout: 60_000,
+    // Every core (Vitest leaves one free), and the modules loaded once per worker rather than
+    // once per file: importing antd took a second a file. Each test leaves nothing behind
+    // (src/test/setup.ts clears the page, storage, mocks and stubbed globals after it).
+    maxWorkers: '100%',
+    isolate: false,
   },
 });
