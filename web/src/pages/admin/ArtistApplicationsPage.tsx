@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Result, Select, type TableColumnsType } from 'antd';
 import { useArtistApplications, useSetApplicationStatus } from '../../api/artistApplications';
+import { optionsOf } from '../../api/labels';
+import { ARTIST_APPLICATION_STATUSES } from '../../api/serverConstants.gen';
 import type { ArtistApplication, ArtistApplicationStatus } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -12,11 +14,7 @@ import { ResponsiveTable } from '../../components/ResponsiveTable';
 export const NO_PERMISSION_MESSAGE = 'No tienes permiso para acceder a esta página';
 export const NO_APPLICATIONS_TEXT = 'No hay aplicaciones';
 
-export const STATUS_OPTIONS: { value: ArtistApplicationStatus; label: string }[] = [
-  { value: 'pendiente', label: 'Pendiente' },
-  { value: 'aceptada', label: 'Aceptada' },
-  { value: 'rechazada', label: 'Rechazada' },
-];
+export const STATUS_OPTIONS: { value: ArtistApplicationStatus; label: string }[] = optionsOf(ARTIST_APPLICATION_STATUSES);
 
 function ApplicationsTable() {
   const applications = useArtistApplications();

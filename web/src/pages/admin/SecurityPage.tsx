@@ -5,7 +5,9 @@ import type { Dayjs } from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
 import { auditKeys, useAuditLog } from '../../api/audit';
 import { ApiError } from '../../api/client';
+import { optionsOf } from '../../api/labels';
 import { useGuildRoles } from '../../api/roles';
+import { AUDIT_AREAS } from '../../api/serverConstants.gen';
 import type { AuditEntry, AuditQuery } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { BackToDashboard } from '../../components/BackToDashboard';
@@ -13,7 +15,7 @@ import { Page } from '../../components/Page';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { useServerPagination } from '../../components/useServerPagination';
 import '../../components/dayjsLocale';
-import { AUDIT_AREAS, actionLabel, areaLabel, entityLabel, fieldLabel } from './auditLabels';
+import { actionLabel, areaLabel, entityLabel, fieldLabel } from './auditLabels';
 import { diffRows, formatValue } from './auditDiff';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 
@@ -282,7 +284,7 @@ function AuditLog() {
           allowClear
           value={filters.area}
           onChange={(area?: string) => setFilter({ area })}
-          options={[...AUDIT_AREAS]}
+          options={optionsOf(AUDIT_AREAS)}
           className="audit-filter"
           style={{ width: 200 }}
         />

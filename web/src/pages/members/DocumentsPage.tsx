@@ -4,6 +4,7 @@ import { GlobalOutlined, IdcardOutlined } from '@ant-design/icons';
 import { useDocumentStatus, useMyDocument } from '../../api/documents';
 import { useVerificationStatus } from '../../api/verify';
 import type { DocumentKind, DocumentStatus } from '../../api/types';
+import { DOCUMENT_NAMES } from '../../components/identity/DocumentCard';
 import { OwnDocumentCard } from '../../components/identity/OwnDocumentCard';
 import { Page } from '../../components/Page';
 import { QueryErrorAlert } from '../../components/QueryState';
@@ -91,7 +92,7 @@ function Documents() {
           <KindCard
             kind="INE"
             icon={<IdcardOutlined />}
-            title="Identificación Nacional"
+            title={DOCUMENT_NAMES.INE}
             description="La credencial para votar (INE) de los personajes mexicanos: nombre, estado y municipio de residencia y fecha de nacimiento."
             action="Crear INE"
             held={held}
@@ -103,7 +104,7 @@ function Documents() {
           <KindCard
             kind="PASAPORTE"
             icon={<GlobalOutlined />}
-            title="Pasaporte Internacional"
+            title={DOCUMENT_NAMES.PASAPORTE}
             description="El pasaporte de los personajes extranjeros: nombre, país de origen y fecha de nacimiento."
             action="Crear Pasaporte"
             held={held}
