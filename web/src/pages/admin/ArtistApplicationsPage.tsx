@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/useAuth';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatDate } from '../../components/dates';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 
@@ -74,7 +75,7 @@ function ApplicationsTable() {
 export function ArtistApplicationsPage() {
   if (!useAuth().may('reviewArtists')) return <Result status="403" title={NO_PERMISSION_MESSAGE} />;
   return (
-    <Page title="Aplicaciones de Dibujantes" subtitle="Las aplicaciones a la convocatoria de dibujantes, de la más reciente a la más antigua.">
+    <Page title={PAGE_TITLES['/admin/artist-applications']} subtitle="Las aplicaciones a la convocatoria de dibujantes, de la más reciente a la más antigua.">
       <ApplicationsTable />
     </Page>
   );

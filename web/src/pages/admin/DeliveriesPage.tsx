@@ -19,11 +19,12 @@ import { BackToDashboard } from '../../components/BackToDashboard';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatDateTime } from '../../components/dates';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { useServerPagination } from '../../components/useServerPagination';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 
-export const DELIVERIES_TITLE = 'Entregas a Discord';
+export const DELIVERIES_TITLE = PAGE_TITLES['/admin/deliveries'];
 export const NO_DELIVERIES_TEXT = 'Todo llegó a Discord: no hay entregas en este estado.';
 export const DISCARD_QUESTION = '¿Descartar esta entrega?';
 export const DELIVERIES_FORBIDDEN_TITLE = 'Acceso restringido';

@@ -21,6 +21,7 @@ import { BackToDashboard } from '../../components/BackToDashboard';
 import { saveFile } from '../../api/client';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert } from '../../components/QueryState';
 import { avatarUrl, initial } from '../../layout/avatar';
 import { BusinessFormDialog } from './BusinessFormDialog';
@@ -229,7 +230,7 @@ export function SatPage() {
   const active = list.filter((business) => business.status === 'active').length;
 
   return (
-    <Page title="Panel SAT" subtitle="Sistema de Administración de Negocios">
+    <Page title={PAGE_TITLES['/sat/business']} subtitle="Sistema de Administración de Negocios">
       <Flex gap={12} wrap justify="space-between" align="center" style={{ marginBottom: 16 }}>
         <BackToDashboard />
         {canRegister ? (

@@ -12,6 +12,7 @@ import type { AuditEntry, AuditQuery } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { useServerPagination } from '../../components/useServerPagination';
 import '../../components/dayjsLocale';
@@ -361,7 +362,7 @@ function AuditLog() {
 export function SecurityPage() {
   const { user } = useAuth();
   return (
-    <Page title="Seguridad y Auditoría" subtitle="El registro de todo lo que cambia en el portal: quién, cuándo, qué y los valores de antes y después.">
+    <Page title={PAGE_TITLES['/security']} subtitle="El registro de todo lo que cambia en el portal: quién, cuándo, qué y los valores de antes y después.">
       <Flex style={{ marginBottom: 16 }}>
         <BackToDashboard />
       </Flex>

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../components/dates';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert } from '../../components/QueryState';
 import { ChartBody, type ChartData } from '../../components/charts';
 import { InitiativeStatusTag, VotingSummary } from './InitiativeParts';
@@ -131,7 +132,7 @@ export function InitiativePage() {
 
   if (initiativeId === 0) {
     return (
-      <Page title="Iniciativa">
+      <Page title={PAGE_TITLES['/legislative/initiatives/:id']}>
         <ErrorBanner message={INITIATIVE_NOT_FOUND} />
         <BackLink />
       </Page>
@@ -140,7 +141,7 @@ export function InitiativePage() {
   if (record.isPending) return <Loading />;
   if (record.isError) {
     return (
-      <Page title="Iniciativa">
+      <Page title={PAGE_TITLES['/legislative/initiatives/:id']}>
         <QueryErrorAlert queries={record} />
         <BackLink />
       </Page>

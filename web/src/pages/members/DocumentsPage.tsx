@@ -7,6 +7,7 @@ import type { DocumentKind, DocumentStatus } from '../../api/types';
 import { DOCUMENT_NAMES } from '../../components/identity/DocumentCard';
 import { OwnDocumentCard } from '../../components/identity/OwnDocumentCard';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert } from '../../components/QueryState';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import { useFocusOnShow } from '../../components/SubmitOutcome';
@@ -143,7 +144,7 @@ function Documents() {
 export function DocumentsPage() {
   return (
     <Page
-      title="Sistema de Documentación"
+      title={PAGE_TITLES['/documents']}
       subtitle="Tramita el documento de identidad de tu personaje: la Identificación Nacional si es mexicano, o el Pasaporte Internacional si viene de otro país."
     >
       <SignedInOnly>

@@ -6,9 +6,10 @@ import { INITIATIVE_STATUSES } from '../../api/serverConstants.gen';
 import { formatDate } from '../../components/dates';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert } from '../../components/QueryState';
 
-export const DIARIO_OFICIAL_TITLE = 'Diario Oficial';
+export const DIARIO_OFICIAL_TITLE = PAGE_TITLES['/diario-oficial'];
 export const NO_LAWS_TEXT = 'Aún no se ha aprobado ninguna ley';
 export const NO_MATCHING_LAWS_TEXT = 'Ninguna ley coincide con la búsqueda';
 export const LAWS_PAGE_SIZE = 10;

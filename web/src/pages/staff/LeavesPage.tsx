@@ -6,11 +6,12 @@ import { useDecideLeave, useLeaves } from '../../api/staff';
 import type { Leave, LeaveDecision, LeaveStatus } from '../../api/types';
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { LEAVE_STATUS_LABELS, LeaveStatusTag, leaveSpan } from './leaveParts';
 
-export const LEAVES_TITLE = 'Ausencias del Staff';
+export const LEAVES_TITLE = PAGE_TITLES['/staff/ausencias'];
 const FILTERS: { value: LeaveStatus | ''; label: string }[] = [
   ...LEAVE_STATUSES.map(({ value, label }) => ({ value, label: pluralOf(label) })),
   { value: '', label: 'Todas' },
