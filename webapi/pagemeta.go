@@ -17,48 +17,6 @@ const siteName = "Zócalo"
 // siteDescription is the description of pages that have none of their own.
 const siteDescription = "Portal de la comunidad de roleplay Zócalo: noticias, tienda, soporte y trámites de la ciudad."
 
-// pageTitles names each page of the web app, by its pattern in webRoutes.
-var pageTitles = map[string]string{
-	"/":                            "Inicio",
-	"/shop":                        "Tienda",
-	"/news":                        "Noticias",
-	"/news/:id":                    "Noticias",
-	"/login":                       "Iniciar sesión",
-	"/auth/callback":               "Iniciando sesión",
-	"/unauthorized":                "Acceso denegado",
-	"/verify/*":                    "Verificación de Roblox",
-	"/contact":                     "Contacto",
-	"/artist-application":          "Solicitud de artista",
-	"/privacy-policy":              "Política de privacidad",
-	"/diario-oficial":              "Diario Oficial",
-	"/records":                     "Antecedentes",
-	"/documents":                   "Documentos",
-	"/support":                     "Soporte",
-	"/support/tickets/:id":         "Soporte",
-	"/perfil":                      "Mi perfil",
-	"/admin/artist-applications":   "Solicitudes de artistas",
-	"/dashboard":                   "Panel",
-	"/staff/profile":               "Perfil de staff",
-	"/staff/stats":                 "Estadísticas de staff",
-	"/staff/ausencias":             "Ausencias del staff",
-	"/staff/:userId":               "Expediente de staff",
-	"/admin/support":               "Panel de soporte",
-	"/admin/support/tickets/:id":   "Panel de soporte",
-	"/treasury":                    "Tesorería",
-	"/treasury/register":           "Registrar venta",
-	"/treasury/history":            "Historial de ventas",
-	"/treasury/members":            "Miembros de tesorería",
-	"/sat/business":                "SAT · Negocios",
-	"/admin/news":                  "Administrar noticias",
-	"/admin/roles":                 "Roles y permisos",
-	"/security":                    "Seguridad",
-	"/admin/api-keys":              "Claves de API",
-	"/admin/deliveries":            "Entregas",
-	"/admin/contact-messages":      "Mensajes de contacto",
-	"/legislative":                 "Poder Legislativo",
-	"/legislative/initiatives/:id": "Iniciativa",
-}
-
 // pageMeta is what the server writes into the head of the page it serves.
 type pageMeta struct {
 	title, description string

@@ -2,7 +2,9 @@ package webapi
 
 import (
 	"context"
+	"maps"
 	"net/http"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -74,8 +76,9 @@ func TestPagesCarryTheirTitleAndPreview(t *testing.T) {
 					"/":                            "Zócalo",
 					"/news":                        "Noticias · Zócalo",
 					"/shop":                        "Tienda · Zócalo",
-					"/admin/support":               "Panel de soporte · Zócalo",
-					"/treasury/history":            "Historial de ventas · Zócalo",
+					"/admin/support":               "Panel de Soporte · Zócalo",
+					"/treasury/history":            "Historial de Ventas · Zócalo",
+					"/staff/ausencias":             "Ausencias del Staff · Zócalo",
 					"/legislative/initiatives/abc": "Iniciativa · Zócalo",
 					"/verify/callback":             "Verificación de Roblox · Zócalo",
 					"/index.html":                  "Zócalo",
@@ -178,6 +181,25 @@ func TestPagesCarryTheirTitleAndPreview(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// The titles in the served head are the web's headings: both come from web/src/pageTitles.ts,
+// which `npm run gen:routes` copies into webroutes_gen.go.
+func TestPageTitlesAreTheWebApps(t *testing.T) {
+	source, err := os.ReadFile("../web/src/pageTitles.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	web := map[string]string{}
+	for _, m := range regexp.MustCompile(`(?m)^\s*'([^']+)': '([^']+)',$`).FindAllStringSubmatch(string(source), -1) {
+		web[m[1]] = m[2]
+	}
+	if len(web) == 0 {
+		t.Fatal("no titles read from web/src/pageTitles.ts")
+	}
+	if !maps.Equal(web, pageTitles) {
+		t.Errorf("webroutes_gen.go's titles differ from web/src/pageTitles.ts: run `npm run gen:routes` in web/ and commit the result\nweb: %v\nserver: %v", web, pageTitles)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"zocalo/core/db"
 	"zocalo/core/errs"
 	"zocalo/core/idempotency"
+	"zocalo/core/labels"
 	"zocalo/core/outbox"
 	"zocalo/core/validate"
 )
@@ -23,6 +24,13 @@ const (
 	StatusAccepted = "aceptada"
 	StatusRejected = "rechazada"
 )
+
+// Statuses names the statuses of an application, in the order a reviewer is offered them.
+var Statuses = labels.Table{
+	{Value: StatusPending, Label: "Pendiente"},
+	{Value: StatusAccepted, Label: "Aceptada"},
+	{Value: StatusRejected, Label: "Rechazada"},
+}
 
 // Application is one application.
 type Application struct {
@@ -136,9 +144,7 @@ func (s *Service) SetStatus(ctx context.Context, actor *authz.Actor, id, status 
 	if actor == nil || !s.IsReviewer(actor.DiscordID) {
 		return View{}, errForbidden
 	}
-	switch status {
-	case StatusPending, StatusAccepted, StatusRejected:
-	default:
+	if !Statuses.Has(status) {
 		return View{}, errStatus
 	}
 	n, err := strconv.ParseUint(id, 10, 64)

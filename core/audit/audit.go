@@ -13,6 +13,7 @@ import (
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
+	"zocalo/core/labels"
 )
 
 // Areas of the portal.
@@ -32,9 +33,22 @@ const (
 	AreaDeliveries  = "deliveries" // deliveries to Discord an operator retried or discarded
 )
 
-// Areas lists them, for the filter.
-var Areas = []string{AreaNews, AreaTickets, AreaStaff, AreaTreasury, AreaSAT, AreaDocuments, AreaRecords,
-	AreaLegislative, AreaPermissions, AreaAPIKeys, AreaRoles, AreaArtists, AreaDeliveries}
+// Areas names them in Spanish, in the order the log's filter offers them.
+var Areas = labels.Table{
+	{Value: AreaNews, Label: "Noticias"},
+	{Value: AreaTickets, Label: "Tickets de soporte"},
+	{Value: AreaStaff, Label: "Staff"},
+	{Value: AreaTreasury, Label: "Tesorería"},
+	{Value: AreaSAT, Label: "SAT (negocios)"},
+	{Value: AreaDocuments, Label: "Documentos"},
+	{Value: AreaRecords, Label: "Expedientes"},
+	{Value: AreaLegislative, Label: "Legislativo"},
+	{Value: AreaPermissions, Label: "Permisos"},
+	{Value: AreaAPIKeys, Label: "Claves de API"},
+	{Value: AreaRoles, Label: "Roles de Discord"},
+	{Value: AreaArtists, Label: "Solicitudes de artistas"},
+	{Value: AreaDeliveries, Label: "Entregas a Discord"},
+}
 
 // Entry is one recorded change.
 type Entry struct {

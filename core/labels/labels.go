@@ -1,6 +1,7 @@
 // Package labels names the values of the portal's enumerations in Spanish: one ordered
 // table per enumeration, read by the services' messages, the bot's notices and (through
-// the generated web/src/api/serverConstants.gen.ts) the web.
+// the generated web/src/api/serverConstants.gen.ts) the web. An exported Table anywhere in
+// the module must be listed in tools/genconsts, whose test fails for one that is not.
 package labels
 
 import "strings"

@@ -14,7 +14,6 @@ import (
 	"zocalo/core/db"
 	"zocalo/core/errs"
 	"zocalo/core/idempotency"
-	"zocalo/core/labels"
 	"zocalo/core/live"
 	"zocalo/core/outbox"
 	"zocalo/core/validate"
@@ -43,13 +42,6 @@ const (
 	VoteAgainst    = "against"
 	VoteAbstention = "abstention"
 )
-
-// Votes names the choices in Spanish, in the order they are offered.
-var Votes = labels.Table{
-	{Value: VoteInFavor, Label: "A favor"},
-	{Value: VoteAgainst, Label: "En contra"},
-	{Value: VoteAbstention, Label: "Abstención"},
-}
 
 // Timeline events.
 const (
@@ -436,27 +428,6 @@ func (s *Service) announce(ctx context.Context, in Initiative, title string, col
 		URL: fmt.Sprintf("%s/legislative/initiatives/%d", s.set.PublicURL, in.ID),
 	}}})
 	return err
-}
-
-func bodyName(body string) string {
-	if body == BodyCongreso {
-		return "Cámara de Diputados"
-	}
-	return "SCJN"
-}
-
-func statusName(status string) string {
-	switch status {
-	case StatusApproved:
-		return "Aprobada"
-	case StatusRejected:
-		return "Rechazada"
-	case StatusVoting:
-		return "En Votación"
-	case StatusWithdrawn:
-		return "Retirada"
-	}
-	return "Pendiente"
 }
 
 // votingState is what the audit log keeps of an initiative's voting.

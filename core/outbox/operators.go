@@ -11,6 +11,7 @@ import (
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
+	"zocalo/core/labels"
 )
 
 // Operators see the deliveries that have not reached Discord and retry or discard them,
@@ -84,24 +85,18 @@ func errChanged(now string) error {
 	return errs.Conflict("Esa entrega cambió mientras tanto (ahora: " + StatusLabel(now) + "). Vuelve a cargar la lista.")
 }
 
-// StatusLabel is a status in Spanish, as operators read it.
-func StatusLabel(status string) string {
-	switch status {
-	case StatusPending:
-		return "Pendiente"
-	case StatusBlocked:
-		return "Bloqueada"
-	case StatusFailed:
-		return "Fallida"
-	case StatusDiscarded:
-		return "Descartada"
-	case StatusSkipped:
-		return "Sin canal"
-	case StatusDelivered:
-		return "Entregada"
-	}
-	return status
+// Statuses names each status as operators read it, in the order of a delivery's life.
+var Statuses = labels.Table{
+	{Value: StatusPending, Label: "Pendiente"},
+	{Value: StatusBlocked, Label: "Bloqueada"},
+	{Value: StatusFailed, Label: "Fallida"},
+	{Value: StatusDiscarded, Label: "Descartada"},
+	{Value: StatusSkipped, Label: "Sin canal"},
+	{Value: StatusDelivered, Label: "Entregada"},
 }
+
+// StatusLabel is a status in Spanish, as operators read it.
+func StatusLabel(status string) string { return Statuses.Of(status) }
 
 // Delivery is an event as operators see it.
 type Delivery struct {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"zocalo/core/labels"
 )
 
 // summaryRunes bounds a summary: a table cell, not the message.
@@ -18,6 +20,18 @@ const (
 	kindRemoveRoles = "member.roles.remove"
 	kindVerify      = "member.verify"
 )
+
+// Kinds names what each kind of event does in Discord, for operators.
+var Kinds = labels.Table{
+	{Value: KindChannelMessage, Label: "Mensaje"},
+	{Value: kindTicketOpen, Label: "Ticket nuevo"},
+	{Value: kindTicketPost, Label: "Mensaje en un ticket"},
+	{Value: kindDirectMsg, Label: "Mensaje directo"},
+	{Value: kindRemoveRoles, Label: "Quitar roles"},
+	{Value: kindVerify, Label: "Rol de verificado y apodo"},
+	{Value: KindMessageEdit, Label: "Edición de un mensaje"},
+	{Value: KindMessageDelete, Label: "Borrado de un mensaje"},
+}
 
 // ticketPostKinds names what a ticket post without text announces.
 var ticketPostKinds = map[string]string{"status": "cambio de estado", "assign": "asignación",

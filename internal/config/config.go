@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"zocalo/core/authz"
+	"zocalo/core/labels"
 	"zocalo/core/validate"
 )
 
@@ -211,6 +212,13 @@ type ServerCard struct {
 	Status     string `yaml:"status" json:"status"`
 }
 
+// ServerStatuses are the statuses a server card may show, as the landing page names them.
+var ServerStatuses = labels.Table{
+	{Value: "online", Label: "Online"},
+	{Value: "maintenance", Label: "Mantenimiento"},
+	{Value: "offline", Label: "Offline"},
+}
+
 // CatalogueItem is an item the treasury sells. MXN is absent for items priced only in robux.
 // Label is its name in Spanish, shown wherever the item is; the key is what sales keep.
 type CatalogueItem struct {
@@ -314,7 +322,7 @@ func (c *Config) Validate() error {
 		return keyErr("servers", "", "lists exactly four server cards")
 	}
 	for i, s := range c.Servers {
-		if !slices.Contains([]string{"online", "maintenance", "offline"}, s.Status) {
+		if !ServerStatuses.Has(s.Status) {
 			return keyErr(fmt.Sprintf("servers[%d].status", i), "", "must be online, maintenance or offline")
 		}
 	}

@@ -11,57 +11,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
-
-	"zocalo/core/documents"
-	"zocalo/core/legislative"
-	"zocalo/core/news"
-	"zocalo/core/sat"
-	"zocalo/core/staff"
-	"zocalo/core/storage"
-	"zocalo/core/tickets"
 )
 
 const target = "web/src/api/serverConstants.gen.ts"
-
-// fileRules is storage.BatchRules as the web reads them.
-type fileRules struct {
-	MaxFiles int      `json:"maxFiles"`
-	MaxBytes int64    `json:"maxBytes"`
-	Types    []string `json:"types"`
-	TooMany  string   `json:"tooMany"`
-	TooLarge string   `json:"tooLarge"`
-	BadType  string   `json:"badType"`
-}
-
-func rulesOf(r storage.BatchRules) fileRules {
-	return fileRules{MaxFiles: r.MaxFiles, MaxBytes: r.Limits.MaxBytes, Types: r.Limits.Types,
-		TooMany: r.TooMany, TooLarge: r.TooLarge, BadType: r.BadType}
-}
-
-// constant is one exported value of the module.
-type constant struct {
-	name, doc string
-	value     any
-}
-
-func constants() []constant {
-	return []constant{
-		{"TICKET_ATTACHMENT_RULES", "The files of a ticket's message.", rulesOf(tickets.AttachmentRules)},
-		{"SAT_DOCUMENT_RULES", "The documents of a business's registration.", rulesOf(sat.DocumentRules)},
-		{"SAT_LOGO_RULES", "A business's logo.", rulesOf(sat.LogoRules)},
-		{"MEXICAN_STATES", "The 32 federal entities an INE may name, spelled as the server checks them.", documents.States},
-		{"PASSPORT_COUNTRIES", "The countries a passport may name.", documents.Countries},
-		{"RFC_PATTERN_SOURCE", "A Mexican RFC: 3 or 4 letters, the date YYMMDD and a three-character check code.", sat.RFCPattern},
-		{"TICKET_STATUSES", "A ticket's statuses, in the order they are offered.", tickets.Statuses},
-		{"TICKET_PRIORITIES", "A ticket's priorities.", tickets.Priorities},
-		{"TICKET_CATEGORIES", "A ticket's categories.", tickets.Categories},
-		{"TICKET_SENDERS", "Who wrote a ticket's message.", tickets.Senders},
-		{"NEWS_TYPES", "The types of a news item.", news.Types},
-		{"BUSINESS_STATUSES", "A business's statuses.", sat.Statuses},
-		{"VOTE_CHOICES", "The choices of a vote on an initiative.", legislative.Votes},
-		{"HOURS_OPERATIONS", "The ways an adjustment changes a staff member's hours.", staff.HoursOperations},
-	}
-}
 
 func render() ([]byte, error) {
 	var out bytes.Buffer

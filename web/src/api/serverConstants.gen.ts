@@ -175,6 +175,26 @@ export const TICKET_SENDERS = [
   }
 ] as const;
 
+/** What a step of a ticket's history changed. */
+export const TICKET_EVENT_KINDS = [
+  {
+    "value": "status",
+    "label": "Estado"
+  },
+  {
+    "value": "assign",
+    "label": "Asignación"
+  },
+  {
+    "value": "priority",
+    "label": "Prioridad"
+  },
+  {
+    "value": "rating",
+    "label": "Calificación"
+  }
+] as const;
+
 /** The types of a news item. */
 export const NEWS_TYPES = [
   {
@@ -200,6 +220,66 @@ export const BUSINESS_STATUSES = [
   {
     "value": "suspended",
     "label": "Suspendido"
+  }
+] as const;
+
+/** The legislative bodies. */
+export const LEGISLATIVE_BODIES = [
+  {
+    "value": "SCJN",
+    "label": "SCJN"
+  },
+  {
+    "value": "Congreso",
+    "label": "Cámara de Diputados"
+  }
+] as const;
+
+/** An initiative's statuses. */
+export const INITIATIVE_STATUSES = [
+  {
+    "value": "pending",
+    "label": "Pendiente"
+  },
+  {
+    "value": "voting",
+    "label": "En Votación"
+  },
+  {
+    "value": "approved",
+    "label": "Aprobada"
+  },
+  {
+    "value": "rejected",
+    "label": "Rechazada"
+  },
+  {
+    "value": "withdrawn",
+    "label": "Retirada"
+  }
+] as const;
+
+/** The steps of an initiative's timeline. */
+export const INITIATIVE_EVENT_KINDS = [
+  {
+    "value": "created",
+    "label": "Creada"
+  },
+  {
+    "value": "voting_opened",
+    "label": "Votación abierta"
+  },
+  {
+    "value": "voting_stopped",
+    "label": "Votación suspendida"
+  },
+  {
+    "value": "closed",
+    "label": "Cerrada"
+  },
+  {
+    "value": "withdrawn",
+    "label": "Retirada"
   }
 ] as const;
 
@@ -230,3 +310,223 @@ export const HOURS_OPERATIONS = [
     "label": "Restar"
   }
 ] as const;
+
+/** A staff member's leave of absence: its statuses. */
+export const LEAVE_STATUSES = [
+  {
+    "value": "pending",
+    "label": "Pendiente"
+  },
+  {
+    "value": "approved",
+    "label": "Aprobada"
+  },
+  {
+    "value": "refused",
+    "label": "Rechazada"
+  }
+] as const;
+
+/** An application to the drawing team: its statuses, in the order a reviewer is offered them. */
+export const ARTIST_APPLICATION_STATUSES = [
+  {
+    "value": "pendiente",
+    "label": "Pendiente"
+  },
+  {
+    "value": "aceptada",
+    "label": "Aceptada"
+  },
+  {
+    "value": "rechazada",
+    "label": "Rechazada"
+  }
+] as const;
+
+/** A delivery to Discord: its statuses, as operators read them. */
+export const DELIVERY_STATUSES = [
+  {
+    "value": "pending",
+    "label": "Pendiente"
+  },
+  {
+    "value": "blocked",
+    "label": "Bloqueada"
+  },
+  {
+    "value": "failed",
+    "label": "Fallida"
+  },
+  {
+    "value": "discarded",
+    "label": "Descartada"
+  },
+  {
+    "value": "skipped",
+    "label": "Sin canal"
+  },
+  {
+    "value": "delivered",
+    "label": "Entregada"
+  }
+] as const;
+
+/** What each kind of delivery does in Discord. */
+export const DELIVERY_KINDS = [
+  {
+    "value": "channel.message",
+    "label": "Mensaje"
+  },
+  {
+    "value": "ticket.open",
+    "label": "Ticket nuevo"
+  },
+  {
+    "value": "ticket.post",
+    "label": "Mensaje en un ticket"
+  },
+  {
+    "value": "member.dm",
+    "label": "Mensaje directo"
+  },
+  {
+    "value": "member.roles.remove",
+    "label": "Quitar roles"
+  },
+  {
+    "value": "member.verify",
+    "label": "Rol de verificado y apodo"
+  },
+  {
+    "value": "message.edit",
+    "label": "Edición de un mensaje"
+  },
+  {
+    "value": "message.delete",
+    "label": "Borrado de un mensaje"
+  }
+] as const;
+
+/** The areas of the audit log, in the order its filter offers them. */
+export const AUDIT_AREAS = [
+  {
+    "value": "news",
+    "label": "Noticias"
+  },
+  {
+    "value": "tickets",
+    "label": "Tickets de soporte"
+  },
+  {
+    "value": "staff",
+    "label": "Staff"
+  },
+  {
+    "value": "treasury",
+    "label": "Tesorería"
+  },
+  {
+    "value": "sat",
+    "label": "SAT (negocios)"
+  },
+  {
+    "value": "documents",
+    "label": "Documentos"
+  },
+  {
+    "value": "records",
+    "label": "Expedientes"
+  },
+  {
+    "value": "legislative",
+    "label": "Legislativo"
+  },
+  {
+    "value": "permissions",
+    "label": "Permisos"
+  },
+  {
+    "value": "apikeys",
+    "label": "Claves de API"
+  },
+  {
+    "value": "roles",
+    "label": "Roles de Discord"
+  },
+  {
+    "value": "artists",
+    "label": "Solicitudes de artistas"
+  },
+  {
+    "value": "deliveries",
+    "label": "Entregas a Discord"
+  }
+] as const;
+
+/** The kinds of identity document. */
+export const DOCUMENT_KINDS = [
+  {
+    "value": "INE",
+    "label": "Identificación Nacional"
+  },
+  {
+    "value": "PASAPORTE",
+    "label": "Pasaporte Internacional"
+  }
+] as const;
+
+/** What a document's Roblox name is worth. */
+export const ROBLOX_NAME_STATUSES = [
+  {
+    "value": "verified",
+    "label": "Verificado"
+  },
+  {
+    "value": "unverified",
+    "label": "Sin verificar"
+  },
+  {
+    "value": "flagged",
+    "label": "Nombre de Roblox no verificado"
+  }
+] as const;
+
+/** The statuses of a game server's card. */
+export const SERVER_STATUSES = [
+  {
+    "value": "online",
+    "label": "Online"
+  },
+  {
+    "value": "maintenance",
+    "label": "Mantenimiento"
+  },
+  {
+    "value": "offline",
+    "label": "Offline"
+  }
+] as const;
+
+/** The kinds of event the live stream carries, by their name in core/live. */
+export const LIVE_KINDS = {
+  "TicketCreated": "ticket.created",
+  "TicketMessage": "ticket.message",
+  "TicketUpdated": "ticket.updated",
+  "TicketNote": "ticket.note",
+  "ShiftStarted": "shift.started",
+  "ShiftEnded": "shift.ended",
+  "ShiftPaused": "shift.paused",
+  "ShiftResumed": "shift.resumed",
+  "InitiativeVoted": "initiative.voted",
+  "InitiativeChanged": "initiative.changed",
+  "NewsPublished": "news.published",
+  "NewsChanged": "news.changed"
+} as const;
+
+/** The live stream's control frames, which carry no event. */
+export const LIVE_CONTROL_FRAMES = {
+  "Ready": "ready",
+  "Refetch": "refetch",
+  "Access": "access",
+  "Ended": "ended"
+} as const;

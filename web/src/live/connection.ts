@@ -1,3 +1,4 @@
+import { LIVE_CONTROL_FRAMES } from '../api/serverConstants.gen';
 import { readSse, type SseFrame } from './sse';
 
 export type LiveStatus = 'live' | 'connecting' | 'down';
@@ -105,12 +106,12 @@ export class LiveConnection {
   private frame(frame: SseFrame): void {
     if (this.stopped) return;
     if (frame.id !== undefined) this.lastEventId = frame.id;
-    if (frame.event === 'ready') {
+    if (frame.event === LIVE_CONTROL_FRAMES.Ready) {
       this.failures = 0;
       this.setStatus('live');
     }
     this.options.onFrame(frame);
-    if (frame.event === 'ended') this.finish();
+    if (frame.event === LIVE_CONTROL_FRAMES.Ended) this.finish();
   }
 
   /** The session is over: no reconnection with this token. */

@@ -1,38 +1,35 @@
 import { Alert, Button, Card, Descriptions, Flex, Tag, Typography, type DescriptionsProps } from 'antd';
 import { GlobalOutlined, IdcardOutlined } from '@ant-design/icons';
+import { labelMap } from '../../api/labels';
+import { DOCUMENT_KINDS, ROBLOX_NAME_STATUSES } from '../../api/serverConstants.gen';
 import type { DocumentKind, IdentityDocument } from '../../api/types';
 import { formatDayShort } from '../dates';
 
-export const ROBLOX_NAME_FLAGGED_TEXT = 'Nombre de Roblox no verificado';
+const NAME_STATUS_LABELS = labelMap(ROBLOX_NAME_STATUSES);
+
+export const ROBLOX_NAME_FLAGGED_TEXT = NAME_STATUS_LABELS.flagged;
 export const ROBLOX_NAME_FLAGGED_HELP =
   'Otra persona verificó este usuario de Roblox, o tu cuenta vinculada es otra. Corrige el nombre de Roblox de tu documento.';
 export const CORRECT_NAME_TEXT = 'Corregir nombre de Roblox';
 
 type RobloxNameStatus = IdentityDocument['robloxNameStatus'];
 
-/** What the document's Roblox name is worth, as the server computed it. */
-const NAME_TAGS: Record<RobloxNameStatus, { color: string; text: string }> = {
-  verified: { color: 'success', text: 'Verificado' },
-  unverified: { color: 'default', text: 'Sin verificar' },
-  flagged: { color: 'error', text: ROBLOX_NAME_FLAGGED_TEXT },
-};
+const NAME_STATUS_COLORS: Record<RobloxNameStatus, string> = { verified: 'success', unverified: 'default', flagged: 'error' };
 
+/** The document's Roblox name and what it is worth, as the server computed it. */
 function RobloxName({ document }: { document: IdentityDocument }) {
-  const tag = NAME_TAGS[document.robloxNameStatus];
+  const status = document.robloxNameStatus;
   return (
     <Flex gap={6} wrap align="center">
       <span style={{ overflowWrap: 'anywhere' }}>{document.RobloxName}</span>
-      <Tag color={tag.color} style={{ marginInlineEnd: 0 }}>
-        {tag.text}
+      <Tag color={NAME_STATUS_COLORS[status]} style={{ marginInlineEnd: 0 }}>
+        {NAME_STATUS_LABELS[status]}
       </Tag>
     </Flex>
   );
 }
 
-export const DOCUMENT_NAMES: Record<DocumentKind, string> = {
-  INE: 'Identificación Nacional',
-  PASAPORTE: 'Pasaporte Internacional',
-};
+export const DOCUMENT_NAMES: Record<DocumentKind, string> = labelMap(DOCUMENT_KINDS);
 
 function yearsText(age: number): string {
   return age === 1 ? '1 año' : `${age} años`;

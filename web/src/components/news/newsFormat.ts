@@ -1,3 +1,4 @@
+import { labelMap, valuesOf } from '../../api/labels';
 import { NEWS_TYPES as NEWS_TYPE_TABLE } from '../../api/serverConstants.gen';
 import type { NewsCard, NewsType } from '../../api/types';
 
@@ -5,18 +6,20 @@ export const CARD_PREVIEW_LENGTH = 150;
 export const MANAGEMENT_PREVIEW_LENGTH = 100;
 export const DEFAULT_NEWS_IMAGE = '/news-default.svg';
 
-export const NEWS_TYPES: readonly NewsType[] = NEWS_TYPE_TABLE.map(({ value }) => value);
+export const NEWS_TYPES: readonly NewsType[] = valuesOf(NEWS_TYPE_TABLE);
 
-const TYPE_LABELS: Record<string, string> = Object.fromEntries(NEWS_TYPE_TABLE.map(({ value, label }) => [value, label]));
-const TYPE_COLORS: Record<string, string> = { update: 'blue', announcement: 'magenta', event: 'green' };
+const TYPE_LABELS: Record<NewsType, string> = labelMap(NEWS_TYPE_TABLE);
+const TYPE_COLORS: Record<NewsType, string> = { update: 'blue', announcement: 'magenta', event: 'green' };
+
+const isNewsType = (type: string): type is NewsType => Object.hasOwn(TYPE_LABELS, type);
 
 /** The Spanish label of a news type; any other value is a plain 'Noticia'. */
 export function newsTypeLabel(type: string): string {
-  return TYPE_LABELS[type] ?? 'Noticia';
+  return isNewsType(type) ? TYPE_LABELS[type] : 'Noticia';
 }
 
 export function newsTypeColor(type: string): string {
-  return TYPE_COLORS[type] ?? 'default';
+  return isNewsType(type) ? TYPE_COLORS[type] : 'default';
 }
 
 /** The text cut at `max` characters, with an ellipsis when it was longer. */

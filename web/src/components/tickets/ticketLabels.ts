@@ -1,10 +1,6 @@
 import type { TicketCategory, TicketPriority, TicketSenderType, TicketStatus, TicketStatusCounts } from '../../api/types';
+import { labelMap } from '../../api/labels';
 import { TICKET_CATEGORIES as CATEGORY_TABLE, TICKET_PRIORITIES as PRIORITY_TABLE, TICKET_SENDERS, TICKET_STATUSES as STATUS_TABLE } from '../../api/serverConstants.gen';
-
-/** The value → Spanish label map of one of the server's tables. */
-function labelMap<V extends string>(table: readonly { value: V; label: string }[]): Record<V, string> {
-  return Object.fromEntries(table.map(({ value, label }) => [value, label])) as Record<V, string>;
-}
 
 export const TICKET_STATUSES: readonly TicketStatus[] = STATUS_TABLE.map(({ value }) => value);
 

@@ -7,6 +7,7 @@ import { BackToDashboard } from '../../components/BackToDashboard';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatDateTime } from '../../components/dates';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 
@@ -150,7 +151,7 @@ export function ApiKeysPage() {
   ];
 
   return (
-    <Page title="Claves de API" subtitle="Las claves con las que los servidores del juego consultan y registran documentos y expedientes.">
+    <Page title={PAGE_TITLES['/admin/api-keys']} subtitle="Las claves con las que los servidores del juego consultan y registran documentos y expedientes.">
       <Flex style={{ marginBottom: 16 }}>
         <BackToDashboard />
       </Flex>

@@ -1,22 +1,21 @@
 import { useState } from 'react';
 import { Result, Select, type TableColumnsType } from 'antd';
 import { useArtistApplications, useSetApplicationStatus } from '../../api/artistApplications';
+import { optionsOf } from '../../api/labels';
+import { ARTIST_APPLICATION_STATUSES } from '../../api/serverConstants.gen';
 import type { ArtistApplication, ArtistApplicationStatus } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatDate } from '../../components/dates';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 
 export const NO_PERMISSION_MESSAGE = 'No tienes permiso para acceder a esta página';
 export const NO_APPLICATIONS_TEXT = 'No hay aplicaciones';
 
-export const STATUS_OPTIONS: { value: ArtistApplicationStatus; label: string }[] = [
-  { value: 'pendiente', label: 'Pendiente' },
-  { value: 'aceptada', label: 'Aceptada' },
-  { value: 'rechazada', label: 'Rechazada' },
-];
+export const STATUS_OPTIONS: { value: ArtistApplicationStatus; label: string }[] = optionsOf(ARTIST_APPLICATION_STATUSES);
 
 function ApplicationsTable() {
   const applications = useArtistApplications();
@@ -76,7 +75,7 @@ function ApplicationsTable() {
 export function ArtistApplicationsPage() {
   if (!useAuth().may('reviewArtists')) return <Result status="403" title={NO_PERMISSION_MESSAGE} />;
   return (
-    <Page title="Aplicaciones de Dibujantes" subtitle="Las aplicaciones a la convocatoria de dibujantes, de la más reciente a la más antigua.">
+    <Page title={PAGE_TITLES['/admin/artist-applications']} subtitle="Las aplicaciones a la convocatoria de dibujantes, de la más reciente a la más antigua.">
       <ApplicationsTable />
     </Page>
   );

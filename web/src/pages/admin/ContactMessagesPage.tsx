@@ -5,11 +5,12 @@ import { useContactMessages, type ContactMessage } from '../../api/contactMessag
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { formatDateTime } from '../../components/dates';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { useServerPagination } from '../../components/useServerPagination';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 
-export const CONTACT_MESSAGES_TITLE = 'Mensajes de contacto';
+export const CONTACT_MESSAGES_TITLE = PAGE_TITLES['/admin/contact-messages'];
 export const NO_MESSAGES_TEXT = 'Aún no llegan mensajes de contacto';
 export const NO_MATCHES_TEXT = 'Ningún mensaje coincide con la búsqueda';
 export const NO_SUBJECT = 'Sin asunto';

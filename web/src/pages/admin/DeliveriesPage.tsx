@@ -13,50 +13,46 @@ import {
   type DeliveryState,
   type DeliveryStatus,
 } from '../../api/deliveries';
+import { labelOf, listOf, pluralOf } from '../../api/labels';
+import { DELIVERY_KINDS, DELIVERY_STATUSES } from '../../api/serverConstants.gen';
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatDateTime } from '../../components/dates';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { useServerPagination } from '../../components/useServerPagination';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 
-export const DELIVERIES_TITLE = 'Entregas a Discord';
+export const DELIVERIES_TITLE = PAGE_TITLES['/admin/deliveries'];
 export const NO_DELIVERIES_TEXT = 'Todo llegó a Discord: no hay entregas en este estado.';
 export const DISCARD_QUESTION = '¿Descartar esta entrega?';
 export const DELIVERIES_FORBIDDEN_TITLE = 'Acceso restringido';
 export const DEFAULT_PAGE_SIZE = 25;
 
-/** Each status as operators read it, with the colour of its tag. */
-export const STATUS_LABELS: Record<DeliveryStatus, { label: string; color: string }> = {
-  pending: { label: 'Pendiente', color: 'processing' },
-  blocked: { label: 'Bloqueada', color: 'warning' },
-  failed: { label: 'Fallida', color: 'error' },
-  discarded: { label: 'Descartada', color: 'default' },
-  skipped: { label: 'Sin canal', color: 'default' },
-  delivered: { label: 'Entregada', color: 'success' },
+const STATUS_COLORS: Record<DeliveryStatus, string> = {
+  pending: 'processing',
+  blocked: 'warning',
+  failed: 'error',
+  discarded: 'default',
+  skipped: 'default',
+  delivered: 'success',
 };
+
+/** Each status as operators read it (the server's words), with the colour of its tag. */
+export const STATUS_LABELS = Object.fromEntries(
+  DELIVERY_STATUSES.map(({ value, label }) => [value, { label, color: STATUS_COLORS[value] }]),
+) as Record<DeliveryStatus, { label: string; color: string }>;
+
+/** What has not reached Discord and still may, which an operator can act on: the server's `waiting` filter. */
+const ACTIONABLE: readonly DeliveryStatus[] = ['pending', 'blocked', 'failed'];
+
+const pluralLabel = (status: DeliveryStatus) => pluralOf(STATUS_LABELS[status].label);
 
 const STATE_OPTIONS: { value: DeliveryState; label: string }[] = [
-  { value: 'waiting', label: 'Sin entregar (pendientes, bloqueadas y fallidas)' },
-  { value: 'pending', label: 'Pendientes' },
-  { value: 'blocked', label: 'Bloqueadas' },
-  { value: 'failed', label: 'Fallidas' },
-  { value: 'discarded', label: 'Descartadas' },
+  { value: 'waiting', label: `Sin entregar (${listOf(ACTIONABLE.map((status) => pluralLabel(status).toLowerCase()))})` },
+  ...(['pending', 'blocked', 'failed', 'discarded'] as const).map((status) => ({ value: status, label: pluralLabel(status) })),
 ];
-
-/** What each kind of event does in Discord. */
-const KIND_LABELS: Record<string, string> = {
-  'channel.message': 'Mensaje',
-  'ticket.open': 'Ticket nuevo',
-  'ticket.post': 'Mensaje en un ticket',
-  'member.dm': 'Mensaje directo',
-  'member.roles.remove': 'Quitar roles',
-  'message.edit': 'Edición de un mensaje',
-  'message.delete': 'Borrado de un mensaje',
-};
-
-const ACTIONABLE: readonly DeliveryStatus[] = ['pending', 'blocked', 'failed'];
 
 function StatusTag({ status }: { status: DeliveryStatus }) {
   const { label, color } = STATUS_LABELS[status];
@@ -187,7 +183,7 @@ function Deliveries() {
             {delivery.summary}
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
-            #{delivery.id} · {KIND_LABELS[delivery.kind] ?? delivery.kind} · {delivery.channelName}
+            #{delivery.id} · {labelOf(DELIVERY_KINDS, delivery.kind)} · {delivery.channelName}
             {delivery.channelName !== delivery.channelId ? ` (${delivery.channelId})` : ''}
           </Typography.Text>
           {wide ? null : (

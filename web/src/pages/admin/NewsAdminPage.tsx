@@ -13,6 +13,7 @@ import { NewsTypeTag } from '../../components/news/NewsTypeTag';
 import { formatDate } from '../../components/dates';
 import { MANAGEMENT_PREVIEW_LENGTH, truncate } from '../../components/news/newsFormat';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryState } from '../../components/QueryState';
 import { NewsEditorDialog } from './NewsEditorDialog';
 
@@ -166,7 +167,7 @@ function NewsManager() {
 export function NewsAdminPage() {
   const canManage = useCanManageNews();
   return (
-    <Page title="Gestión de Noticias" subtitle="Publica, edita y oculta las noticias del portal.">
+    <Page title={PAGE_TITLES['/admin/news']} subtitle="Publica, edita y oculta las noticias del portal.">
       {canManage ? (
         <NewsManager />
       ) : (

@@ -7,6 +7,7 @@ import type { PanelId, PanelLevel, PermissionFlags } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { PANELS, RIGHTS, panelInfo } from './panels';
 
@@ -216,7 +217,7 @@ export function RolesPage() {
   const { user } = useAuth();
   return (
     <Page
-      title="Gestión de Roles y Permisos"
+      title={PAGE_TITLES['/admin/roles']}
       subtitle="Qué puede hacer cada rol de Discord en cada panel. Cada cambio se aplica en el momento y queda en el registro de auditoría."
     >
       <Flex style={{ marginBottom: 16 }}>

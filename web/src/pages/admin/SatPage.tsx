@@ -12,14 +12,16 @@ import {
   PauseCircleOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
+import { labelOf } from '../../api/labels';
 import { fetchBusinessDocument, useBusinesses, useSetBusinessStatus } from '../../api/sat';
 import { BUSINESS_STATUSES } from '../../api/serverConstants.gen';
-import type { Business, BusinessDocument } from '../../api/types';
+import type { Business, BusinessDocument, BusinessStatus } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { saveFile } from '../../api/client';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert } from '../../components/QueryState';
 import { avatarUrl, initial } from '../../layout/avatar';
 import { BusinessFormDialog } from './BusinessFormDialog';
@@ -30,12 +32,12 @@ export const NO_BUSINESSES_TEXT = 'No hay negocios registrados';
 export const BUSINESS_SUSPENDED = 'Negocio suspendido';
 export const BUSINESS_REACTIVATED = 'Negocio reactivado';
 
-const STATUS_COLORS: Record<string, string> = { active: 'success', suspended: 'error' };
+const STATUS_COLORS: Record<BusinessStatus, string> = { active: 'success', suspended: 'error' };
 
 /** A business's status as a tag: the server's Spanish label; an unknown status as it came. */
 function statusTag(status: string): { label: string; color: string } {
-  const label = BUSINESS_STATUSES.find(({ value }) => value === status)?.label ?? status;
-  return { label, color: STATUS_COLORS[status] ?? 'default' };
+  const color = Object.hasOwn(STATUS_COLORS, status) ? STATUS_COLORS[status as BusinessStatus] : 'default';
+  return { label: labelOf(BUSINESS_STATUSES, status), color };
 }
 
 /** The business's logo, or the default image when it has none or it fails to load. */
@@ -228,7 +230,7 @@ export function SatPage() {
   const active = list.filter((business) => business.status === 'active').length;
 
   return (
-    <Page title="Panel SAT" subtitle="Sistema de Administración de Negocios">
+    <Page title={PAGE_TITLES['/sat/business']} subtitle="Sistema de Administración de Negocios">
       <Flex gap={12} wrap justify="space-between" align="center" style={{ marginBottom: 16 }}>
         <BackToDashboard />
         {canRegister ? (

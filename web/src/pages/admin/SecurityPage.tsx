@@ -5,15 +5,18 @@ import type { Dayjs } from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
 import { auditKeys, useAuditLog } from '../../api/audit';
 import { ApiError } from '../../api/client';
+import { optionsOf } from '../../api/labels';
 import { useGuildRoles } from '../../api/roles';
+import { AUDIT_AREAS } from '../../api/serverConstants.gen';
 import type { AuditEntry, AuditQuery } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { useServerPagination } from '../../components/useServerPagination';
 import '../../components/dayjsLocale';
-import { AUDIT_AREAS, actionLabel, areaLabel, entityLabel, fieldLabel } from './auditLabels';
+import { actionLabel, areaLabel, entityLabel, fieldLabel } from './auditLabels';
 import { diffRows, formatValue } from './auditDiff';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 
@@ -282,7 +285,7 @@ function AuditLog() {
           allowClear
           value={filters.area}
           onChange={(area?: string) => setFilter({ area })}
-          options={[...AUDIT_AREAS]}
+          options={optionsOf(AUDIT_AREAS)}
           className="audit-filter"
           style={{ width: 200 }}
         />
@@ -359,7 +362,7 @@ function AuditLog() {
 export function SecurityPage() {
   const { user } = useAuth();
   return (
-    <Page title="Seguridad y Auditoría" subtitle="El registro de todo lo que cambia en el portal: quién, cuándo, qué y los valores de antes y después.">
+    <Page title={PAGE_TITLES['/security']} subtitle="El registro de todo lo que cambia en el portal: quién, cuándo, qué y los valores de antes y después.">
       <Flex style={{ marginBottom: 16 }}>
         <BackToDashboard />
       </Flex>

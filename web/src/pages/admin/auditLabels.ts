@@ -1,24 +1,10 @@
+import { labelOf } from '../../api/labels';
+import { AUDIT_AREAS } from '../../api/serverConstants.gen';
 import { panelLabel } from './panels';
 
-/** The areas the server records (core/audit.Areas), with their names on screen. */
-export const AUDIT_AREAS: readonly { value: string; label: string }[] = [
-  { value: 'news', label: 'Noticias' },
-  { value: 'tickets', label: 'Tickets de soporte' },
-  { value: 'staff', label: 'Staff' },
-  { value: 'treasury', label: 'Tesorería' },
-  { value: 'sat', label: 'SAT (negocios)' },
-  { value: 'documents', label: 'Documentos' },
-  { value: 'records', label: 'Expedientes' },
-  { value: 'legislative', label: 'Legislativo' },
-  { value: 'permissions', label: 'Permisos' },
-  { value: 'apikeys', label: 'Claves de API' },
-  { value: 'roles', label: 'Roles de Discord' },
-  { value: 'artists', label: 'Solicitudes de artistas' },
-  { value: 'deliveries', label: 'Entregas a Discord' },
-];
-
+/** An area of the log in words, as the server names it. */
 export function areaLabel(area: string): string {
-  return AUDIT_AREAS.find((entry) => entry.value === area)?.label ?? area;
+  return labelOf(AUDIT_AREAS, area);
 }
 
 const ACTIONS: Record<string, Record<string, string>> = {

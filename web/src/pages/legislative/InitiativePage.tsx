@@ -3,16 +3,17 @@ import { Alert, Button, Card, Col, Descriptions, Empty, Flex, Grid, Row, Statist
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { useInitiativeRecord, useIsLegislativeAdmin } from '../../api/legislative';
-import type { Initiative, InitiativeEvent, InitiativeMemberVote } from '../../api/types';
+import type { Initiative, InitiativeEvent, InitiativeMemberVote, VoteType } from '../../api/types';
 import { formatDateTime } from '../../components/dates';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert } from '../../components/QueryState';
 import { ChartBody, type ChartData } from '../../components/charts';
 import { InitiativeStatusTag, VotingSummary } from './InitiativeParts';
 import { VoteDialog } from './LegislativeDialogs';
-import { bodyLabel, eventLabel, legislativeHref, statusLabel, voteLabel } from './legislativeFormat';
+import { bodyLabel, eventLabel, legislativeHref, statusLabel, VOTE_LABELS, voteLabel } from './legislativeFormat';
 import { useDialogState } from './useDialogState';
 import { useNow } from '../../components/useNow';
 import { WithdrawButton, useWithdrawConfirmation, type Notice } from './WithdrawInitiative';
@@ -21,7 +22,7 @@ import { ResponsiveTable } from '../../components/ResponsiveTable';
 export const INITIATIVE_NOT_FOUND = 'No existe esa iniciativa.';
 export const NO_VOTES_YET = 'Aún no hay votos';
 
-const EVENT_COLORS: Record<string, string> = {
+const EVENT_COLORS: Record<InitiativeEvent['kind'], string> = {
   created: 'gray',
   voting_opened: 'blue',
   voting_stopped: 'orange',
@@ -29,7 +30,7 @@ const EVENT_COLORS: Record<string, string> = {
   withdrawn: '#d97706',
 };
 
-const VOTE_COLORS: Record<string, string> = { infavor: 'green', against: 'red', abstention: 'default' };
+const VOTE_COLORS: Record<VoteType, string> = { infavor: 'green', against: 'red', abstention: 'default' };
 
 const tallyCount = new Intl.NumberFormat('es-MX');
 
@@ -39,7 +40,7 @@ export function tallyChart(votes: Initiative['votes']): ChartData | null {
   if (values.every((value) => !value)) return null;
   return {
     kind: 'bar',
-    categories: ['A favor', 'En contra', 'Abstención'],
+    categories: [VOTE_LABELS.infavor, VOTE_LABELS.against, VOTE_LABELS.abstention],
     series: [{ key: 'votes', name: 'Votos', values }],
     format: (value) => tallyCount.format(value),
     tones: ['success', 'error', 'neutral'],
@@ -100,7 +101,7 @@ function MemberVotes({ votes }: { votes: InitiativeMemberVote[] }) {
       title: 'Voto',
       dataIndex: 'voteType',
       width: 120,
-      render: (type: string) => <Tag color={VOTE_COLORS[type] ?? 'default'}>{voteLabel(type)}</Tag>,
+      render: (type: VoteType) => <Tag color={VOTE_COLORS[type] ?? 'default'}>{voteLabel(type)}</Tag>,
     },
   ];
   if (wide) columns.push({ key: 'at', title: 'Fecha', dataIndex: 'at', width: 180, render: (at: string) => formatDateTime(at) });
@@ -131,7 +132,7 @@ export function InitiativePage() {
 
   if (initiativeId === 0) {
     return (
-      <Page title="Iniciativa">
+      <Page title={PAGE_TITLES['/legislative/initiatives/:id']}>
         <ErrorBanner message={INITIATIVE_NOT_FOUND} />
         <BackLink />
       </Page>
@@ -140,7 +141,7 @@ export function InitiativePage() {
   if (record.isPending) return <Loading />;
   if (record.isError) {
     return (
-      <Page title="Iniciativa">
+      <Page title={PAGE_TITLES['/legislative/initiatives/:id']}>
         <QueryErrorAlert queries={record} />
         <BackLink />
       </Page>
@@ -170,13 +171,13 @@ export function InitiativePage() {
     <Card title="Votación">
       <Row gutter={8} style={{ marginBottom: 16 }}>
         <Col span={8}>
-          <Statistic title="A favor" value={initiative.votes.infavor} styles={{ content: { color: token.colorSuccess } }} />
+          <Statistic title={VOTE_LABELS.infavor} value={initiative.votes.infavor} styles={{ content: { color: token.colorSuccess } }} />
         </Col>
         <Col span={8}>
-          <Statistic title="En contra" value={initiative.votes.against} styles={{ content: { color: token.colorError } }} />
+          <Statistic title={VOTE_LABELS.against} value={initiative.votes.against} styles={{ content: { color: token.colorError } }} />
         </Col>
         <Col span={8}>
-          <Statistic title="Abstención" value={initiative.votes.abstention} />
+          <Statistic title={VOTE_LABELS.abstention} value={initiative.votes.abstention} />
         </Col>
       </Row>
       {tally ? (

@@ -1,7 +1,7 @@
 import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import { CheckCircleOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import type { Initiative } from '../../api/types';
-import { mayVoteNow, statusColor, statusLabel, VOTING_FINISHED, VOTING_NO_END, VOTING_NOT_ENABLED, voteLabel, votingState } from './legislativeFormat';
+import { mayVoteNow, statusColor, statusLabel, VOTE_LABELS, VOTING_FINISHED, VOTING_NO_END, VOTING_NOT_ENABLED, voteLabel, votingState } from './legislativeFormat';
 
 export function InitiativeStatusTag({ status }: { status: string }) {
   return (
@@ -14,9 +14,9 @@ export function InitiativeStatusTag({ status }: { status: string }) {
 /** The counts as three small tags: A (a favor), C (en contra), N (abstención). */
 export function VoteCounts({ votes }: { votes: Initiative['votes'] }) {
   const counts = [
-    { key: 'A', label: 'A favor', value: votes.infavor, color: 'green' },
-    { key: 'C', label: 'En contra', value: votes.against, color: 'red' },
-    { key: 'N', label: 'Abstención', value: votes.abstention, color: 'default' },
+    { key: 'A', label: VOTE_LABELS.infavor, value: votes.infavor, color: 'green' },
+    { key: 'C', label: VOTE_LABELS.against, value: votes.against, color: 'red' },
+    { key: 'N', label: VOTE_LABELS.abstention, value: votes.abstention, color: 'default' },
   ];
   return (
     <Flex gap={4} wrap role="group" aria-label={counts.map((c) => `${c.label}: ${c.value}`).join(', ')}>

@@ -7,6 +7,7 @@ import { useAgenda, useDeleteAgendaItem, useDeleteInitiative, useInitiatives, us
 import type { AgendaItem, Initiative, LegislativeBody } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, QueryState, tableEmptyText } from '../../components/QueryState';
 import { InitiativeStatusTag, VoteCounts, VotingSummary } from './InitiativeParts';
 import { NewAgendaItemDialog, NewInitiativeDialog, VoteDialog, VotingDialog } from './LegislativeDialogs';
@@ -374,7 +375,7 @@ function LegislativeSystem() {
 /** The legislative system; its route lets in signed-in legislators only (a visitor is told why on /login). */
 export function LegislativePage() {
   return (
-    <Page title="Sistema Legislativo" subtitle="Iniciativas, votaciones y orden del día de la SCJN y de la Cámara de Diputados.">
+    <Page title={PAGE_TITLES['/legislative']} subtitle="Iniciativas, votaciones y orden del día de la SCJN y de la Cámara de Diputados.">
       <LegislativeSystem />
     </Page>
   );

@@ -1,12 +1,10 @@
-import { VOTE_CHOICES } from '../../api/serverConstants.gen';
-import type { Initiative, InitiativeEvent, InitiativeStatus, LegislativeBody, VoteType } from '../../api/types';
+import { labelMap, labelOf, valuesOf } from '../../api/labels';
+import { INITIATIVE_EVENT_KINDS, INITIATIVE_STATUSES, LEGISLATIVE_BODIES as BODY_TABLE, VOTE_CHOICES } from '../../api/serverConstants.gen';
+import type { Initiative, InitiativeStatus, LegislativeBody, VoteType } from '../../api/types';
 
-export const LEGISLATIVE_BODIES: readonly LegislativeBody[] = ['SCJN', 'Congreso'];
+export const LEGISLATIVE_BODIES: readonly LegislativeBody[] = valuesOf(BODY_TABLE);
 
-const BODY_LABELS: Record<LegislativeBody, string> = {
-  SCJN: 'SCJN',
-  Congreso: 'Cámara de Diputados',
-};
+const BODY_LABELS: Record<LegislativeBody, string> = labelMap(BODY_TABLE);
 
 export function bodyLabel(body: LegislativeBody): string {
   return BODY_LABELS[body];
@@ -14,8 +12,7 @@ export function bodyLabel(body: LegislativeBody): string {
 
 /** The body named in a query string value; SCJN when absent or unknown. */
 export function parseBody(value: string | null, own: LegislativeBody = 'SCJN'): LegislativeBody {
-  if (value === 'Congreso' || value === 'SCJN') return value;
-  return own;
+  return LEGISLATIVE_BODIES.find((body) => body === value) ?? own;
 }
 
 export type LegislativeTab = 'initiatives' | 'agenda';
@@ -29,14 +26,6 @@ export function legislativeHref(body: LegislativeBody, tab: LegislativeTab = 'in
   return search ? `/legislative?${search}` : '/legislative';
 }
 
-const STATUS_LABELS: Record<InitiativeStatus, string> = {
-  pending: 'Pendiente',
-  voting: 'En Votación',
-  approved: 'Aprobada',
-  rejected: 'Rechazada',
-  withdrawn: 'Retirada',
-};
-
 const STATUS_COLORS: Record<InitiativeStatus, string> = {
   pending: 'default',
   voting: 'processing',
@@ -47,19 +36,20 @@ const STATUS_COLORS: Record<InitiativeStatus, string> = {
 
 /** The Spanish name of an initiative's status; an unknown value is shown as it comes. */
 export function statusLabel(status: string): string {
-  return STATUS_LABELS[status as InitiativeStatus] ?? status;
+  return labelOf(INITIATIVE_STATUSES, status);
 }
 
 export function statusColor(status: string): string {
   return STATUS_COLORS[status as InitiativeStatus] ?? 'default';
 }
 
-export const VOTE_TYPES: readonly VoteType[] = VOTE_CHOICES.map(({ value }) => value);
+export const VOTE_TYPES: readonly VoteType[] = valuesOf(VOTE_CHOICES);
 
-const VOTE_LABELS: Record<VoteType, string> = Object.fromEntries(VOTE_CHOICES.map(({ value, label }) => [value, label])) as Record<VoteType, string>;
+/** Each choice of a vote as the server names it. */
+export const VOTE_LABELS: Record<VoteType, string> = labelMap(VOTE_CHOICES);
 
 export function voteLabel(voteType: string): string {
-  return VOTE_LABELS[voteType as VoteType] ?? voteType;
+  return labelOf(VOTE_CHOICES, voteType);
 }
 
 export const VOTING_FINISHED = 'Finalizada';
@@ -96,16 +86,8 @@ export function mayVoteNow(initiative: Initiative, now: number): boolean {
   return initiative.canVote && !votingEnded(initiative, now);
 }
 
-const EVENT_LABELS: Record<InitiativeEvent['kind'], string> = {
-  created: 'Creada',
-  voting_opened: 'Votación abierta',
-  voting_stopped: 'Votación suspendida',
-  closed: 'Cerrada',
-  withdrawn: 'Retirada',
-};
-
 export function eventLabel(kind: string): string {
-  return EVENT_LABELS[kind as InitiativeEvent['kind']] ?? kind;
+  return labelOf(INITIATIVE_EVENT_KINDS, kind);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -4,8 +4,10 @@ import { GlobalOutlined, IdcardOutlined } from '@ant-design/icons';
 import { useDocumentStatus, useMyDocument } from '../../api/documents';
 import { useVerificationStatus } from '../../api/verify';
 import type { DocumentKind, DocumentStatus } from '../../api/types';
+import { DOCUMENT_NAMES } from '../../components/identity/DocumentCard';
 import { OwnDocumentCard } from '../../components/identity/OwnDocumentCard';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert } from '../../components/QueryState';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import { useFocusOnShow } from '../../components/SubmitOutcome';
@@ -91,7 +93,7 @@ function Documents() {
           <KindCard
             kind="INE"
             icon={<IdcardOutlined />}
-            title="Identificación Nacional"
+            title={DOCUMENT_NAMES.INE}
             description="La credencial para votar (INE) de los personajes mexicanos: nombre, estado y municipio de residencia y fecha de nacimiento."
             action="Crear INE"
             held={held}
@@ -103,7 +105,7 @@ function Documents() {
           <KindCard
             kind="PASAPORTE"
             icon={<GlobalOutlined />}
-            title="Pasaporte Internacional"
+            title={DOCUMENT_NAMES.PASAPORTE}
             description="El pasaporte de los personajes extranjeros: nombre, país de origen y fecha de nacimiento."
             action="Crear Pasaporte"
             held={held}
@@ -142,7 +144,7 @@ function Documents() {
 export function DocumentsPage() {
   return (
     <Page
-      title="Sistema de Documentación"
+      title={PAGE_TITLES['/documents']}
       subtitle="Tramita el documento de identidad de tu personaje: la Identificación Nacional si es mexicano, o el Pasaporte Internacional si viene de otro país."
     >
       <SignedInOnly>

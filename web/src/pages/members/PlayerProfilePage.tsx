@@ -9,6 +9,7 @@ import { ChargesTable } from '../../components/identity/ChargesTable';
 import { OwnDocumentCard } from '../../components/identity/OwnDocumentCard';
 import { formatDate } from '../../components/dates';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryState } from '../../components/QueryState';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import { StatusTag } from '../../components/tickets/TicketTags';
@@ -219,7 +220,7 @@ function LoadedProfile() {
 
 export function PlayerProfilePage() {
   return (
-    <Page title="Mi Perfil">
+    <Page title={PAGE_TITLES['/perfil']}>
       <SignedInOnly>
         <LoadedProfile />
       </SignedInOnly>

@@ -19,6 +19,7 @@ import { useAuth } from '../../auth/useAuth';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { ChargesTable } from '../../components/identity/ChargesTable';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryState } from '../../components/QueryState';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import { useFocusOnShow } from '../../components/SubmitOutcome';
@@ -246,7 +247,7 @@ function RecordSearch() {
 
 export function RecordsPage() {
   return (
-    <Page title="Expedientes Criminales" subtitle="Consulta el expediente de una persona por su ID de Discord o su usuario de Roblox.">
+    <Page title={PAGE_TITLES['/records']} subtitle="Consulta el expediente de una persona por su ID de Discord o su usuario de Roblox.">
       <SignedInOnly>
         <RecordSearch />
       </SignedInOnly>

@@ -6,6 +6,7 @@ import { ticketKeys, useTickets } from '../../api/tickets';
 import type { Ticket } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { TicketPagination } from '../../components/tickets/TicketPagination';
 import { NO_TICKETS_TEXT, TicketTabs, commonTicketColumns, dateColumn, useTableMinWidth } from '../../components/tickets/ticketColumns';
@@ -84,7 +85,7 @@ function SupportCentre() {
 export function SupportPage() {
   const { user } = useAuth();
   return (
-    <Page title="Centro de Soporte" subtitle="Abre un ticket y sigue las respuestas del equipo de soporte.">
+    <Page title={PAGE_TITLES['/support']} subtitle="Abre un ticket y sigue las respuestas del equipo de soporte.">
       {user ? <SupportCentre /> : <Alert type="warning" showIcon title={SUPPORT_LOGIN_NEEDED} />}
     </Page>
   );

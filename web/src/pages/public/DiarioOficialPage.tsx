@@ -1,15 +1,21 @@
 import { useState } from 'react';
 import { Card, Empty, Flex, Input, Pagination, Tag, Typography } from 'antd';
 import { useLaws, type Law } from '../../api/diarioOficial';
+import { labelMap } from '../../api/labels';
+import { INITIATIVE_STATUSES } from '../../api/serverConstants.gen';
 import { formatDate } from '../../components/dates';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert } from '../../components/QueryState';
 
-export const DIARIO_OFICIAL_TITLE = 'Diario Oficial';
+export const DIARIO_OFICIAL_TITLE = PAGE_TITLES['/diario-oficial'];
 export const NO_LAWS_TEXT = 'Aún no se ha aprobado ninguna ley';
 export const NO_MATCHING_LAWS_TEXT = 'Ninguna ley coincide con la búsqueda';
 export const LAWS_PAGE_SIZE = 10;
+
+/** Every law here is an approved initiative, tagged as the legislative panel tags it. */
+const APPROVED_LABEL = labelMap(INITIATIVE_STATUSES).approved;
 
 function lawsCounted(total: number): string {
   return total === 1 ? '1 ley' : `${total} leyes`;
@@ -22,7 +28,7 @@ function LawCard({ law }: { law: Law }) {
     <Card>
       <article aria-labelledby={headingId}>
         <Flex gap={8} align="center" wrap style={{ marginBottom: 8 }}>
-          <Tag color="green">Aprobada</Tag>
+          <Tag color="green">{APPROVED_LABEL}</Tag>
           <Tag>{law.bodyName}</Tag>
         </Flex>
         <Typography.Title level={2} id={headingId} style={{ marginTop: 0, fontSize: 20 }}>

@@ -3,11 +3,12 @@ import { useCommunityName } from '../../api/queries';
 import { ArtistApplicationForm } from '../../components/forms/ArtistApplicationForm';
 import { ContactForm } from '../../components/forms/ContactForm';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 
 export function ContactPage() {
   const communityName = useCommunityName();
   return (
-    <Page title={`Contacto ${communityName}`} subtitle={`¿Tienes dudas, sugerencias o un problema? Escríbenos y el equipo de ${communityName} te responderá.`}>
+    <Page title={PAGE_TITLES['/contact']} titleSuffix={` ${communityName}`} subtitle={`¿Tienes dudas, sugerencias o un problema? Escríbenos y el equipo de ${communityName} te responderá.`}>
       <Card className="form-card">
         <ContactForm subjectRequired={false} />
       </Card>
@@ -18,7 +19,7 @@ export function ContactPage() {
 export function ArtistApplicationPage() {
   const communityName = useCommunityName();
   return (
-    <Page title="Convocatoria de Dibujantes" subtitle={`¿Te gusta dibujar? Únete al equipo de dibujantes de ${communityName}.`}>
+    <Page title={PAGE_TITLES['/artist-application']} subtitle={`¿Te gusta dibujar? Únete al equipo de dibujantes de ${communityName}.`}>
       <Card className="form-card">
         <Typography.Paragraph>
           Déjanos tu Gmail y tu teléfono. Revisaremos tu aplicación y, si eres seleccionado(a), te contactaremos para los

@@ -7,6 +7,7 @@ import { loginNoticeFor } from '../../auth/loginNotices';
 import { peekRedirect, startDiscordLogin, takeRedirect } from '../../auth/redirect';
 import { useAuth } from '../../auth/useAuth';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { PAGE_TITLES } from '../../pageTitles';
 
 export interface LoginLocationState {
   authError?: string;
@@ -43,7 +44,7 @@ export function LoginPage() {
       <Card style={{ width: '100%', maxWidth: 460 }}>
         <Flex vertical gap={16} align="stretch">
           <Typography.Title level={1} className="page-title" style={{ margin: 0, textAlign: 'center' }}>
-            Iniciar Sesión
+            {PAGE_TITLES['/login']}
           </Typography.Title>
           <Typography.Paragraph type="secondary" style={{ margin: 0, textAlign: 'center' }}>
             Inicia sesión con tu cuenta de Discord para acceder al dashboard y a los servicios de {communityName}.

@@ -8,6 +8,7 @@ import { NewsImage } from '../../components/news/NewsImage';
 import { NewsTypeTag } from '../../components/news/NewsTypeTag';
 import { formatDate } from '../../components/dates';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert } from '../../components/QueryState';
 
 export const NEWS_NOT_FOUND = 'Noticia no encontrada';
@@ -26,7 +27,7 @@ export function NewsPage() {
   const news = useNews();
   const items = news.data?.filter((item) => item.active);
   return (
-    <Page title="Noticias" subtitle="Todo lo que pasa en la comunidad.">
+    <Page title={PAGE_TITLES['/news']} subtitle="Todo lo que pasa en la comunidad.">
       <BackButton to="/" label="Volver al Inicio" />
       <NewsGrid query={news} items={items} full />
     </Page>

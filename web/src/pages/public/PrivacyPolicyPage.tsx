@@ -2,13 +2,14 @@ import { Card, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useCommunityName } from '../../api/queries';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 
 const { Title, Paragraph } = Typography;
 
 export function PrivacyPolicyPage() {
   const communityName = useCommunityName();
   return (
-    <Page title="Política de Privacidad" subtitle={`Cómo ${communityName} recopila, usa y protege tus datos.`}>
+    <Page title={PAGE_TITLES['/privacy-policy']} subtitle={`Cómo ${communityName} recopila, usa y protege tus datos.`}>
       <Card className="policy">
         <section>
           <Title level={3}>1. Datos que recopilamos</Title>

@@ -1,6 +1,7 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
 import { ResultHeading } from '../../components/ResultHeading';
+import { PAGE_TITLES } from '../../pageTitles';
 import { useAuth } from '../../auth/useAuth';
 
 export function UnauthorizedPage() {
@@ -9,7 +10,7 @@ export function UnauthorizedPage() {
   return (
     <Result
       status="403"
-      title={<ResultHeading>Acceso Denegado</ResultHeading>}
+      title={<ResultHeading>{PAGE_TITLES['/unauthorized']}</ResultHeading>}
       subTitle={
         <>
           <div>No tienes permiso para acceder a esta página.</div>

@@ -27,6 +27,7 @@ import { useAuth } from '../../auth/useAuth';
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { NOT_MEASURED, QueryErrorAlert, measured, tableEmptyText } from '../../components/QueryState';
 import { TicketPagination } from '../../components/tickets/TicketPagination';
 import { NO_TICKETS_TEXT, TicketTabs, commonTicketColumns, dateColumn, useTableMinWidth } from '../../components/tickets/ticketColumns';
@@ -295,7 +296,7 @@ export function AdminSupportPage() {
   const { user, may } = useAuth();
   const [cannedOpen, setCannedOpen] = useState(false);
   return (
-    <Page title="Panel de Soporte" subtitle="Atiende, asigna y prioriza los tickets de la comunidad.">
+    <Page title={PAGE_TITLES['/admin/support']} subtitle="Atiende, asigna y prioriza los tickets de la comunidad.">
       <Flex style={{ marginBottom: 16 }} gap={8} wrap justify="space-between">
         <BackToDashboard />
         {user && may('manageCannedReplies') ? (

@@ -27,6 +27,7 @@ import { formatDuration } from '../../components/duration';
 import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, QueryState, measured } from '../../components/QueryState';
 import { useHasOpened } from '../../components/useHasOpened';
 import { HOURS_WEEKS, TeamHoursChart } from './HoursCharts';
@@ -257,7 +258,7 @@ function Dashboard({ username }: { username: string }) {
   const loads = [useStaffStats(), useModerators(), useWeeklyReport(), useTeamHours(HOURS_WEEKS, seesTeam)];
 
   return (
-    <Page title="Panel de Control">
+    <Page title={PAGE_TITLES['/dashboard']}>
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 20 }}>
         <Typography.Text className="staff-welcome">¡Bienvenido, {username}!</Typography.Text>
         {isReporter ? (

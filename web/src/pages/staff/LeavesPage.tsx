@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Segmented, Space, Typography } from 'antd';
+import { pluralOf } from '../../api/labels';
+import { LEAVE_STATUSES } from '../../api/serverConstants.gen';
 import { useDecideLeave, useLeaves } from '../../api/staff';
 import type { Leave, LeaveDecision, LeaveStatus } from '../../api/types';
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { LEAVE_STATUS_LABELS, LeaveStatusTag, leaveSpan } from './leaveParts';
 
-export const LEAVES_TITLE = 'Ausencias del Staff';
+export const LEAVES_TITLE = PAGE_TITLES['/staff/ausencias'];
 const FILTERS: { value: LeaveStatus | ''; label: string }[] = [
-  { value: 'pending', label: 'Pendientes' },
-  { value: 'approved', label: 'Aprobadas' },
-  { value: 'refused', label: 'Rechazadas' },
+  ...LEAVE_STATUSES.map(({ value, label }) => ({ value, label: pluralOf(label) })),
   { value: '', label: 'Todas' },
 ];
 
@@ -33,7 +34,7 @@ export function LeavesPage() {
       { id: leave.id, decision },
       {
         onSuccess: (decided) =>
-          setOutcome({ type: 'success', text: `Ausencia de ${decided.username} ${decided.status === 'approved' ? 'aprobada' : 'rechazada'}.` }),
+          setOutcome({ type: 'success', text: `Ausencia de ${decided.username} ${LEAVE_STATUS_LABELS[decided.status].toLowerCase()}.` }),
         onError: (error) => setOutcome({ type: 'error', text: error.message }),
       },
     );
@@ -61,7 +62,7 @@ export function LeavesPage() {
         rowKey="id"
         loading={leaves.isPending && !leaves.isError}
         dataSource={leaves.data ?? []}
-        locale={{ emptyText: tableEmptyText(leaves, status ? `No hay ausencias ${LEAVE_STATUS_LABELS[status].toLowerCase()}s.` : 'No hay ausencias.') }}
+        locale={{ emptyText: tableEmptyText(leaves, status ? `No hay ausencias ${pluralOf(LEAVE_STATUS_LABELS[status]).toLowerCase()}.` : 'No hay ausencias.') }}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
         columns={[
           { title: 'Miembro', dataIndex: 'username', key: 'username' },

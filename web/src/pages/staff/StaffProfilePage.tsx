@@ -4,6 +4,7 @@ import type { StaffProfile } from '../../api/types';
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryState } from '../../components/QueryState';
 import { FigureCards, NotesAndWarnings, StaffHeader, profileFigures } from './StaffSummary';
 
@@ -11,7 +12,7 @@ import { FigureCards, NotesAndWarnings, StaffHeader, profileFigures } from './St
 export function StaffProfilePage() {
   const profile = useStaffProfile();
   return (
-    <Page title="Mi Perfil">
+    <Page title={PAGE_TITLES['/staff/profile']}>
       <Flex style={{ marginBottom: 16 }}>
         <BackToDashboard />
       </Flex>

@@ -11,10 +11,11 @@ import { formatDuration } from '../../components/duration';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert } from '../../components/QueryState';
 import { MemberAvatar } from './staffParts';
 
-export const STAFF_RECORD_TITLE = 'Expediente de staff';
+export const STAFF_RECORD_TITLE = PAGE_TITLES['/staff/:userId'];
 export const STAFF_RECORD_FORBIDDEN = 'No tienes permiso para ver este expediente';
 export const STAFF_RECORD_NOT_FOUND = 'Esa persona no es parte del staff.';
 export const NO_NOTES_TEXT = 'Sin notas administrativas.';
@@ -55,7 +56,7 @@ export function StaffRecordPage() {
   }
 
   return (
-    <Page title={record.data ? `${STAFF_RECORD_TITLE}: ${record.data.username}` : STAFF_RECORD_TITLE}>
+    <Page title={STAFF_RECORD_TITLE} titleSuffix={record.data ? `: ${record.data.username}` : undefined}>
       <Flex style={{ marginBottom: 16 }}>
         <BackToDashboard />
       </Flex>

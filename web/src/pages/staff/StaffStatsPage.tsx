@@ -4,6 +4,7 @@ import { useStaffProfile, useStaffStats } from '../../api/staff';
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, measured } from '../../components/QueryState';
 import { MyHoursChart, WeekChart } from './HoursCharts';
 import { TicketCharts } from './TicketCharts';
@@ -15,7 +16,7 @@ export function StaffStatsPage() {
   const stats = useStaffStats();
 
   return (
-    <Page title="Mis Estadísticas">
+    <Page title={PAGE_TITLES['/staff/stats']}>
       <Flex style={{ marginBottom: 16 }}>
         <BackToDashboard />
       </Flex>

@@ -1,13 +1,11 @@
 import { Tag } from 'antd';
+import { labelMap } from '../../api/labels';
+import { LEAVE_STATUSES } from '../../api/serverConstants.gen';
 import type { Leave, LeaveStatus } from '../../api/types';
 import { formatDay } from '../../components/dates';
 
-/** The states of a leave, as the portal names them. */
-export const LEAVE_STATUS_LABELS: Record<LeaveStatus, string> = {
-  pending: 'Pendiente',
-  approved: 'Aprobada',
-  refused: 'Rechazada',
-};
+/** The states of a leave, as the server names them. */
+export const LEAVE_STATUS_LABELS: Record<LeaveStatus, string> = labelMap(LEAVE_STATUSES);
 
 const STATUS_COLOURS: Record<LeaveStatus, string> = { pending: 'processing', approved: 'success', refused: 'error' };
 

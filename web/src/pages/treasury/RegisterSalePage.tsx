@@ -2,6 +2,7 @@ import { Alert, Card, Flex } from 'antd';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/useAuth';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { BackToTreasury } from './BackToTreasury';
 import { SaleForm } from './SaleForm';
 
@@ -11,7 +12,7 @@ export function RegisterSalePage() {
   // Registering a sale is the matrix's Modificación on the treasury panel; the server refuses it too.
   const canRegister = useAuth().can('treasury', 'modify');
   return (
-    <Page title="Registrar Venta" subtitle="El precio sale del catálogo; solo eliges el artículo y el descuento.">
+    <Page title={PAGE_TITLES['/treasury/register']} subtitle="El precio sale del catálogo; solo eliges el artículo y el descuento.">
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
         <BackToTreasury />
         <Link to="/treasury/history">Ver historial de ventas</Link>

@@ -17,6 +17,7 @@ import { useAuth } from '../../auth/useAuth';
 import { saveFile } from '../../api/client';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import '../../components/dayjsLocale';
 import { BackToTreasury } from './BackToTreasury';
@@ -357,7 +358,7 @@ function HistoryTable() {
 
 export function SalesHistoryPage() {
   return (
-    <Page title="Historial de Ventas" subtitle="Todas las ventas, de la más reciente a la más antigua. Las anuladas no cuentan en los totales.">
+    <Page title={PAGE_TITLES['/treasury/history']} subtitle="Todas las ventas, de la más reciente a la más antigua. Las anuladas no cuentan en los totales.">
       <Flex style={{ marginBottom: 16 }}>
         <BackToTreasury />
       </Flex>

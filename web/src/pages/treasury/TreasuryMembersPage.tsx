@@ -2,6 +2,7 @@ import { Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTreasuryMembers } from '../../api/treasury';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert } from '../../components/QueryState';
 import { BackToTreasury } from './BackToTreasury';
 import { formatCount } from './money';
@@ -42,7 +43,7 @@ function MemberList() {
 export function TreasuryMembersPage() {
   const members = useTreasuryMembers();
   return (
-    <Page title="Miembros de Tesorería" subtitle="Quienes tienen el rol de tesorería o de auditoría.">
+    <Page title={PAGE_TITLES['/treasury/members']} subtitle="Quienes tienen el rol de tesorería o de auditoría.">
       <Flex gap={12} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <BackToTreasury />
         <Button icon={<ReloadOutlined />} onClick={() => void members.refetch()} loading={members.isFetching}>

@@ -14,6 +14,7 @@ import { PANEL_MEMBERS, useRecentSales, useTreasuryIncome, useTreasuryMembers, u
 import type { Sale } from '../../api/types';
 import { formatDateTime } from '../../components/dates';
 import { Page } from '../../components/Page';
+import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, QueryState, loadSummary, measured } from '../../components/QueryState';
 import { useAuth } from '../../auth/useAuth';
 import { formatCount, formatMXN, formatMoney, formatRobux } from './money';
@@ -204,13 +205,13 @@ export function TreasuryPage() {
   const loads = [useTreasurySummary(), useRecentSales(), useTreasuryMembers(), useTreasuryIncome(INCOME_MONTHS)];
   if (loadSummary(loads) === 'forbidden' && loads.every((load) => load.isError)) {
     return (
-      <Page title="Tesorería" subtitle="Ventas de artículos, ingresos del mes y equipo de tesorería.">
+      <Page title={PAGE_TITLES['/treasury']} subtitle="Ventas de artículos, ingresos del mes y equipo de tesorería.">
         <QueryErrorAlert queries={loads} />
       </Page>
     );
   }
   return (
-    <Page title="Tesorería" subtitle="Ventas de artículos, ingresos del mes y equipo de tesorería.">
+    <Page title={PAGE_TITLES['/treasury']} subtitle="Ventas de artículos, ingresos del mes y equipo de tesorería.">
       <QueryErrorAlert queries={loads} />
       {canRegister ? (
         <Flex justify="flex-end" style={{ marginBottom: 16 }}>
