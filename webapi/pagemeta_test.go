@@ -187,6 +187,7 @@ func TestPagesCarryTheirTitleAndPreview(t *testing.T) {
 // The titles in the served head are the web's headings: both come from web/src/pageTitles.ts,
 // which `npm run gen:routes` copies into webroutes_gen.go.
 func TestPageTitlesAreTheWebApps(t *testing.T) {
+	t.Parallel()
 	source, err := os.ReadFile("../web/src/pageTitles.ts")
 	if err != nil {
 		t.Fatal(err)

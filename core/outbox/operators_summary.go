@@ -26,7 +26,7 @@ var Kinds = labels.Table{
 	{Value: KindChannelMessage, Label: "Mensaje"},
 	{Value: kindTicketOpen, Label: "Ticket nuevo"},
 	{Value: kindTicketPost, Label: "Mensaje en un ticket"},
-	{Value: kindDirectMsg, Label: "Mensaje directo"},
+	{Value: KindDM, Label: "Mensaje directo"},
 	{Value: kindRemoveRoles, Label: "Quitar roles"},
 	{Value: kindVerify, Label: "Rol de verificado y apodo"},
 	{Value: KindMessageEdit, Label: "Edición de un mensaje"},

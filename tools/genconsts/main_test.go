@@ -177,6 +177,7 @@ func generatedReferences(t *testing.T) map[string]bool {
 }
 
 func TestEveryLabelTableIsGenerated(t *testing.T) {
+	t.Parallel()
 	tables := exportedTables(moduleFiles(t))
 	// The search itself is checked on a table known to exist, so a search that finds
 	// nothing cannot pass.
@@ -260,6 +261,7 @@ func generatedNamed(t *testing.T, name string) map[string]bool {
 // A kind of core/live reaches the web either as an event (LIVE_KINDS) or, for the access
 // audience, as a control frame; each needs its place in the web's fold.
 func TestEveryLiveKindIsGenerated(t *testing.T) {
+	t.Parallel()
 	kinds, frames := generatedNamed(t, "LIVE_KINDS"), generatedNamed(t, "LIVE_CONTROL_FRAMES")
 	declaredKinds, declaredFrames := liveConstants(t, liveKindPre), liveConstants(t, liveFrame)
 	if len(declaredKinds) == 0 || len(declaredFrames) == 0 {
@@ -278,6 +280,7 @@ func TestEveryLiveKindIsGenerated(t *testing.T) {
 }
 
 func TestTheCommittedFileIsCurrent(t *testing.T) {
+	t.Parallel()
 	want, err := render()
 	if err != nil {
 		t.Fatal(err)
