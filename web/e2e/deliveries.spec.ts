@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { shot, signIn, openUserMenu } from './helpers';
 
 /** Gives the bot back, or takes from it, the permission to post in a channel of the demo Discord. */

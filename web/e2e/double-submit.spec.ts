@@ -1,4 +1,4 @@
-import { expect, test, type Response } from '@playwright/test';
+import { expect, test, type Response } from './fixtures';
 import { signIn } from './helpers';
 
 const TITLE = `Se me duplicó el envío ${Date.now()}`;

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { choose, dialogShot, shot, signIn, signInFromLogin, openUserMenu } from './helpers';
 
 const JUGADOR_DISCORD_ID = '1400000000000000014';

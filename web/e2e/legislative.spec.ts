@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { dialogShot, settled, shot, signIn } from './helpers';
 
 const DAY_MS = 24 * 3_600_000;

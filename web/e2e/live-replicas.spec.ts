@@ -2,14 +2,13 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { SPARE_PORTS, expect, test, type Browser, type Page } from './fixtures';
 import { signIn } from './helpers';
 
 // Two replicas on one PostgreSQL database, as production runs them: A (`all`: the portal and
 // the bot) and B (`serve`). Each browser uses its own replica. Only with a PostgreSQL server
 // to run them on (ZOCALO_TEST_DATABASE_URL, as CI sets it).
 const DATABASE = process.env.ZOCALO_TEST_DATABASE_URL;
-const BASE_PORT = Number(process.env.ZOCALO_E2E_PORT ?? 18080);
 
 test.skip(!DATABASE, 'two replicas need PostgreSQL: set ZOCALO_TEST_DATABASE_URL');
 
@@ -48,8 +47,8 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   execFileSync('psql', [DATABASE ?? '', '-qc', `CREATE SCHEMA ${schema}`]);
   // A migrates and seeds first; B finds both done.
-  urlA = await start('all', BASE_PORT + 1);
-  urlB = await start('serve', BASE_PORT + 2);
+  urlA = await start('all', SPARE_PORTS[0]!);
+  urlB = await start('serve', SPARE_PORTS[1]!);
 });
 
 test.afterAll(() => {

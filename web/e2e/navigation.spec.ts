@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { openUserMenu, signIn } from './helpers';
 
 // Every demo persona, each holding one role (oficina also DIPUTADO; revisor is on the artist

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { settled, shot, signIn } from './helpers';
 
 /** Tables of rows: a description list (a document's fields) is drawn as a table too, and fits a phone. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { shot, signIn, signInFromLogin, openUserMenu } from './helpers';
 
 test('comite signs in through Discord and finds the user menu with Dashboard', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './fixtures';
 import { settled, shot, signIn, openUserMenu } from './helpers';
 
 const JUGADOR_ID = '1400000000000000014';
@@ -36,7 +36,9 @@ async function openTreasuryMatrix(page: Page): Promise<void> {
 /** Sets a right with its checkbox and waits for the server's answer. */
 async function setRight(page: Page, box: Locator, value: boolean): Promise<void> {
   await expect(box).toBeChecked({ checked: !value });
-  await box.setChecked(value);
+  // A click, not setChecked: the box shows the server's answer, which may come after
+  // Playwright's check that the click changed it.
+  await box.click();
   await expect(page.getByText('Permisos actualizados correctamente')).toBeVisible();
   await expect(box).toBeEnabled();
   await expect(box).toBeChecked({ checked: value });

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { shot, signIn } from './helpers';
 
 /** Today in the community's zone (the demo's America/Mexico_City), as YYYY-MM-DD. */

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { shot, signIn } from './helpers';
 
 /** Fails on any serious or critical axe violation of the page as it stands. */

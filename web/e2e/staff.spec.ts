@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { dialogShot, shot, signIn } from './helpers';
 
 /** "12 h 30 min 5 s" (leading zero units left out) as seconds. */

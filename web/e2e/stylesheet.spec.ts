@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // A rule left open swallows every rule after it into the block before it (a media query, say)
 // and no build step complains: the pages just lose their styles at some widths.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { dialogShot, signIn } from './helpers';
 
 /** Opens a ticket as the signed-in member, through the API the web uses; answers its id. */

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { choose, dialogShot, settled, shot, signIn } from './helpers';
 
 function crc32(bytes: Buffer): number {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './fixtures';
 import { choose, dialogShot, shot, signIn } from './helpers';
 
 const JUGADOR_ID = '1400000000000000014';
