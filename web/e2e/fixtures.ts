@@ -22,7 +22,7 @@ interface Portal {
  * so the spec files of two workers never see each other's writes; the files a worker runs
  * share its portal one after the other, as they would share a deployment.
  */
-export const test = base.extend<object, { portal: Portal }>({
+export const test = base.extend<{ strayContexts: void }, { portal: Portal }>({
   portal: [
     // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
     async ({}, provide, workerInfo) => {
@@ -64,4 +64,17 @@ export const test = base.extend<object, { portal: Portal }>({
   baseURL: async ({ portal }, provide) => {
     await provide(portal.url);
   },
+  /**
+   * The browsers a test opens for itself (another persona's, with browser.newContext) close
+   * when it ends, passed or failed: left open in the worker's browser they kept polling and
+   * reconnecting their live streams through every later test of the worker.
+   */
+  strayContexts: [
+    async ({ browser, context }, provide) => {
+      const before = new Set([...browser.contexts(), context]);
+      await provide();
+      await Promise.all(browser.contexts().filter((opened) => !before.has(opened)).map((opened) => opened.close()));
+    },
+    { auto: true },
+  ],
 });
