@@ -321,3 +321,21 @@ func TestGatewayRefusesAHandlerItCannotCall(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// A close that ends the session (4009, session timed out) is followed by a new session,
+// not by a resume Discord would refuse.
+func TestGatewayIdentifiesAfterASessionTimeout(t *testing.T) {
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
+	b, _ := connectedBot(t, r)
+	r.fake.CloseConnections(4009, "Session timed out.")
+	r.eventually("a new session", func() bool {
+		return len(r.fake.Identifies()) == 2 && r.fake.Connected() == 1 && b.Health().Gateway == gatewayConnected
+	})
+	if res := r.fake.ResumeLog(); len(res) != 0 {
+		t.Fatalf("the bot tried to resume a session that timed out: %+v", res)
+	}
+	if h := b.Health(); h.LastCloseCode != 4009 || h.Status != "ok" {
+		t.Fatalf("health %+v", h)
+	}
+}
