@@ -60,6 +60,9 @@ type Timing struct {
 	// NonceWindow is how long Discord is trusted to remember a post's nonce (a few minutes,
 	// by its docs); a retry after it looks for the event's marker in the channel first.
 	NonceWindow time.Duration
+	// ReadyTimeout is how long a new gateway socket may take from the dial to READY or
+	// RESUMED before the bot drops it and connects again.
+	ReadyTimeout time.Duration
 }
 
 func (t *Timing) fill() {
@@ -87,6 +90,9 @@ func (t *Timing) fill() {
 	if t.NonceWindow == 0 {
 		t.NonceWindow = 4 * time.Minute
 	}
+	if t.ReadyTimeout == 0 {
+		t.ReadyTimeout = 30 * time.Second
+	}
 }
 
 // Bot is the Discord bot.
@@ -108,8 +114,13 @@ type Bot struct {
 	tokenKey       string // the bot token's key in the identify count
 	identifyBudget int
 
+	// gatewayAfter is how the gateway client waits (heartbeats, its deadline, the pause
+	// after op 9); tests drive it.
+	gatewayAfter gatewayTimers
+
 	mu      sync.Mutex
 	session *discordgo.Session
+	gateway *gatewayClient
 	wake    chan struct{}
 	leading bool
 }
@@ -136,6 +147,8 @@ func New(deps Deps) (*Bot, error) {
 		kinds:      map[string]Deliverer{},
 		wake:       make(chan struct{}, 1),
 		global:     &globalLimit{now: deps.App.Now},
+
+		gatewayAfter: realTimers,
 
 		identifies:     identifies.NewStore(deps.App.DB),
 		tokenKey:       identifies.KeyOf(deps.Token),
@@ -246,12 +259,12 @@ func (b *Bot) setLeading(v bool) {
 // the jobs do not need the gateway, and the relay itself holds back when the token was
 // refused.
 func (b *Bot) lead(ctx context.Context, lost <-chan struct{}) error {
-	s, link, err := b.newSession()
+	leadCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	s, gw, err := b.newSession(leadCtx)
 	if err != nil {
 		return err
 	}
-	leadCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	go func() {
 		select {
 		case <-lost:
@@ -260,18 +273,22 @@ func (b *Bot) lead(ctx context.Context, lost <-chan struct{}) error {
 		}
 	}()
 	defer func() {
-		_ = s.Close()
 		b.metrics.connected.Set(0)
 		b.setGatewayState(gatewayStandby, 0)
 		b.mu.Lock()
-		b.session = nil
+		b.session, b.gateway = nil, nil
 		b.mu.Unlock()
 	}()
+	b.mu.Lock()
+	b.gateway = gw
+	b.mu.Unlock()
+	// Handlers may block on a full queue of their own: the leadership does not wait for them.
+	go gw.events.run(leadCtx)
 	started := make(chan struct{})
 	gatewayDone := make(chan struct{})
 	go func() {
 		defer close(gatewayDone)
-		b.keepConnected(leadCtx, s, link, sync.OnceFunc(func() { close(started) }))
+		b.keepConnected(leadCtx, gw, sync.OnceFunc(func() { close(started) }))
 	}()
 	defer func() { <-gatewayDone }()
 	select {

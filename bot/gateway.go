@@ -4,21 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"strconv"
-	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/gorilla/websocket"
 
 	"zocalo/core/identifies"
 )
 
-// The bot keeps its own gateway connection loop instead of discordgo's, which reconnects
-// forever whatever Discord answered: this one reads the close code, stops for good on the
-// codes Discord says not to reconnect after, and keeps within the daily identify budget.
+// The bot keeps its own gateway connection loop (and client, gateway_client.go) instead of
+// discordgo's, which reconnects forever whatever Discord answered: this one reads the close
+// code, stops for good on the codes Discord says not to reconnect after, and keeps within
+// the daily identify budget.
 
 // stopCodes are the close codes after which Discord says not to reconnect, with what an
 // operator must do about each.
@@ -35,62 +33,34 @@ var stopCodes = map[int]string{
 // 1,000 less a margin for any it sent but could not record (a crash in between).
 const defaultIdentifyBudget = 950
 
-// gatewayLink is what the bot learns of its session's sockets.
-type gatewayLink struct {
-	closeCode   atomic.Int64  // the last close code the server sent on the current socket
-	disconnects chan struct{} // discordgo closed the socket (its Disconnect event)
-	conn        atomic.Pointer[net.Conn]
-}
-
-// abort closes the current socket under discordgo, which waits for Discord's answers
-// in Open without a deadline.
-func (l *gatewayLink) abort() {
-	if c := l.conn.Load(); c != nil {
-		_ = (*c).Close()
-	}
-}
-
-// newSession builds the discordgo session with the bot's intents, handlers and dialer;
-// it does not connect.
-func (b *Bot) newSession() (*discordgo.Session, *gatewayLink, error) {
+// newSession builds the discordgo session for REST and the gateway client with the bot's
+// intents and handlers; it does not connect. The client lives as long as lifetime.
+func (b *Bot) newSession(lifetime context.Context) (*discordgo.Session, *gatewayClient, error) {
 	s, err := discordgo.New("Bot " + b.deps.Token)
 	if err != nil {
 		return nil, nil, err
 	}
 	s.Client = &http.Client{Timeout: 20 * time.Second, Transport: b.global.tap(b.deps.Transport)}
-	link := &gatewayLink{disconnects: make(chan struct{}, 1)}
-	s.Dialer = gatewayDialer(wireEvents{
-		dialed:     func(c net.Conn) { link.conn.Store(&c) },
-		closed:     func(code int) { link.closeCode.Store(int64(code)) },
-		identified: b.recordIdentify,
-	}, b.deps.GatewayTLS)
-	s.Identify.Intents = Intents
 	s.StateEnabled = false
-	// Handlers run in the order events arrive; the slow ones hand off to workers.
-	s.SyncEvents = true
-	// The bot's own loop (keepConnected) reconnects, knowing why the socket closed.
-	s.ShouldReconnectOnError = false
 	// A 429 comes back to the caller: the relay reschedules the event instead of sleeping.
 	s.ShouldRetryOnRateLimit = false
 	s.LogLevel = discordgo.LogError
-	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Connect) { b.metrics.connected.Set(1) })
-	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) {
-		b.metrics.connected.Set(0)
-		select {
-		case link.disconnects <- struct{}{}:
-		default:
-		}
-	})
-	s.AddHandler(func(_ *discordgo.Session, e *discordgo.Event) { b.metrics.events.WithLabelValues(e.Type).Inc() })
-	for _, h := range b.eventHandlers() {
-		s.AddHandler(h)
+	events, err := newGatewayEvents(s, b.eventHandlers())
+	if err != nil {
+		return nil, nil, err
 	}
-	return s, link, nil
+	events.received = func(name string) { b.metrics.events.WithLabelValues(name).Inc() }
+	events.decodeFailed = func(name string, err error) {
+		b.log.Warn("a gateway event did not decode whole; its handlers get what did", "event", name, "error", err)
+	}
+	gw := newGatewayClient(lifetime, s, "Bot "+b.deps.Token, Intents, b.deps.GatewayTLS, events,
+		b.gatewayAfter, b.deps.Timing.ReadyTimeout, b.recordIdentify)
+	return s, gw, nil
 }
 
-// keepConnected connects the session and reconnects it until ctx ends or the bot stops
+// keepConnected connects the gateway and reconnects it until ctx ends or the bot stops
 // for good. ready is called once: at the first connection, or when the bot stops first.
-func (b *Bot) keepConnected(ctx context.Context, s *discordgo.Session, link *gatewayLink, ready func()) {
+func (b *Bot) keepConnected(ctx context.Context, gw *gatewayClient, ready func()) {
 	defer ready()
 	halt := b.haltChan()
 	wait := b.deps.Timing.RetryBase
@@ -100,59 +70,74 @@ func (b *Bot) keepConnected(ctx context.Context, s *discordgo.Session, link *gat
 			return
 		}
 		b.setGatewayState(state, 0)
-		if !b.awaitIdentifyBudget(ctx, halt) {
+		// Only a new session counts against the budget; a resume that Discord refuses
+		// comes back here before it identifies.
+		if !gw.canResume() && !b.awaitIdentifyBudget(ctx, halt) {
 			return
 		}
-		drain(link.disconnects)
-		link.closeCode.Store(0)
-		unwatch := context.AfterFunc(ctx, link.abort)
-		err := s.Open()
-		unwatch()
-		if err == nil {
+		end := gw.connect(ctx, halt, func(resumed bool) {
+			b.metrics.connected.Set(1)
 			b.setGatewayState(gatewayConnected, 0)
-			b.log.Info("connected to Discord", "guild", b.deps.Config.Discord.GuildID)
+			b.log.Info("connected to Discord", "guild", b.deps.Config.Discord.GuildID, "resumed", resumed)
 			ready()
-			wait = b.deps.Timing.RetryBase
-			select {
-			case <-ctx.Done():
-				return
-			case <-halt:
-				_ = s.Close()
-				return
-			case <-link.disconnects:
-			}
-			if ctx.Err() != nil {
-				return
-			}
+		})
+		b.metrics.connected.Set(0)
+		if end.reason == endStopped || ctx.Err() != nil || b.halted() {
+			return
 		}
-		code := closeCodeOf(err, link)
+		code := end.closeCode
 		if code != 0 {
 			b.metrics.gatewayCloses.WithLabelValues(strconv.Itoa(code)).Inc()
 		}
 		if fix, stop := stopCodes[code]; stop {
-			b.stopOnCloseCode(s, code, fix)
+			b.stopOnCloseCode(code, fix)
 			return
 		}
+		if !end.resume || sessionEnding[code] {
+			gw.forgetSession()
+		}
+		b.metrics.reconnects.WithLabelValues(end.reason).Inc()
 		state = gatewayReconnecting
 		b.setGatewayState(state, code)
-		if err != nil {
-			b.log.Error("cannot connect to the Discord gateway, will retry", "error", err, "close_code", code, "retry_in", wait)
+		pause := time.Duration(0)
+		switch {
+		case end.waitBefore > 0:
+			pause = end.waitBefore
+		case end.live:
+			// A session that worked resumes at once; Discord paces its own answers.
+			wait = b.deps.Timing.RetryBase
+		default:
+			pause = wait
+			wait = min(wait*2, time.Minute)
+		}
+		if end.live || end.reason == endInvalidSession {
+			b.log.Warn("the Discord gateway connection ended, connecting again", "reason", end.reason, "close_code", code,
+				"error", end.err, "resume", gw.canResume(), "retry_in", pause)
 		} else {
-			b.log.Warn("the Discord gateway connection closed, reconnecting", "close_code", code, "retry_in", wait)
+			b.log.Error("cannot connect to the Discord gateway, will retry", "reason", end.reason, "close_code", code,
+				"error", end.err, "resume", gw.canResume(), "retry_in", pause)
+		}
+		var later <-chan time.Time
+		switch {
+		case end.waitBefore > 0:
+			later = b.gatewayAfter(waitInvalidSession, pause)
+		case pause > 0:
+			later = time.After(pause)
+		default:
+			continue
 		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-halt:
 			return
-		case <-time.After(wait):
+		case <-later:
 		}
-		wait = min(wait*2, time.Minute)
 	}
 }
 
 // stopOnCloseCode stops connecting after a close code Discord says not to reconnect after.
-func (b *Bot) stopOnCloseCode(s *discordgo.Session, code int, fix string) {
+func (b *Bot) stopOnCloseCode(code int, fix string) {
 	b.setGatewayState(gatewayStopped, code)
 	if code == 4004 {
 		// authRefused logs the fix.
@@ -160,25 +145,6 @@ func (b *Bot) stopOnCloseCode(s *discordgo.Session, code int, fix string) {
 	} else {
 		b.log.Error("Discord closed the gateway and asks not to reconnect: the bot stops connecting. "+fix, "close_code", code)
 		b.stopGateway(fix)
-	}
-	_ = s.Close()
-}
-
-// closeCodeOf is the close code behind a failed Open or a dropped socket: Open returns
-// the close frame it read; after Open, only the tap saw it. 0 when the socket ended
-// without one.
-func closeCodeOf(openErr error, link *gatewayLink) int {
-	var ce *websocket.CloseError
-	if errors.As(openErr, &ce) {
-		return ce.Code
-	}
-	return int(link.closeCode.Load())
-}
-
-func drain(c chan struct{}) {
-	select {
-	case <-c:
-	default:
 	}
 }
 
@@ -194,8 +160,7 @@ func (b *Bot) recordIdentify() {
 
 // awaitIdentifyBudget waits while the token's identifies of the last 24 hours reach the
 // budget: past Discord's limit the token is reset and the bot locked out. It tells
-// whether to go on (false: ctx ended or the bot stopped). Every connection waits, a
-// resume too: Discord may answer a resume by asking for an identify.
+// whether to go on (false: ctx ended or the bot stopped).
 func (b *Bot) awaitIdentifyBudget(ctx context.Context, halt <-chan struct{}) bool {
 	for {
 		usage, err := b.identifies.Since(ctx, b.tokenKey, b.deps.App.Now())

@@ -19,6 +19,7 @@ type metrics struct {
 	authRefused           prometheus.Gauge
 	gatewayStopped        prometheus.Gauge
 	gatewayCloses         *prometheus.CounterVec
+	reconnects            *prometheus.CounterVec
 	identifies            prometheus.Counter
 	identifiesInWindow    prometheus.Gauge
 	identifyBudgetWaiting prometheus.Gauge
@@ -52,6 +53,8 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Help: "1 once the bot stopped connecting for a reason an operator must fix (see the log or /healthz)."}),
 		gatewayCloses: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "zocalo_bot_gateway_closes_total",
 			Help: "Gateway sockets Discord closed, by close code."}, []string{"code"}),
+		reconnects: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "zocalo_bot_gateway_reconnects_total",
+			Help: "Gateway sockets the bot replaced, by why the last one ended (heartbeat_ack_missed, reconnect_requested, invalid_session, ready_timeout, closed, dial_failed, protocol_failure)."}, []string{"reason"}),
 		identifies: prometheus.NewCounter(prometheus.CounterOpts{Name: "zocalo_bot_gateway_identifies_total",
 			Help: "Gateway IDENTIFYs this process sent."}),
 		identifiesInWindow: prometheus.NewGauge(prometheus.GaugeOpts{Name: "zocalo_bot_gateway_identifies_24h",
@@ -62,7 +65,7 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Help: "1 for each configured role or channel id the guild lacks, by configuration key."}, []string{"key"}),
 	}
 	reg.MustRegister(m.connected, m.events, m.pending, m.oldest, m.blocked, m.failed, m.relayFailures, m.commandLatency, m.reconciles,
-		m.authRefused, m.gatewayStopped, m.gatewayCloses, m.identifies, m.identifiesInWindow, m.identifyBudgetWaiting, m.missingIDs)
+		m.authRefused, m.gatewayStopped, m.gatewayCloses, m.reconnects, m.identifies, m.identifiesInWindow, m.identifyBudgetWaiting, m.missingIDs)
 	return m
 }
 
@@ -70,4 +73,11 @@ func (b *Bot) currentSession() *discordgo.Session {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.session
+}
+
+// currentGateway is the gateway client of this leadership, nil while standing by.
+func (b *Bot) currentGateway() *gatewayClient {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.gateway
 }

@@ -77,18 +77,12 @@ func (r *roleSync) enqueue(job func(ctx context.Context)) { r.queue <- job }
 func (r *roleSync) guildID() string { return r.b.deps.Config.Discord.GuildID }
 
 // requestAll asks the gateway for every member of the guild (the hourly job).
-func (r *roleSync) requestAll(context.Context) error {
-	s := r.b.currentSession()
-	if s == nil {
+func (r *roleSync) requestAll(ctx context.Context) error {
+	gw := r.b.currentGateway()
+	if gw == nil {
 		return errNotConnected
 	}
-	return r.requestOn(s)
-}
-
-// requestOn asks on a given session: GUILD_CREATE can arrive before the bot has
-// recorded the session it came on.
-func (r *roleSync) requestOn(s *discordgo.Session) error {
-	return s.RequestGuildMembers(r.guildID(), "", 0, r.expect(), false)
+	return gw.requestGuildMembers(ctx, r.guildID(), r.expect())
 }
 
 // expect records a member request about to be sent and returns its nonce: the chunks
@@ -101,16 +95,16 @@ func (r *roleSync) expect() string {
 	return nonce
 }
 
-func (r *roleSync) onGuildCreate(s *discordgo.Session, g *discordgo.GuildCreate) {
+func (r *roleSync) onGuildCreate(_ *discordgo.Session, g *discordgo.GuildCreate) {
 	if g.ID != r.guildID() {
 		return
 	}
 	roles := g.Roles
 	r.enqueue(func(ctx context.Context) { r.syncGuildRoles(ctx, roles) })
-	// Not in the handler itself: a GUILD_CREATE replayed on a resume runs inside
-	// discordgo's Open, which holds the session's lock that a gateway send needs.
+	// Not in the handler itself: a GUILD_CREATE replayed on a resume comes before RESUMED,
+	// and the request waits for the socket to be live, which would hold back the events.
 	go func() {
-		if err := r.requestOn(s); err != nil {
+		if err := r.requestAll(context.Background()); err != nil {
 			r.b.log.Error("request guild members", "error", err)
 		}
 	}()

@@ -139,6 +139,7 @@ type Fake struct {
 	resumes    int
 	changed    chan struct{}
 	closed     bool
+	gw         gatewayScript
 
 	roblox robloxState
 
@@ -252,6 +253,7 @@ func (f *Fake) routes() {
 	m.HandleFunc("GET /attachments/{channel}/{attachment}/{name}", f.cdn)
 	m.HandleFunc("GET /gateway", f.serveGateway)
 	m.HandleFunc("GET /gateway/{$}", f.serveGateway)
+	m.HandleFunc("GET /gateway/resume", f.serveGateway)
 	m.HandleFunc("GET /{$}", f.demoPage)
 	m.HandleFunc("POST /members/{user}/roles", f.demoRoles)
 	m.HandleFunc("POST /interactions", f.demoInteraction)

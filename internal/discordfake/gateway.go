@@ -1,7 +1,6 @@
 package discordfake
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -15,11 +14,14 @@ import (
 )
 
 // Identify is one IDENTIFY the gateway received; Token is without its "Bot " prefix and
-// Time is on the fake's clock.
+// Time is on the fake's clock. Socket numbers the socket it came on (1 for the first the
+// fake accepted); AtResumeURL tells it came to resume_gateway_url.
 type Identify struct {
-	Token   string
-	Intents int
-	Time    time.Time
+	Token       string
+	Intents     int
+	Time        time.Time
+	Socket      int
+	AtResumeURL bool
 }
 
 // identifyBudget is how many IDENTIFY calls Discord allows a bot a day.
@@ -115,12 +117,16 @@ func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
 	if v, err := strconv.Atoi(r.URL.Query().Get("v")); err == nil && v > 0 {
 		c.version = v
 	}
+	c.connectURL = f.gatewayAddress(r)
+	c.atResumeURL = cameToResumeURL(r.URL.Path)
 	f.mu.Lock()
 	if f.closed {
 		f.mu.Unlock()
 		c.kill()
 		return
 	}
+	f.gw.sockets++
+	c.serial = f.gw.sockets
 	f.conns[c] = struct{}{}
 	f.mu.Unlock()
 	go c.writeLoop()
@@ -131,7 +137,12 @@ func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
 		_, data, err := ws.ReadMessage()
 		if err != nil {
 			var ce *websocket.CloseError
-			normal := errors.As(err, &ce) && (ce.Code == websocket.CloseNormalClosure || ce.Code == websocket.CloseGoingAway)
+			// 1006 is what the websocket reports for a connection lost without a close frame.
+			closed := errors.As(err, &ce) && ce.Code != websocket.CloseAbnormalClosure
+			if closed {
+				f.recordClientClose(c, ce.Code)
+			}
+			normal := closed && (ce.Code == websocket.CloseNormalClosure || ce.Code == websocket.CloseGoingAway)
 			f.detach(c, normal)
 			return
 		}
@@ -189,6 +200,7 @@ func (f *Fake) heartbeat(c *gwConn, d json.RawMessage) {
 	var seq *int64
 	_ = json.Unmarshal(d, &seq)
 	f.mu.Lock()
+	defer f.mu.Unlock()
 	if s := c.sess; s != nil && seq != nil && s.conn == c {
 		i := 0
 		for i < len(s.log) && s.log[i].seq <= *seq {
@@ -196,7 +208,11 @@ func (f *Fake) heartbeat(c *gwConn, d json.RawMessage) {
 		}
 		s.log = slices.Delete(s.log, 0, i)
 	}
-	f.mu.Unlock()
+	f.gw.heartbeats++
+	if c.withholdAcks {
+		f.gw.withheldAcks++
+		return
+	}
 	c.sendOp(11, nil)
 }
 
@@ -218,7 +234,8 @@ func (f *Fake) identify(c *gwConn, d json.RawMessage) {
 		c.closeWith(4005, "Already authenticated.")
 		return
 	}
-	f.identifies = append(f.identifies, Identify{Token: token, Intents: id.Intents, Time: f.now()})
+	f.identifies = append(f.identifies, Identify{Token: token, Intents: id.Intents, Time: f.now(),
+		Socket: c.serial, AtResumeURL: c.atResumeURL})
 	if f.opts.BotToken != "" && token != f.opts.BotToken {
 		c.closeWith(4004, "Authentication failed.")
 		return
@@ -231,6 +248,11 @@ func (f *Fake) identify(c *gwConn, d json.RawMessage) {
 		c.closeWith(4014, "Disallowed intent(s).")
 		return
 	}
+	if f.gw.withholdReady > 0 {
+		// A gateway that never answers: no session, no READY.
+		f.gw.withholdReady--
+		return
+	}
 	s := &session{id: randomHex(16), intents: id.Intents, conn: c}
 	f.sessions[s.id] = s
 	c.sess = s
@@ -241,7 +263,7 @@ func (f *Fake) identify(c *gwConn, d json.RawMessage) {
 		Guilds:          []*discordgo.Guild{{ID: f.opts.GuildID, Unavailable: true}},
 		PrivateChannels: []*discordgo.Channel{},
 		Application:     &discordgo.Application{ID: f.opts.AppID}},
-		ResumeGatewayURL: f.gatewayURL,
+		ResumeGatewayURL: resumeURLOf(c.connectURL),
 	}
 	f.dispatchTo(s, "READY", mustJSON(ready), false)
 	if s.intents&intentGuilds != 0 {
@@ -275,7 +297,10 @@ func (f *Fake) resume(c *gwConn, d json.RawMessage) {
 		delete(f.sessions, s.id)
 		s = nil
 	}
-	if s == nil || p.Seq > s.seq {
+	accepted := s != nil && p.Seq <= s.seq
+	f.gw.resumes = append(f.gw.resumes, Resume{SessionID: p.SessionID, Seq: p.Seq, Time: f.now(),
+		Socket: c.serial, AtResumeURL: c.atResumeURL, Accepted: accepted})
+	if !accepted {
 		c.sendOp(9, false) // invalid session, not resumable: identify again
 		return
 	}
@@ -394,96 +419,4 @@ func compareIDs(a, b string) int {
 		return len(a) - len(b)
 	}
 	return strings.Compare(a, b)
-}
-
-// Identifies lists every IDENTIFY received, oldest first (including refused ones).
-func (f *Fake) Identifies() []Identify {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return slices.Clone(f.identifies)
-}
-
-// Resumes counts the sessions resumed.
-func (f *Fake) Resumes() int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.resumes
-}
-
-// Connected counts the identified sessions whose socket is up.
-func (f *Fake) Connected() int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.connected()
-}
-
-func (f *Fake) connected() int {
-	n := 0
-	for _, s := range f.sessions {
-		if s.conn != nil {
-			n++
-		}
-	}
-	return n
-}
-
-// WaitConnected waits until at least n identified sessions are connected.
-func (f *Fake) WaitConnected(ctx context.Context, n int) error {
-	for {
-		f.mu.Lock()
-		ok, changed := f.connected() >= n, f.changed
-		f.mu.Unlock()
-		if ok {
-			return nil
-		}
-		select {
-		case <-changed:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-}
-
-// notify wakes WaitConnected. f.mu is held.
-func (f *Fake) notify() {
-	close(f.changed)
-	f.changed = make(chan struct{})
-}
-
-// DropConnections closes every socket abruptly, without a close frame, as a network failure
-// would: clients reconnect and resume, and what is dispatched meanwhile waits for them.
-func (f *Fake) DropConnections() {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for c := range f.conns {
-		if s := c.sess; s != nil && s.conn == c {
-			s.conn, s.downSince = nil, f.now()
-		}
-		delete(f.conns, c)
-		c.kill()
-	}
-	f.notify()
-}
-
-// CloseConnections closes every socket with a close code, as Discord does when it ends a
-// session (4004 after the token was reset, 4014 after an intent was turned off).
-func (f *Fake) CloseConnections(code int, reason string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for c := range f.conns {
-		if s := c.sess; s != nil && s.conn == c {
-			s.conn, s.downSince = nil, f.now()
-		}
-		delete(f.conns, c)
-		c.closeWith(code, reason)
-	}
-	f.notify()
-}
-
-// Close drops every socket and refuses new ones; REST keeps answering.
-func (f *Fake) Close() {
-	f.mu.Lock()
-	f.closed = true
-	f.mu.Unlock()
-	f.DropConnections()
 }

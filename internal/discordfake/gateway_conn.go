@@ -13,6 +13,14 @@ type gwConn struct {
 	ws      *websocket.Conn
 	version int
 	sess    *session // guarded by Fake.mu
+	serial  int      // 1 for the first socket the fake accepted, and so on
+	// connectURL is the URL a new session connects to, as GET /gateway answers it for this
+	// socket's request; READY's resume_gateway_url is derived from it.
+	connectURL string
+	// atResumeURL: the socket came to resume_gateway_url rather than the connect URL.
+	atResumeURL bool
+	// withholdAcks: heartbeats on this socket go unanswered (guarded by Fake.mu).
+	withholdAcks bool
 
 	mu    sync.Mutex
 	queue []outFrame
