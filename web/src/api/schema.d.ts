@@ -350,7 +350,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The live stream (server-sent events) of the changes the signed-in member may see: their tickets' messages and status, the queue for support staff, shifts for the staff, votes and states for the legislative panel, news for everyone. Frames are `id: <position>`, `event: <kind>`, `data: <JSON>`; `: ping` every 15 s. Control events without an id: `ready` {position} once caught up, `refetch` when Last-Event-ID is older than the 10 minutes kept, `access` when the member's rights changed, `ended` when the session ended (the stream then closes). See docs/live.md for every kind. */
+        /** The live stream (server-sent events) of the changes the signed-in member may see: their tickets' messages and status, the queue for support staff, shifts for the staff, votes and states for the legislative panel, news for everyone. Frames are `id: <position>`, `event: <kind>`, `data: <JSON>`; `: ping` every 15 s. Control events without an id: `ready` {position} once caught up, `refetch` when Last-Event-ID is older than the 10 minutes kept, `access` when the member's rights changed, `ended` when the session ended (the stream then closes). See docs/live.md for every kind. A process holds at most 4 streams per session and 8 per member; past either the answer is a 429 with `Retry-After`. */
         get: {
             parameters: {
                 query?: never;
@@ -373,6 +373,17 @@ export interface paths {
                     };
                 };
                 401: components["responses"]["Error"];
+                /** @description The session already holds 4 streams, or the member 8 across their sessions, on this server. */
+                429: {
+                    headers: {
+                        /** @description seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
