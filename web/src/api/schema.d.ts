@@ -432,8 +432,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -555,8 +557,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -606,8 +610,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -774,8 +780,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -984,8 +992,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -1151,8 +1161,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -1208,8 +1220,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -1829,8 +1843,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -1886,8 +1902,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -1944,8 +1962,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -2545,8 +2565,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -2597,8 +2619,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -2779,8 +2803,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -3147,8 +3173,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -3572,8 +3600,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -3710,8 +3740,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -4028,8 +4060,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -4292,8 +4326,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -4585,8 +4621,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -5778,8 +5816,10 @@ export interface components {
          * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
          *     first request with a key creates; a repeat with the same key within 24 hours (at once
          *     or later) creates nothing and gets the first answer again, with the header
-         *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-         *     the header every request creates.
+         *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+         *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+         *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+         *     differently named fields). Without the header every request creates.
          */
         IdempotencyKey: string;
     };
