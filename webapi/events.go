@@ -1,8 +1,8 @@
 package webapi
 
 import (
-	"bufio"
 	"context"
+	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -34,7 +34,6 @@ func (s *Server) events(c *gin.Context) {
 	defer stop()
 
 	rc := http.NewResponseController(c.Writer)
-	out := bufio.NewWriterSize(c.Writer, 4096)
 	started := false
 	send := func(f live.Frame) error {
 		if !started {
@@ -52,8 +51,9 @@ func (s *Server) events(c *gin.Context) {
 		if err := rc.SetWriteDeadline(time.Now().Add(streamWriteDeadline)); err != nil && err != http.ErrNotSupported {
 			return err
 		}
-		writeFrame(out, f)
-		if err := out.Flush(); err != nil {
+		// Written straight into the response, whose own buffer holds the frame until the
+		// flush: a buffer of the stream's own would cost 4 KB more for each open stream.
+		if err := writeFrame(c.Writer, f); err != nil {
 			return err
 		}
 		return rc.Flush()
@@ -103,18 +103,21 @@ func (s *Server) startLive() {
 }
 
 // writeFrame writes one server-sent event; a frame without a kind is a heartbeat comment.
-func writeFrame(w *bufio.Writer, f live.Frame) {
+func writeFrame(w io.StringWriter, f live.Frame) error {
 	if f.Kind == "" {
-		_, _ = w.WriteString(": ping\n\n")
-		return
+		_, err := w.WriteString(": ping\n\n")
+		return err
 	}
+	var b strings.Builder
 	if f.ID != "" {
-		_, _ = w.WriteString("id: " + f.ID + "\n")
+		b.WriteString("id: " + f.ID + "\n")
 	}
-	_, _ = w.WriteString("event: " + f.Kind + "\n")
+	b.WriteString("event: " + f.Kind + "\n")
 	// JSON has no raw newlines, but a payload is never trusted to be one line.
 	for line := range strings.SplitSeq(string(f.Data), "\n") {
-		_, _ = w.WriteString("data: " + line + "\n")
+		b.WriteString("data: " + line + "\n")
 	}
-	_, _ = w.WriteString("\n")
+	b.WriteString("\n")
+	_, err := w.WriteString(b.String())
+	return err
 }
