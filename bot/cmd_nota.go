@@ -10,8 +10,9 @@ import (
 )
 
 // notaCommand: /nota texto: writes a private staff note on the ticket whose thread it is
-// used in. The note is shown in the thread (by the relay) and on the portal to staff, and
-// never reaches the player; core checks who may write it.
+// used in. The note is shown on the portal to staff and in the thread (by the relay),
+// unless the ticket's author reads the thread (a staff member's own ticket); it never
+// reaches the author. Core checks who may write it and where it goes.
 func notaCommand(b *Bot) *Command {
 	return &Command{
 		Definition: &discordgo.ApplicationCommand{
@@ -26,9 +27,12 @@ func notaCommand(b *Bot) *Command {
 			if o := inv.Option("texto"); o != nil {
 				text = o.StringValue()
 			}
-			v, err := b.deps.App.Tickets.AddNoteInThread(ctx, inv.Actor, inv.Interaction.ChannelID, text)
+			v, inThread, err := b.deps.App.Tickets.AddNoteInThread(ctx, inv.Actor, inv.Interaction.ChannelID, text)
 			if err != nil {
 				return Reply{}, err
+			}
+			if !inThread {
+				return Reply{Content: fmt.Sprintf("📝 Nota interna guardada en el ticket #%s, solo en el portal: quien abrió el ticket es del staff y lee este hilo, así que no se publica aquí.", v.TicketID)}, nil
 			}
 			return Reply{Content: fmt.Sprintf("📝 Nota interna guardada en el ticket #%s. El jugador no la verá.", v.TicketID)}, nil
 		},

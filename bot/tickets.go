@@ -83,6 +83,14 @@ func (b *Bot) deliverTicketPost(ctx context.Context, s *discordgo.Session, ev ou
 	if err := json.Unmarshal([]byte(ev.Payload), &p); err != nil {
 		return "", errPermanent{err}
 	}
+	if p.Kind == tickets.PostNote {
+		// The author may have become staff since the note was written: then they read
+		// the thread, and the note stays on the portal.
+		toThread, err := b.deps.App.Tickets.NoteToThreadOfTicket(ctx, p.TicketID)
+		if err != nil || !toThread {
+			return "", err
+		}
+	}
 	threadID, err := b.referencedMessage(ctx, p.RefEventID)
 	if err != nil || threadID == "" {
 		return "", err

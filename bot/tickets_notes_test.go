@@ -5,12 +5,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+
 	"zocalo/core"
 	"zocalo/core/authz"
 	"zocalo/core/db"
+	"zocalo/core/members"
+	"zocalo/core/outbox"
 	"zocalo/core/storage"
 	"zocalo/core/tickets"
 	"zocalo/internal/testdb"
+	"zocalo/internal/testenv"
 )
 
 // A new ticket's card mentions its category's role and allows that mention only; a staff
@@ -130,6 +135,123 @@ func TestRespuestaAutocompletesCannedReplyNames(t *testing.T) {
 		}
 		if got := suggest("530000000000000022", ""); len(got) != 0 {
 			t.Errorf("a player is offered %v", got)
+		}
+	})
+}
+
+// A note on a staff member's own ticket is not posted in its thread, which they read, and
+// /nota there says the note stays on the portal. A note queued while a ticket's author
+// was a player, who is staff by the time the bot delivers it, is not posted either; the
+// posts after it are.
+func TestANoteOnAStaffMembersTicketIsNotPostedInItsThread(t *testing.T) {
+	t.Parallel()
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		r := newRig(t, d)
+		ctx := context.Background()
+		staffCh := r.cfg.Channels.StaffTickets
+		r.fake.AddChannel(staffCh, "tickets-staff")
+		const moderatorID, supportID, newcomerID = "530000000000000041", "530000000000000042", "530000000000000043"
+		r.member(moderatorID, "moderador", authz.Moderador)
+		r.member(supportID, "soporte", authz.SoporteTecnico)
+		r.member(newcomerID, "nuevo", authz.Trial) // already staff in Discord when the bot starts
+		// What the portal knew when the notes were written: the newcomer was a player.
+		snapshot := func(id, name string, roles ...authz.Role) {
+			t.Helper()
+			if _, err := r.app.Members.Upsert(ctx, members.Snapshot{DiscordID: id, Username: name, InGuild: true,
+				RoleIDs: testenv.RoleIDs(roles...)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		snapshot(moderatorID, "moderador", authz.Moderador)
+		snapshot(supportID, "soporte", authz.SoporteTecnico)
+		snapshot(newcomerID, "nuevo")
+		actor := func(id string) *authz.Actor {
+			t.Helper()
+			a, err := r.app.Members.MemberActor(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return a
+		}
+		support := actor(supportID)
+		own, err := r.app.Tickets.Create(ctx, actor(moderatorID), tickets.CreateInput{Title: "Mi propio problema", Message: "No me carga"}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		theirs, err := r.app.Tickets.Create(ctx, actor(newcomerID), tickets.CreateInput{Title: "Duda de jugador", Message: "¿Cómo entro?"}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range []string{own.TicketID, theirs.TicketID} {
+			if _, err := r.app.Tickets.AddNote(ctx, support, id, "Nota sobre quien lo abrió"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		snapshot(newcomerID, "nuevo", authz.Trial) // joined the staff before the bot delivered
+		for _, id := range []string{own.TicketID, theirs.TicketID} {
+			if _, err := r.app.Tickets.Reply(ctx, support, id, "Respuesta después de la nota", nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r.start(r.newBot(), true)
+
+		threadOf := func(ticketID string) string {
+			var tk tickets.Ticket
+			r.eventually("the thread of #"+ticketID+" opens", func() bool {
+				return d.Conn(ctx).Where("id = ?", ticketID).Take(&tk).Error == nil && tk.DiscordThreadID != ""
+			})
+			return tk.DiscordThreadID
+		}
+		says := func(threadID, text string) bool {
+			for _, m := range r.fake.Messages(threadID) {
+				if strings.Contains(m.Content, text) {
+					return true
+				}
+			}
+			return false
+		}
+		threads := []string{threadOf(own.TicketID), threadOf(theirs.TicketID)}
+		for _, thread := range threads {
+			r.eventually("the reply after the note is posted", func() bool { return says(thread, "Respuesta después de la nota") })
+			if says(thread, "Nota sobre quien lo abrió") || says(thread, "Nota interna") {
+				t.Errorf("the thread %s shows the note its author reads", thread)
+			}
+		}
+		var queued []outbox.Event
+		if err := d.Conn(ctx).Where("payload LIKE ?", "%Nota sobre quien lo abrió%").Find(&queued).Error; err != nil {
+			t.Fatal(err)
+		}
+		if len(queued) != 1 || queued[0].Status != outbox.StatusDelivered || queued[0].DiscordMessageID != "" {
+			t.Errorf("the note queued while its author was a player: %+v, want one, delivered as nothing", queued)
+		}
+
+		// /nota in the staff member's own thread: kept on the portal, and said so.
+		sent := r.fake.SendInteraction(discordgo.Interaction{Type: discordgo.InteractionApplicationCommand, ChannelID: threads[0],
+			Data: discordgo.ApplicationCommandInteractionData{ID: "720000000000000009", Name: "nota",
+				Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: "texto", Type: discordgo.ApplicationCommandOptionString,
+					Value: "Otra nota desde Discord"}}},
+			Member: &discordgo.Member{User: &discordgo.User{ID: supportID, Username: "soporte"}}})
+		var answer string
+		r.eventually("/nota is answered", func() bool {
+			if res := r.fake.InteractionResponses(sent.ID); len(res) > 0 && res[0].Data != nil && res[0].Data.Content != "" {
+				answer = res[0].Data.Content
+			} else if orig, ok := r.fake.Original(sent.Token); ok {
+				answer = orig.Content
+			}
+			return answer != ""
+		})
+		if !strings.Contains(answer, "solo en el portal") {
+			t.Errorf("/nota on a staff member's ticket answered %q", answer)
+		}
+		if n := testenv.CountRows(t, d, "ticket_notes", "content = ?", "Otra nota desde Discord"); n != 1 {
+			t.Errorf("%d notes stored from /nota", n)
+		}
+		if _, err := r.app.Tickets.SetPriority(ctx, support, own.TicketID, tickets.PriorityHigh); err != nil {
+			t.Fatal(err)
+		}
+		r.eventually("the priority change after /nota is posted", func() bool { return says(threads[0], "cambió la prioridad") })
+		if says(threads[0], "Otra nota desde Discord") {
+			t.Error("the note from /nota is in the thread its author reads")
 		}
 	})
 }

@@ -1,8 +1,8 @@
 package webapi
 
 import (
-	"bufio"
 	"context"
+	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"zocalo/core/authz"
+	"zocalo/core/errs"
 	"zocalo/core/live"
 )
 
@@ -33,26 +34,30 @@ func (s *Server) events(c *gin.Context) {
 	defer stop()
 
 	rc := http.NewResponseController(c.Writer)
-	h := c.Writer.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-cache, no-store")
-	h.Set("X-Accel-Buffering", "no") // proxies that buffer by default must not hold frames back
-	// The headers go with the first frame, "ready" for a new stream: a client that has them
-	// is sure to hear every change committed afterwards.
-	c.Status(http.StatusOK)
-	out := bufio.NewWriterSize(c.Writer, 4096)
+	started := false
 	send := func(f live.Frame) error {
+		if !started {
+			// The headers go with the first frame, "ready" for a new stream: a client that
+			// has them is sure to hear every change committed afterwards. A stream refused
+			// before it (past the limits) answers an error instead.
+			started = true
+			h := c.Writer.Header()
+			h.Set("Content-Type", "text/event-stream")
+			h.Set("Cache-Control", "no-cache, no-store")
+			h.Set("X-Accel-Buffering", "no") // proxies that buffer by default must not hold frames back
+			c.Status(http.StatusOK)
+			s.streams.Inc()
+		}
 		if err := rc.SetWriteDeadline(time.Now().Add(streamWriteDeadline)); err != nil && err != http.ErrNotSupported {
 			return err
 		}
-		writeFrame(out, f)
-		if err := out.Flush(); err != nil {
+		// Written straight into the response, whose own buffer holds the frame until the
+		// flush: a buffer of the stream's own would cost 4 KB more for each open stream.
+		if err := writeFrame(c.Writer, f); err != nil {
 			return err
 		}
 		return rc.Flush()
 	}
-	s.streams.Inc()
-	defer s.streams.Dec()
 	err := hub.Watch(ctx, live.WatchOptions{
 		After:  c.GetHeader("Last-Event-ID"),
 		Viewer: live.Viewer{DiscordID: p.Actor.DiscordID, SessionID: p.SessionID, Actor: p.Actor},
@@ -69,10 +74,25 @@ func (s *Server) events(c *gin.Context) {
 		},
 		Send: send,
 	})
-	if err != nil && ctx.Err() == nil {
+	if started {
+		s.streams.Dec()
+	}
+	switch {
+	case err == nil, ctx.Err() != nil:
+		// Ended as it should, or the client left, or the server is stopping.
+	case !started:
+		if errs.KindOf(err) == errs.KindRateLimited {
+			c.Header("Retry-After", streamRetryAfter)
+		}
+		fail(c, err)
+	default:
 		s.deps.Logger.Debug("live stream dropped", "error", err)
 	}
 }
+
+// streamRetryAfter is the wait suggested to a stream refused past its limits: long enough
+// for a connection the client has already left to be noticed and let go.
+const streamRetryAfter = "15"
 
 // Close ends the live streams and their hub; Run does it at shutdown.
 func (s *Server) Close() { s.liveCancel() }
@@ -83,18 +103,21 @@ func (s *Server) startLive() {
 }
 
 // writeFrame writes one server-sent event; a frame without a kind is a heartbeat comment.
-func writeFrame(w *bufio.Writer, f live.Frame) {
+func writeFrame(w io.StringWriter, f live.Frame) error {
 	if f.Kind == "" {
-		_, _ = w.WriteString(": ping\n\n")
-		return
+		_, err := w.WriteString(": ping\n\n")
+		return err
 	}
+	var b strings.Builder
 	if f.ID != "" {
-		_, _ = w.WriteString("id: " + f.ID + "\n")
+		b.WriteString("id: " + f.ID + "\n")
 	}
-	_, _ = w.WriteString("event: " + f.Kind + "\n")
+	b.WriteString("event: " + f.Kind + "\n")
 	// JSON has no raw newlines, but a payload is never trusted to be one line.
 	for line := range strings.SplitSeq(string(f.Data), "\n") {
-		_, _ = w.WriteString("data: " + line + "\n")
+		b.WriteString("data: " + line + "\n")
 	}
-	_, _ = w.WriteString("\n")
+	b.WriteString("\n")
+	_, err := w.WriteString(b.String())
+	return err
 }

@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -16,6 +15,7 @@ import (
 	"zocalo/core/apikeys"
 	"zocalo/core/errs"
 	"zocalo/core/idempotency"
+	"zocalo/core/storage"
 )
 
 // IdempotencyHeader names the key a client sends with a create it may retry.
@@ -38,9 +38,10 @@ var (
 
 // idempotent makes a create route honour Idempotency-Key: the service claims the key in
 // the transaction that creates, the answer is stored when the request succeeds, and a
-// repeat (at once or later) gets that answer instead of a second row. Without the header
-// the route behaves as before. It runs after authentication: a key is scoped to who sent
-// it and to the route, so one client cannot read another's answer.
+// repeat (at once or later) gets that answer instead of a second row. The key is stored
+// with the request's fingerprint, and the same key with another request is a 400. Without
+// the header the route behaves as before. It runs after authentication: a key is scoped
+// to who sent it and to the route, so one client cannot read another's answer.
 func (s *Server) idempotent(o idempotencyOptions) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		key := c.GetHeader(IdempotencyHeader)
@@ -52,24 +53,37 @@ func (s *Server) idempotent(o idempotencyOptions) gin.HandlerFunc {
 			fail(c, errIdempotencyKey)
 			return
 		}
-		hash, ok := requestHash(c)
-		if !ok {
-			return
+		req := &idempotency.Request{Scope: idempotencyScope(c), Key: key}
+		if o.form != nil {
+			// Fingerprinted by readMultipart as the form streams to storage.
+			req.BodyPending = true
+		} else {
+			hash, ok := requestHash(c)
+			if !ok {
+				return
+			}
+			req.RequestHash = hash
 		}
-		req := &idempotency.Request{Scope: idempotencyScope(c), Key: key, RequestHash: hash}
-		ctx := c.Request.Context()
+		ctx := idempotency.With(c.Request.Context(), req)
+		c.Request = c.Request.WithContext(ctx)
 		prior, err := s.deps.App.Idempotency.Find(ctx, req.Scope, req.Key)
 		if err != nil {
 			fail(c, err)
 			return
 		}
 		if prior != nil {
+			// The key was used: this is a repeat, or another request under the same key.
+			// A form is read to its end for its fingerprint, its files stored nowhere.
+			if o.form != nil {
+				if _, ok := readMultipart(c, *o.form, func(string) *storage.Batch { return nil }); !ok {
+					return
+				}
+			}
 			s.replay(c, req, o)
 			return
 		}
 		rec := &recordingWriter{ResponseWriter: c.Writer}
 		c.Writer = rec
-		c.Request = c.Request.WithContext(idempotency.With(ctx, req))
 		c.Next()
 		c.Writer = rec.ResponseWriter
 		if c.GetBool(replayKey) {
@@ -97,12 +111,20 @@ type idempotencyOptions struct {
 	// secret: the answer holds a secret shown once, so it is not stored, and a repeat
 	// gets errSecretShownOnce instead of it.
 	secret bool
+	// form: the body is a multipart form within these limits, fingerprinted while it
+	// streams; any other body is fingerprinted whole before the handler runs.
+	form *formLimits
 }
 
 var (
 	storedAnswer = idempotencyOptions{}
 	secretAnswer = idempotencyOptions{secret: true}
 )
+
+// formAnswer is storedAnswer for a route that takes a multipart form within limits.
+func formAnswer(limits formLimits) idempotencyOptions {
+	return idempotencyOptions{form: &limits}
+}
 
 // replayKey marks a request whose service found its key already used.
 const replayKey = "idempotency.replay"
@@ -171,17 +193,18 @@ func idempotencyScope(c *gin.Context) string {
 	return who + " " + c.Request.Method + " " + c.Request.URL.Path
 }
 
-// requestHash fingerprints a JSON body, so a key reused for a different request is
-// refused instead of answered with another request's result. A multipart body streams
-// to storage and is not read twice; its key is scoped by the route alone.
+// requestHash fingerprints a body read whole (JSON, whatever Content-Type it is sent
+// with: the handlers decode it either way), so a key reused for a different request is
+// refused instead of answered with another request's result.
 func requestHash(c *gin.Context) (string, bool) {
-	if !strings.HasPrefix(c.ContentType(), "application/json") || c.Request.Body == nil {
-		return "", true
-	}
-	raw, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxJSONBody))
-	if err != nil {
-		fail(c, errBodyTooLarge)
-		return "", false
+	var raw []byte
+	if c.Request.Body != nil {
+		var err error
+		raw, err = io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxJSONBody))
+		if err != nil {
+			fail(c, errBodyTooLarge)
+			return "", false
+		}
 	}
 	c.Request.Body = io.NopCloser(bytes.NewReader(raw))
 	sum := sha256.Sum256(raw)

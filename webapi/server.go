@@ -99,6 +99,7 @@ func (s *Server) routes() {
 
 	// Creates honour Idempotency-Key: a retried or double-submitted create makes one row.
 	once := s.idempotent(storedAnswer)
+	onceTicketForm := s.idempotent(formAnswer(ticketFormLimits))
 
 	api := r.Group("/api")
 	api.GET("/config", s.publicConfig)
@@ -121,7 +122,7 @@ func (s *Server) routes() {
 	api.GET("/artists/applications", s.requireAuth, s.listArtistApplications)
 	api.PUT("/artists/applications/:id/status", s.requireAuth, s.setArtistApplicationStatus)
 
-	api.POST("/tickets", s.requireAuth, once, s.createTicket)
+	api.POST("/tickets", s.requireAuth, onceTicketForm, s.createTicket)
 	api.GET("/tickets", s.requireAuth, s.listTickets)
 	api.GET("/tickets/stats/summary", s.requireAuth, s.ticketStats)
 	api.GET("/tickets/stats/daily", s.requireAuth, s.ticketDaily)
@@ -131,7 +132,7 @@ func (s *Server) routes() {
 	api.PUT("/tickets/canned-replies/:cannedId", s.requireAuth, s.updateCannedReply)
 	api.DELETE("/tickets/canned-replies/:cannedId", s.requireAuth, s.deleteCannedReply)
 	api.GET("/tickets/:ticketId", s.requireAuth, s.getTicket)
-	api.POST("/tickets/:ticketId/messages", s.requireAuth, once, s.replyToTicket)
+	api.POST("/tickets/:ticketId/messages", s.requireAuth, onceTicketForm, s.replyToTicket)
 	api.POST("/tickets/:ticketId/notes", s.requireAuth, once, s.addTicketNote)
 	api.PUT("/tickets/:ticketId/status", s.requireAuth, s.setTicketStatus)
 	api.PUT("/tickets/:ticketId/assign", s.requireAuth, s.assignTicket)
@@ -190,7 +191,7 @@ func (s *Server) routes() {
 	api.GET("/treasury/income", s.requireAuth, s.treasuryIncome)
 	api.GET("/treasury/catalogue", s.requireAuth, s.treasuryCatalogue)
 	api.GET("/sat/businesses", s.requireAuth, s.listBusinesses)
-	api.POST("/sat/businesses", s.requireAuth, once, s.registerBusiness)
+	api.POST("/sat/businesses", s.requireAuth, s.idempotent(formAnswer(businessFormLimits)), s.registerBusiness)
 	api.PUT("/sat/businesses/:id", s.requireAuth, s.updateBusiness)
 	api.PUT("/sat/businesses/:id/status", s.requireAuth, s.setBusinessStatus)
 	api.GET("/sat/businesses/:id/documents/:documentId", s.requireAuth, s.businessDocument)

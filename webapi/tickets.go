@@ -1,8 +1,6 @@
 package webapi
 
 import (
-	"errors"
-	"io"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -10,89 +8,16 @@ import (
 	"zocalo/core/errs"
 	"zocalo/core/storage"
 	"zocalo/core/tickets"
-	"zocalo/core/validate"
 )
 
-// maxTicketBody bounds a ticket form: five 5 MB files and the text fields.
-const maxTicketBody = tickets.MaxFiles*tickets.MaxFileBytes + 1<<20
-
-var (
-	errNotMultipart = errs.Invalid("La solicitud debe enviarse como formulario multipart/form-data.")
-	errFormTooLarge = errs.TooLarge("Los archivos exceden el tamaño permitido (5 archivos de 5MB como máximo).")
-)
-
-// readMultipart streams a multipart form: text fields are kept (64 KB at most each) and
-// each file goes straight into the batch batchFor names for its field (files of other
-// fields are skipped), never whole into memory. On failure the batches are discarded.
-func readMultipart(c *gin.Context, maxBody int64, tooLarge error, batchFor func(field string) *storage.Batch, batches ...*storage.Batch) (map[string]string, bool) {
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxBody)
-	mr, err := c.Request.MultipartReader()
-	if err != nil {
-		fail(c, errNotMultipart)
-		return nil, false
-	}
-	ctx := c.Request.Context()
-	fields := map[string]string{}
-	for {
-		part, err := mr.NextPart()
-		if errors.Is(err, io.EOF) {
-			return fields, true
-		}
-		// A failure reading the body is the client's (a malformed or cut-off form); one
-		// writing a file is ours.
-		malformed := err != nil
-		body := &readFailure{r: part}
-		if err == nil && part.FileName() != "" {
-			if b := batchFor(part.FormName()); b != nil {
-				err = b.Add(ctx, part.FileName(), body)
-			} else {
-				_, err = io.Copy(io.Discard, body)
-			}
-		} else if err == nil {
-			var raw []byte
-			raw, err = io.ReadAll(io.LimitReader(body, 64<<10))
-			fields[part.FormName()] = string(raw)
-			if err == nil && !validate.Storable(string(raw)) {
-				err = errUnstorableText
-			}
-		}
-		if err != nil {
-			for _, b := range batches {
-				b.Discard(ctx)
-			}
-			var tooLargeErr *http.MaxBytesError
-			if errors.As(err, &tooLargeErr) || errors.As(body.err, &tooLargeErr) {
-				fail(c, tooLarge)
-			} else if _, ok := errs.As(err); ok {
-				fail(c, err)
-			} else if malformed || body.err != nil {
-				fail(c, errNotMultipart)
-			} else {
-				fail(c, err)
-			}
-			return nil, false
-		}
-	}
-}
-
-// readFailure remembers the first error reading r, other than its end.
-type readFailure struct {
-	r   io.Reader
-	err error
-}
-
-func (f *readFailure) Read(p []byte) (int, error) {
-	n, err := f.r.Read(p)
-	if err != nil && err != io.EOF && f.err == nil {
-		f.err = err
-	}
-	return n, err
-}
+// ticketFormLimits bound a ticket form or reply: five 5 MB files and the text fields.
+var ticketFormLimits = formLimits{maxBody: tickets.MaxFiles*tickets.MaxFileBytes + 1<<20,
+	tooLarge: errs.TooLarge("Los archivos exceden el tamaño permitido (5 archivos de 5MB como máximo).")}
 
 // readTicketForm reads a ticket form; every file is an attachment.
 func (s *Server) readTicketForm(c *gin.Context) (map[string]string, *tickets.Uploads, bool) {
 	uploads := s.deps.App.Tickets.NewUploads()
-	fields, ok := readMultipart(c, maxTicketBody, errFormTooLarge, func(string) *storage.Batch { return uploads }, uploads)
+	fields, ok := readMultipart(c, ticketFormLimits, func(string) *storage.Batch { return uploads }, uploads)
 	return fields, uploads, ok
 }
 

@@ -149,10 +149,9 @@ func (s *Server) treasuryCatalogue(c *gin.Context) {
 	c.JSON(http.StatusOK, list)
 }
 
-// maxBusinessBody bounds a registration: five 10 MB documents, a 2 MB logo and the fields.
-const maxBusinessBody = sat.MaxDocuments*sat.MaxDocumentSize + sat.MaxLogoSize + 1<<20
-
-var errBusinessTooLarge = errs.TooLarge("Los archivos exceden el tamaño permitido (5 documentos de 10 MB y un logo de 2 MB como máximo).")
+// businessFormLimits bound a registration: five 10 MB documents, a 2 MB logo and the fields.
+var businessFormLimits = formLimits{maxBody: sat.MaxDocuments*sat.MaxDocumentSize + sat.MaxLogoSize + 1<<20,
+	tooLarge: errs.TooLarge("Los archivos exceden el tamaño permitido (5 documentos de 10 MB y un logo de 2 MB como máximo).")}
 
 func (s *Server) listBusinesses(c *gin.Context) {
 	list, err := s.deps.App.SAT.List(c.Request.Context(), actor(c))
@@ -170,7 +169,7 @@ func (s *Server) registerBusiness(c *gin.Context) {
 		return
 	}
 	docs, logo := s.deps.App.SAT.NewDocuments(), s.deps.App.SAT.NewLogo()
-	fields, ok := readMultipart(c, maxBusinessBody, errBusinessTooLarge, func(field string) *storage.Batch {
+	fields, ok := readMultipart(c, businessFormLimits, func(field string) *storage.Batch {
 		switch field {
 		case "documents", "documents[]":
 			return docs

@@ -44,13 +44,28 @@ var errKeyReused = errs.Invalid("Esa clave de idempotencia ya se usó con otra s
 
 // Request is the key a request carries, put in its context by the transport.
 type Request struct {
-	Scope       string
-	Key         string
+	Scope string
+	Key   string
+	// RequestHash fingerprints what the request asks, so that the same key with another
+	// request is refused instead of answered with the first one's result.
 	RequestHash string
+	// BodyPending: the fingerprint is taken while the body streams (a multipart upload),
+	// and is not known until SetHash. A claim before that is refused: a key stored without
+	// its request's fingerprint would answer any later request with its result.
+	BodyPending bool
 	// claimedIn is the transaction that inserted the key: a later claim in the same
 	// transaction is a no-op, one in another transaction (after a rollback) claims anew.
 	claimedIn atomic.Pointer[gorm.DB]
 }
+
+// SetHash records the fingerprint of a body read as it streamed.
+func (c *Request) SetHash(hash string) {
+	c.RequestHash, c.BodyPending = hash, false
+}
+
+// ErrFingerprintPending is a claim made before the request's body was fingerprinted: a
+// route that streams its body must read all of it before it creates anything.
+var ErrFingerprintPending = errors.New("idempotency: claimed before the request's body was fingerprinted")
 
 type claimKey struct{}
 
@@ -87,6 +102,9 @@ func Claim(ctx context.Context, d *db.DB, now time.Time) error {
 	c := From(ctx)
 	if c == nil {
 		return nil
+	}
+	if c.BodyPending {
+		return ErrFingerprintPending
 	}
 	tx := d.Conn(ctx)
 	if c.claimedIn.Load() == tx {

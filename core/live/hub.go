@@ -35,6 +35,9 @@ type Hub struct {
 	floor   Position      // the position just before the first of recent
 	cursor  Position      // the last position read
 	changed chan struct{} // closed and replaced whenever recent grows
+
+	streamsMu sync.Mutex
+	streams   openStreams // the streams watching, for their limits and re-checks
 }
 
 // ringLimit caps the events kept in memory; older ones are read from the database.

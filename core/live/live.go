@@ -165,4 +165,6 @@ func (p *Publisher) SessionEnded(ctx context.Context, sessionID string) error {
 }
 
 // SessionSubject is the access subject naming a session.
-func SessionSubject(sessionID string) string { return "session:" + sessionID }
+func SessionSubject(sessionID string) string { return sessionPrefix + sessionID }
+
+const sessionPrefix = "session:"

@@ -44,15 +44,20 @@ type WatchOptions struct {
 	Send func(Frame) error
 	// Heartbeat is how often an idle stream says it is alive (15 s when zero).
 	Heartbeat time.Duration
-	// Recheck is how often the session is read again without a reason (30 s when zero):
-	// an expiry announces itself to nobody.
+	// Recheck is how often, on average, the session is read again without a reason (30 s
+	// when zero): an expiry announces itself to nobody.
 	Recheck time.Duration
+	// Pause waits before the re-check an access change asks for (see RecheckSpread); a
+	// timer when nil. Tests record the waits instead of taking them.
+	Pause func(ctx context.Context, d time.Duration) error
 }
 
 var emptyObject = json.RawMessage(`{}`)
 
 // Watch streams to one member the events they may see, from after o.After, until ctx ends,
-// the session ends (after an "ended" frame; nil is returned) or Send fails.
+// the session ends (after an "ended" frame; nil is returned) or Send fails. A stream past
+// the limits of its session or member (MaxStreamsPerSession, MaxStreamsPerMember) is
+// refused with a rate-limited error before anything is sent.
 func (h *Hub) Watch(ctx context.Context, o WatchOptions) error {
 	if o.Heartbeat <= 0 {
 		o.Heartbeat = 15 * time.Second
@@ -60,6 +65,14 @@ func (h *Hub) Watch(ctx context.Context, o WatchOptions) error {
 	if o.Recheck <= 0 {
 		o.Recheck = 30 * time.Second
 	}
+	if o.Pause == nil {
+		o.Pause = sleep
+	}
+	release, err := h.admit(o.Viewer)
+	if err != nil {
+		return err
+	}
+	defer release()
 	w := &watcher{hub: h, o: o, viewer: o.Viewer}
 	position, refetch, err := h.resumeFrom(ctx, o.After)
 	if err != nil {
@@ -73,7 +86,7 @@ func (h *Hub) Watch(ctx context.Context, o WatchOptions) error {
 	}
 	heartbeat := time.NewTicker(o.Heartbeat)
 	defer heartbeat.Stop()
-	recheck := time.NewTicker(o.Recheck)
+	recheck := time.NewTimer(periodic(o.Recheck))
 	defer recheck.Stop()
 	ready := false
 	for {
@@ -100,6 +113,7 @@ func (h *Hub) Watch(ctx context.Context, o WatchOptions) error {
 			if err := w.check(ctx, false); err != nil || w.ended {
 				return err
 			}
+			recheck.Reset(periodic(o.Recheck))
 		}
 	}
 }
@@ -193,6 +207,11 @@ func (w *watcher) deliver(ctx context.Context, ev Event) error {
 	if ev.Audience == AudienceAccess {
 		if ev.Subject != "*" && ev.Subject != w.viewer.DiscordID && ev.Subject != SessionSubject(w.viewer.SessionID) {
 			return nil
+		}
+		// The streams this change touches check at spread moments, not all at once; this
+		// one sends nothing meanwhile.
+		if err := w.o.Pause(ctx, recheckDelay(w.hub.touched(ev.Subject))); err != nil {
+			return err
 		}
 		if err := w.check(ctx, true); err != nil || w.ended {
 			return err

@@ -2,6 +2,7 @@ package tickets
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"zocalo/core/audit"
@@ -9,11 +10,13 @@ import (
 	"zocalo/core/errs"
 	"zocalo/core/idempotency"
 	"zocalo/core/live"
+	"zocalo/core/members"
 	"zocalo/core/validate"
 )
 
 // Note is a private note of support staff on a ticket. It is shown to staff and never to
-// the ticket's author: not in their view, their transcript, their DMs or their live events.
+// the ticket's author: not in their view, their transcript, their DMs or their live events,
+// nor in the ticket's Discord thread when the author reads that thread (see NoteToThread).
 type Note struct {
 	ID         uint64    `gorm:"primaryKey;autoIncrement"`
 	TicketID   uint64    `gorm:"not null;index:idx_ticket_notes_ticket_id"`
@@ -47,25 +50,65 @@ func MayReadNotes(actor *authz.Actor, authorID string) bool {
 	return actor != nil && IsStaff(actor) && actor.DiscordID != authorID
 }
 
-// AddNote writes a private note on a ticket. It goes to the ticket's staff thread and to
-// staff watching the ticket, never to its author. With an idempotency key (the web's, or
-// the Discord interaction's id) a note sent twice is one note.
+// ReadsStaffThreads tells whether a member reads the tickets' threads in Discord, which
+// live in the staff's channel: support staff (the support panel's read right) and anyone
+// holding a role of the STAFF or ADMIN groups, whatever the matrix gives them, since
+// Discord's channel permissions follow the roles, not the portal's matrix.
+func ReadsStaffThreads(a *authz.Actor) bool {
+	return a != nil && (IsStaff(a) || a.InGroup(authz.Staff, authz.Admin))
+}
+
+// NoteToThread tells whether a private note on the ticket written by authorID goes to the
+// ticket's Discord thread: not when the author reads that thread, as staff do, since the
+// note is about them and the portal already hides it from them. A member not in the guild
+// reads none of its channels. The bot asks again when it delivers, as the author's roles
+// may have changed since the note was written.
+func (s *Service) NoteToThread(ctx context.Context, authorID string) (bool, error) {
+	author, err := s.members.MemberActor(ctx, authorID)
+	if errors.Is(err, members.ErrNotAMember) {
+		return true, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return !ReadsStaffThreads(author), nil
+}
+
+// NoteToThreadOfTicket is NoteToThread for a ticket by its id, for the bot's delivery.
+func (s *Service) NoteToThreadOfTicket(ctx context.Context, ticketID uint64) (bool, error) {
+	var authorID string
+	if err := s.db.Conn(ctx).Model(&Ticket{}).Where("id = ?", ticketID).Limit(1).Pluck("author_id", &authorID).Error; err != nil {
+		return false, err
+	}
+	if authorID == "" {
+		return false, nil // the ticket is gone: nothing to post
+	}
+	return s.NoteToThread(ctx, authorID)
+}
+
+// AddNote writes a private note on a ticket. It goes to staff watching the ticket and,
+// unless its author reads the ticket's thread (NoteToThread), to that thread; never to its
+// author. With an idempotency key (the web's, or the Discord interaction's id) a note sent
+// twice is one note.
 func (s *Service) AddNote(ctx context.Context, actor *authz.Actor, id, content string) (View, error) {
 	t, err := s.load(ctx, actor, id)
 	if err != nil {
 		return View{}, err
 	}
-	return s.addNote(ctx, actor, t, content)
+	v, _, err := s.addNote(ctx, actor, t, content)
+	return v, err
 }
 
-func (s *Service) addNote(ctx context.Context, actor *authz.Actor, t *Ticket, content string) (View, error) {
+// addNote writes the note and tells whether it was queued for the ticket's thread.
+func (s *Service) addNote(ctx context.Context, actor *authz.Actor, t *Ticket, content string) (View, bool, error) {
 	if !MayReadNotes(actor, t.AuthorID) {
-		return View{}, errNoteStaffOnly
+		return View{}, false, errNoteStaffOnly
 	}
 	content, ok := validate.Text(content, MaxMessage)
 	if !ok {
-		return View{}, errEmptyNote
+		return View{}, false, errEmptyNote
 	}
+	toThread := false
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
 		now := s.s.Now()
 		if err := idempotency.Claim(ctx, s.db, now); err != nil {
@@ -89,19 +132,25 @@ func (s *Service) addNote(ctx context.Context, actor *authz.Actor, t *Ticket, co
 			map[string]any{"ticketId": t.PublicID(), "note": noteView(n)}); err != nil {
 			return err
 		}
+		var err error
+		if toThread, err = s.NoteToThread(ctx, t.AuthorID); err != nil || !toThread {
+			return err
+		}
 		return s.post(ctx, t, PostPayload{Kind: PostNote, Author: actor.Username, Content: content})
 	})
 	if err != nil {
-		return View{}, err
+		return View{}, false, err
 	}
-	return s.view(ctx, actor, t, true)
+	v, err := s.view(ctx, actor, t, true)
+	return v, toThread, err
 }
 
-// AddNoteInThread writes a note on the ticket whose Discord thread is threadID (/nota).
-func (s *Service) AddNoteInThread(ctx context.Context, actor *authz.Actor, threadID, content string) (View, error) {
+// AddNoteInThread writes a note on the ticket whose Discord thread is threadID (/nota),
+// and tells whether it is posted in that thread (see NoteToThread).
+func (s *Service) AddNoteInThread(ctx context.Context, actor *authz.Actor, threadID, content string) (View, bool, error) {
 	t, err := s.ticketOfThread(ctx, actor, threadID)
 	if err != nil {
-		return View{}, err
+		return View{}, false, err
 	}
 	return s.addNote(ctx, actor, t, content)
 }

@@ -8,10 +8,12 @@ import (
 	"testing"
 
 	"zocalo/core/audit"
+	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
 	"zocalo/core/idempotency"
 	"zocalo/core/live"
+	"zocalo/core/members"
 	"zocalo/core/outbox"
 	"zocalo/core/tickets"
 	"zocalo/internal/testdb"
@@ -122,7 +124,7 @@ func TestBadNotesChangeNothing(t *testing.T) {
 			}, errs.KindInvalid},
 			{"unknown ticket", func() error { _, err := k.AddNote(ctx, k.support, "999999", "x"); return err }, errs.KindNotFound},
 			{"not a thread", func() error {
-				_, err := k.AddNoteInThread(ctx, k.support, "720000000000009999", "x")
+				_, _, err := k.AddNoteInThread(ctx, k.support, "720000000000009999", "x")
 				return err
 			}, errs.KindInvalid},
 		}
@@ -142,9 +144,9 @@ func TestBadNotesChangeNothing(t *testing.T) {
 		}
 		// In the thread, /nota finds the ticket.
 		open := threadTicket(t, k, "720000000000000103")
-		v, err := k.AddNoteInThread(ctx, k.support, "720000000000000103", "desde el hilo")
-		if err != nil || v.TicketID != open.PublicID() || len(v.Notes) != 1 {
-			t.Errorf("/nota in the thread: %+v, %v", v, err)
+		v, inThread, err := k.AddNoteInThread(ctx, k.support, "720000000000000103", "desde el hilo")
+		if err != nil || v.TicketID != open.PublicID() || len(v.Notes) != 1 || !inThread {
+			t.Errorf("/nota in the thread: %+v, posted there: %v, %v", v, inThread, err)
 		}
 	})
 }
@@ -161,7 +163,7 @@ func TestANoteSentTwiceAtOnceIsOneNote(t *testing.T) {
 		var ok, replayed atomic.Int32
 		testenv.Together(d, n, func(int) {
 			c := idempotency.With(ctx, &idempotency.Request{Scope: "discord.interaction", Key: "740000000000000001"})
-			_, err := k.AddNoteInThread(c, k.support, "720000000000000104", "Revisar con el equipo técnico")
+			_, _, err := k.AddNoteInThread(c, k.support, "720000000000000104", "Revisar con el equipo técnico")
 			switch {
 			case err == nil:
 				ok.Add(1)
@@ -211,4 +213,102 @@ func TestClosingATicketTellsTheAuthorWithTheRatingLink(t *testing.T) {
 			t.Errorf("the DM %s lacks the close or the rating link %s", dms[0].Payload, want)
 		}
 	})
+}
+
+// A note on a ticket whose author reads the staff's threads (support staff, or any STAFF
+// or ADMIN role) stays on the portal: other staff read it there and in their live events,
+// and nothing of it is queued for Discord, where the author would read it. When the author
+// becomes staff after a note was queued, the bot is told not to post it.
+func TestANoteOnAStaffMembersTicketStaysOffDiscord(t *testing.T) {
+	t.Parallel()
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		k := newDesk(t, d)
+		k.Service.PublishLive(live.NewPublisher(d, k.clock.Now))
+		m := members.NewService(d, authz.RoleIDs(testenv.Roles), k.clock.Now)
+		const moderatorID = "530000000000000003"
+		if _, err := m.Upsert(ctx, members.Snapshot{DiscordID: moderatorID, Username: "moderador", InGuild: true,
+			RoleIDs: testenv.RoleIDs(authz.Moderador)}); err != nil {
+			t.Fatal(err)
+		}
+		moderator, err := m.MemberActor(ctx, moderatorID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := k.Create(ctx, moderator, tickets.CreateInput{Title: "Mi propio problema", Message: "No me carga"}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tk := k.ticket(t, v.TicketID)
+		if err := k.ThreadOpened(ctx, tk.ID, "720000000000000106"); err != nil {
+			t.Fatal(err)
+		}
+
+		staffView, inThread, err := k.AddNoteInThread(ctx, k.support, "720000000000000106", secretNote)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if inThread || len(staffView.Notes) != 1 || staffView.Notes[0].Content != secretNote {
+			t.Fatalf("the note: posted in the thread %v, staff's view %+v", inThread, staffView.Notes)
+		}
+		if n := k.count(t, &outbox.Event{}, "payload LIKE ?", "%avisos%"); n != 0 {
+			t.Errorf("%d outbox events carry the note of a staff member's ticket", n)
+		}
+		var liveEvents []live.Event
+		if err := d.Conn(ctx).Where("payload LIKE ?", "%avisos%").Find(&liveEvents).Error; err != nil {
+			t.Fatal(err)
+		}
+		if len(liveEvents) != 1 || liveEvents[0].Audience != live.AudienceTicketStaff || tickets.MayReadNotes(moderator, liveEvents[0].Subject) {
+			t.Errorf("live events carrying the note: %+v", liveEvents)
+		}
+		if own, err := k.Get(ctx, moderator, v.TicketID); err != nil || own.Notes != nil {
+			t.Errorf("the author's view: %+v, %v", own.Notes, err)
+		}
+		if n := k.count(t, &audit.Entry{}, "action = ? AND entity_id = ?", "note", tk.PublicID()); n != 1 {
+			t.Errorf("%d audit entries for the note", n)
+		}
+
+		// A player's ticket: the note goes to the thread, until the player becomes staff.
+		player := threadTicket(t, k, "720000000000000107")
+		if _, inThread, err := k.AddNoteInThread(ctx, k.support, "720000000000000107", "Nota para el hilo"); err != nil || !inThread {
+			t.Fatalf("a note on a player's ticket: posted in the thread %v, %v", inThread, err)
+		}
+		if n := k.count(t, &outbox.Event{}, "kind = ? AND payload LIKE ?", tickets.KindPost, "%Nota para el hilo%"); n != 1 {
+			t.Fatalf("%d thread posts of the note on a player's ticket", n)
+		}
+		if ok, err := k.NoteToThreadOfTicket(ctx, player.ID); err != nil || !ok {
+			t.Fatalf("before the player is staff: %v, %v", ok, err)
+		}
+		if _, err := m.Upsert(ctx, members.Snapshot{DiscordID: authorID, Username: "jugador", InGuild: true,
+			RoleIDs: testenv.RoleIDs(authz.Trial)}); err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := k.NoteToThreadOfTicket(ctx, player.ID); err != nil || ok {
+			t.Fatalf("once the author is staff, a queued note would still be posted: %v, %v", ok, err)
+		}
+	})
+}
+
+// Who reads the staff's ticket threads: support staff and anyone with a STAFF or ADMIN
+// role, even one the matrix gives no support right; not players, treasurers or legislators.
+func TestWhoReadsTheStaffsThreads(t *testing.T) {
+	t.Parallel()
+	noSupport := map[authz.Panel]authz.Flags{}
+	for _, c := range []struct {
+		name  string
+		actor *authz.Actor
+		want  bool
+	}{
+		{"a player", &authz.Actor{DiscordID: "1"}, false},
+		{"a treasurer", &authz.Actor{DiscordID: "2", Roles: authz.RoleSet{authz.Tesoreria: true}}, false},
+		{"a deputy", &authz.Actor{DiscordID: "3", Roles: authz.RoleSet{authz.Diputado: true}}, false},
+		{"a trial moderator", &authz.Actor{DiscordID: "4", Roles: authz.RoleSet{authz.Trial: true}}, true},
+		{"support", &authz.Actor{DiscordID: "5", Roles: authz.RoleSet{authz.SoporteTecnico: true}}, true},
+		{"RH without the support panel", &authz.Actor{DiscordID: "6", Roles: authz.RoleSet{authz.RH: true}, Panels: noSupport}, true},
+		{"nobody", nil, false},
+	} {
+		if got := tickets.ReadsStaffThreads(c.actor); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
 }

@@ -33,7 +33,8 @@ const (
 	PostClose    = "close"
 	// PostNotice is the bot's own answer under a message of the thread (ReplyTo).
 	PostNotice = "notice"
-	// PostNote is a private staff note; the thread is staff's, so it is shown there.
+	// PostNote is a private staff note; the thread is staff's, so it is shown there,
+	// unless the ticket's author reads the thread too (see NoteToThread).
 	PostNote = "note"
 )
 

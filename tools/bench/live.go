@@ -78,7 +78,7 @@ func runLive(ctx context.Context, o options) (*liveReport, error) {
 	defer drop()
 	env := productionEnv(dir, databaseURL)
 	env["ZOCALO_TICKETS_MAX_OPEN_PER_MEMBER"], env["ZOCALO_TICKETS_MAX_OPENED_PER_HOUR"] = "0", "0"
-	players, support, err := liveMembers(ctx, env)
+	players, staff, err := liveMembers(ctx, env)
 	if err != nil {
 		return nil, err
 	}
@@ -104,15 +104,18 @@ func runLive(ctx context.Context, o options) (*liveReport, error) {
 	if r.rssBefore, err = a.rss(); err != nil {
 		return nil, err
 	}
-	// A thousand members watching replica A: one in ten support staff, who hear every ticket.
+	// A thousand members watching replica A, each with a session and a stream of their own
+	// (a server holds only a few per session and member): one in ten support staff, who
+	// hear every ticket.
+	support := staff[0]
 	streamCtx, closeStreams := context.WithCancel(ctx)
 	defer closeStreams()
 	streamClient := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: liveStreams + 10}}
 	var ready sync.WaitGroup
 	for i := range liveStreams {
-		token := players[1+i%(len(players)-1)]
+		token := players[1+i]
 		if i%10 == 0 {
-			token = support
+			token = staff[1+i/10]
 		}
 		frames, err := openLiveStream(streamCtx, streamClient, a.url, token)
 		if err != nil {
@@ -214,20 +217,21 @@ func runLive(ctx context.Context, o options) (*liveReport, error) {
 	return r, nil
 }
 
-// liveMembers creates the players and the support member the part acts as, and their
-// sessions.
-func liveMembers(ctx context.Context, env map[string]string) (players []string, support string, err error) {
+// liveMembers creates the players and the support staff the part acts as, and their
+// sessions: the ticket's author and one player per stream, the staff member who replies
+// and one per staff stream.
+func liveMembers(ctx context.Context, env map[string]string) (players, staff []string, err error) {
 	cfg, err := config.Load("", func(k string) string { return env[k] })
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
 	d, err := db.Open(db.Options{URL: cfg.DatabaseURL})
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
 	defer d.Close()
 	if _, err := d.Migrate(ctx); err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
 	app := core.New(d, cfg.CoreSettings(cfg.JWTSecret, nil), core.Deps{})
 	now := time.Now().UTC()
@@ -240,15 +244,21 @@ func liveMembers(ctx context.Context, env map[string]string) (players []string, 
 		}
 		return app.Auth.Issue(ctx, id)
 	}
-	for i := range 50 {
+	for i := range 1 + liveStreams {
 		tok, err := add(fmt.Sprintf("13000000000009%04d", i), fmt.Sprintf("jugador%d", i))
 		if err != nil {
-			return nil, "", err
+			return nil, nil, err
 		}
 		players = append(players, tok)
 	}
-	support, err = add("1300000000000008001", "soporte", env[config.EnvPrefix+"ROLE_"+string(authz.SoporteTecnico)])
-	return players, support, err
+	for i := range 1 + liveStreams/10 {
+		tok, err := add(fmt.Sprintf("13000000000008%04d", i), fmt.Sprintf("soporte%d", i), env[config.EnvPrefix+"ROLE_"+string(authz.SoporteTecnico)])
+		if err != nil {
+			return nil, nil, err
+		}
+		staff = append(staff, tok)
+	}
+	return players, staff, nil
 }
 
 // openLiveStream opens GET /api/events and sends its frames to the channel, which closes

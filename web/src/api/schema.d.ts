@@ -350,7 +350,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The live stream (server-sent events) of the changes the signed-in member may see: their tickets' messages and status, the queue for support staff, shifts for the staff, votes and states for the legislative panel, news for everyone. Frames are `id: <position>`, `event: <kind>`, `data: <JSON>`; `: ping` every 15 s. Control events without an id: `ready` {position} once caught up, `refetch` when Last-Event-ID is older than the 10 minutes kept, `access` when the member's rights changed, `ended` when the session ended (the stream then closes). See docs/live.md for every kind. */
+        /** The live stream (server-sent events) of the changes the signed-in member may see: their tickets' messages and status, the queue for support staff, shifts for the staff, votes and states for the legislative panel, news for everyone. Frames are `id: <position>`, `event: <kind>`, `data: <JSON>`; `: ping` every 15 s. Control events without an id: `ready` {position} once caught up, `refetch` when Last-Event-ID is older than the 10 minutes kept, `access` when the member's rights changed, `ended` when the session ended (the stream then closes). See docs/live.md for every kind. A process holds at most 4 streams per session and 8 per member; past either the answer is a 429 with `Retry-After`. */
         get: {
             parameters: {
                 query?: never;
@@ -373,6 +373,17 @@ export interface paths {
                     };
                 };
                 401: components["responses"]["Error"];
+                /** @description The session already holds 4 streams, or the member 8 across their sessions, on this server. */
+                429: {
+                    headers: {
+                        /** @description seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -421,8 +432,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -544,8 +557,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -595,8 +610,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -763,8 +780,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -973,8 +992,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -1140,8 +1161,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -1197,8 +1220,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -1818,8 +1843,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -1875,8 +1902,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -1933,8 +1962,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -2534,8 +2565,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -2586,8 +2619,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -2768,8 +2803,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -3136,8 +3173,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -3561,8 +3600,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -3699,8 +3740,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -4017,8 +4060,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -4281,8 +4326,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -4574,8 +4621,10 @@ export interface paths {
                      * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
                      *     first request with a key creates; a repeat with the same key within 24 hours (at once
                      *     or later) creates nothing and gets the first answer again, with the header
-                     *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-                     *     the header every request creates.
+                     *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+                     *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+                     *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+                     *     differently named fields). Without the header every request creates.
                      */
                     "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
@@ -5767,8 +5816,10 @@ export interface components {
          * @description Any unique text of 1 to 100 visible ASCII characters naming this submission. The
          *     first request with a key creates; a repeat with the same key within 24 hours (at once
          *     or later) creates nothing and gets the first answer again, with the header
-         *     `Idempotent-Replayed: true`. The same key with another JSON body is a 400. Without
-         *     the header every request creates.
+         *     `Idempotent-Replayed: true`. The same key with another request is a 400: a JSON
+         *     body is compared by its bytes, whatever its Content-Type; a multipart form by its
+         *     fields and its files' SHA-256 digests (not by its boundary, nor by the order of
+         *     differently named fields). Without the header every request creates.
          */
         IdempotencyKey: string;
     };
