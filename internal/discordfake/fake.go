@@ -43,10 +43,14 @@ type Options struct {
 	GatewayURL string
 	// HeartbeatInterval is sent in HELLO; 41.25 s when zero.
 	HeartbeatInterval time.Duration
-	// InteractionTimeout, when set, makes a callback that arrives later than this after
-	// SendInteraction answer 404 Unknown interaction, as Discord does after 3 seconds. It is
-	// measured on the fake's clock (see Now and Advance).
+	// InteractionTimeout is how long after SendInteraction its first callback may come
+	// (3 seconds, Discord's, when zero); a later one answers 404 Unknown interaction. The
+	// interaction's token (follow-ups, edits of @original) lives InteractionTokenLife (15
+	// minutes when zero). Both are measured on the fake's clock (see Now and Advance), and
+	// Relax.InteractionDeadline turns both off.
 	InteractionTimeout time.Duration
+	// InteractionTokenLife is how long an interaction's token works; 15 minutes when zero.
+	InteractionTokenLife time.Duration
 	// Now is the fake's clock; time.Now when nil. Advance moves it forward either way, so a
 	// test that wants time to stand still gives a fixed time here and moves it with Advance.
 	Now func() time.Time
@@ -58,6 +62,13 @@ type Options struct {
 	Location *time.Location
 	// RobloxClientID is the client id the fake Roblox OAuth2 expects (any when empty).
 	RobloxClientID string
+	// BotPermissions are the guild-wide permissions of the bot's managed role;
+	// InvitePermissions when zero.
+	BotPermissions int64
+	// BotRoleID is the id of the bot's managed role; 100000000000000002 when empty.
+	BotRoleID string
+	// Relax turns off, by name, what the fake otherwise holds the bot to as Discord does.
+	Relax Relax
 }
 
 // Persona is a user offered on the authorize page's picker.
@@ -165,10 +176,20 @@ func New(opts Options) *Fake {
 	if opts.NonceWindow <= 0 {
 		opts.NonceWindow = defaultNonceWindow
 	}
+	if opts.InteractionTimeout <= 0 {
+		opts.InteractionTimeout = interactionDeadline
+	}
+	if opts.InteractionTokenLife <= 0 {
+		opts.InteractionTokenLife = interactionTokenLife
+	}
+	if opts.BotRoleID == "" {
+		opts.BotRoleID = defaultBotRoleID
+	}
 	f := &Fake{
 		opts:         opts,
 		botUser:      discordgo.User{ID: opts.AppID, Username: "Zócalo", Discriminator: "0", Bot: true},
 		users:        map[string]*discordgo.User{},
+		roles:        []*discordgo.Role{newBotRole(opts)},
 		members:      map[string]*discordgo.Member{},
 		codes:        map[string]grant{},
 		tokens:       map[string]string{},
@@ -304,9 +325,11 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 		fail = &f.failures[0]
 		f.failures = f.failures[1:]
 	}
+	api := strings.HasPrefix(r.URL.Path, "/api/")
+	var bucket bucketState
 	var limited *rateLimit
-	if fail == nil {
-		limited = f.rateLimited(r)
+	if fail == nil && api {
+		bucket, limited = f.takeRateLimit(r)
 	}
 	f.mu.Unlock()
 	if fail != nil {
@@ -314,8 +337,11 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if limited != nil {
-		f.writeRateLimit(w, *limited)
+		writeRateLimit(w, *limited)
 		return
+	}
+	if api {
+		setBucketHeaders(w.Header(), bucket)
 	}
 	f.mux.ServeHTTP(w, r)
 }
@@ -350,7 +376,7 @@ func writeFailure(w http.ResponseWriter, fail failure) {
 		h.Set("X-RateLimit-Reset-After", after)
 		h.Set("X-RateLimit-Bucket", "fakebucket")
 		h.Set("X-RateLimit-Scope", "user")
-		writeJSON(w, fail.status, map[string]any{"message": "You are being rate limited.", "retry_after": fail.retryAfter, "global": false})
+		writeJSON(w, fail.status, map[string]any{"message": "You are being rate limited.", "retry_after": fail.retryAfter, "global": false, "code": 0})
 		return
 	}
 	writeJSON(w, fail.status, map[string]any{"message": fmt.Sprintf("%d: %s", fail.status, http.StatusText(fail.status)), "code": 0})

@@ -121,7 +121,7 @@ func (f *Fake) editRole(add bool) http.HandlerFunc {
 			apiError(w, http.StatusNotFound, 10011, "Unknown Role")
 			return
 		}
-		if f.roleAboveBot(w, roleID) {
+		if f.roleOutOfReach(w, roleID) {
 			return
 		}
 		f.roleEdits = append(f.roleEdits, RoleEdit{UserID: userID, RoleID: roleID, Added: add})
@@ -257,7 +257,7 @@ func (f *Fake) guild() *discordgo.Guild {
 func (f *Fake) guildRoles() []*discordgo.Role {
 	roles := []*discordgo.Role{}
 	if f.opts.GuildID != "" {
-		roles = append(roles, &discordgo.Role{ID: f.opts.GuildID, Name: "@everyone", Permissions: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages})
+		roles = append(roles, &discordgo.Role{ID: f.opts.GuildID, Name: "@everyone", Permissions: f.everyonePermissions()})
 	}
 	for _, r := range f.roles {
 		c := *r

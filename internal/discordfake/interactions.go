@@ -151,8 +151,7 @@ func (f *Fake) callback(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	st, ok := f.interactions[r.PathValue("id")]
-	if !ok || st.i.Token != r.PathValue("token") ||
-		(f.opts.InteractionTimeout > 0 && f.now().Sub(st.sent) > f.opts.InteractionTimeout && !st.acked) {
+	if !ok || st.i.Token != r.PathValue("token") || (!st.acked && f.pastDeadline(st)) {
 		apiError(w, http.StatusNotFound, 10062, "Unknown interaction")
 		return
 	}
@@ -239,15 +238,38 @@ func (f *Fake) responseMessage(st *interaction, data *discordgo.InteractionRespo
 	return m
 }
 
-// webhookInteraction finds the interaction a webhook path belongs to, or answers 404.
-// f.mu is held.
+// webhookInteraction finds the interaction a webhook path belongs to, or answers 404
+// (401 code 50027 once its token has expired). f.mu is held.
 func (f *Fake) webhookInteraction(w http.ResponseWriter, r *http.Request) (*interaction, bool) {
 	st, ok := f.byToken[r.PathValue("token")]
 	if !ok || r.PathValue("app") != f.opts.AppID || !st.acked {
 		apiError(w, http.StatusNotFound, 10015, "Unknown Webhook")
 		return nil, false
 	}
+	if f.tokenExpired(st) {
+		apiError(w, http.StatusUnauthorized, 50027, "Invalid Webhook Token")
+		return nil, false
+	}
 	return st, true
+}
+
+// Discord's clocks of an interaction: its first answer within 3 seconds, its token good
+// for 15 minutes.
+const (
+	interactionDeadline  = 3 * time.Second
+	interactionTokenLife = 15 * time.Minute
+)
+
+// pastDeadline tells whether the time to answer an interaction has run out, on the fake's
+// clock. f.mu is held.
+func (f *Fake) pastDeadline(st *interaction) bool {
+	return !f.opts.Relax.InteractionDeadline && f.now().Sub(st.sent) > f.opts.InteractionTimeout
+}
+
+// tokenExpired tells whether an interaction's token no longer works, on the fake's clock.
+// f.mu is held.
+func (f *Fake) tokenExpired(st *interaction) bool {
+	return !f.opts.Relax.InteractionDeadline && f.now().Sub(st.sent) > f.opts.InteractionTokenLife
 }
 
 func (f *Fake) followup(w http.ResponseWriter, r *http.Request) {

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-
-	"github.com/bwmarrin/discordgo"
 )
 
 // defaultOwnerID owns the fake guild unless SetOwner names another member.
@@ -90,21 +88,6 @@ func (f *Fake) editMember(w http.ResponseWriter, r *http.Request) {
 		f.broadcast("GUILD_MEMBER_UPDATE", mustJSON(m))
 	}
 	writeJSON(w, http.StatusOK, m)
-}
-
-// memberAboveBot tells whether a member's highest role is at or above the bot's. f.mu is held.
-func (f *Fake) memberAboveBot(m *discordgo.Member) bool {
-	if f.strict.botRolePosition == 0 {
-		return false
-	}
-	for _, r := range f.roles {
-		for _, id := range m.Roles {
-			if r.ID == id && r.Position >= f.strict.botRolePosition {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // utf16Len counts s as Discord's length limits do, in UTF-16 code units.

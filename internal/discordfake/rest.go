@@ -253,6 +253,12 @@ func (f *Fake) keepPost(w http.ResponseWriter, channelID string, body messageBod
 	if len(files) > 0 {
 		need |= discordgo.PermissionAttachFiles
 	}
+	if len(embeds) > 0 {
+		need |= discordgo.PermissionEmbedLinks
+	}
+	if body.Reference != nil {
+		need |= discordgo.PermissionReadMessageHistory
+	}
 	if _, ok := f.channelFor(w, channelID, need); !ok {
 		return nil, nil, nil
 	}
@@ -331,7 +337,7 @@ func (f *Fake) listMessages(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := []wireMessage{}
-	if f.deniedIn(c)&discordgo.PermissionReadMessageHistory != 0 {
+	if !f.botMay(c, discordgo.PermissionReadMessageHistory) {
 		writeJSON(w, http.StatusOK, out) // Discord shows no history to who may not read it
 		return
 	}
@@ -417,7 +423,8 @@ func (f *Fake) editMessage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if len(files) > 0 && f.deniedIn(f.channels[m.dg.ChannelID])&discordgo.PermissionAttachFiles != 0 {
+	if (len(files) > 0 && !f.botMay(f.channels[m.dg.ChannelID], discordgo.PermissionAttachFiles)) ||
+		(body.Embeds != nil && len(*body.Embeds) > 0 && !f.botMay(f.channels[m.dg.ChannelID], discordgo.PermissionEmbedLinks)) {
 		apiError(w, http.StatusForbidden, 50013, "Missing Permissions")
 		return
 	}
@@ -487,7 +494,7 @@ func (f *Fake) deleteMessage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if m.dg.Author.ID != f.botUser.ID && f.deniedIn(f.channels[m.dg.ChannelID])&discordgo.PermissionManageMessages != 0 {
+	if m.dg.Author.ID != f.botUser.ID && !f.botMay(f.channels[m.dg.ChannelID], discordgo.PermissionManageMessages) {
 		apiError(w, http.StatusForbidden, 50013, "Missing Permissions")
 		return
 	}

@@ -15,13 +15,6 @@ func (f *Fake) SetGatewayURL(u string) {
 	f.gatewayURL = u
 }
 
-// AddRole adds a guild role.
-func (f *Fake) AddRole(id, name string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.roles = append(f.roles, &discordgo.Role{ID: id, Name: name, Position: len(f.roles) + 1})
-}
-
 // AddChannel adds a guild text channel, or renames it.
 func (f *Fake) AddChannel(id, name string) {
 	f.mu.Lock()
