@@ -163,6 +163,12 @@ func (f *Fake) callback(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, errInvalidForm, invalidFormBody+": "+err.Error())
 		return
 	}
+	if discordgo.InteractionResponseType(body.Type) == discordgo.InteractionResponseModal {
+		if errs := checkModal(body.Data); errs != nil {
+			errs.write(w)
+			return
+		}
+	}
 	switch discordgo.InteractionResponseType(body.Type) {
 	case discordgo.InteractionResponseChannelMessageWithSource:
 		var content string
@@ -178,7 +184,17 @@ func (f *Fake) callback(w http.ResponseWriter, r *http.Request) {
 			errs.write(w)
 			return
 		}
+		var mentions struct {
+			Allowed json.RawMessage `json:"allowed_mentions"`
+		}
+		_ = json.Unmarshal(body.Data, &mentions)
+		allowed, errs := messageBody{Mentions: mentions.Allowed}.allowed()
+		if errs != nil {
+			errs.write(w)
+			return
+		}
 		st.original = f.responseMessage(st, data)
+		f.pings = append(f.pings, f.resolveMentions(st.original, f.channels[st.i.ChannelID], allowed, webhookDefaults, ""))
 	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
 		st.original = f.responseMessage(st, data)
 	case discordgo.InteractionResponseUpdateMessage:
@@ -273,10 +289,19 @@ func (f *Fake) tokenExpired(st *interaction) bool {
 }
 
 func (f *Fake) followup(w http.ResponseWriter, r *http.Request) {
+	var raw json.RawMessage
+	files, err := readBody(r, &raw)
 	var m discordgo.Message
-	files, err := readBody(r, &m)
-	if err != nil {
+	var mentions struct {
+		Allowed json.RawMessage `json:"allowed_mentions"`
+	}
+	if err != nil || json.Unmarshal(raw, &m) != nil || json.Unmarshal(raw, &mentions) != nil {
 		apiError(w, http.StatusBadRequest, 50109, "The request body contains invalid JSON.")
+		return
+	}
+	allowed, errs := messageBody{Mentions: mentions.Allowed}.allowed()
+	if errs != nil {
+		errs.write(w)
 		return
 	}
 	if f.tooLarge(w, files) {
@@ -303,6 +328,7 @@ func (f *Fake) followup(w http.ResponseWriter, r *http.Request) {
 	if msg.Embeds == nil {
 		msg.Embeds = []*discordgo.MessageEmbed{}
 	}
+	f.pings = append(f.pings, f.resolveMentions(&msg, f.channels[st.i.ChannelID], allowed, webhookDefaults, ""))
 	f.followups[st.i.Token] = append(f.followups[st.i.Token], msg)
 	if r.URL.Query().Get("wait") != "true" {
 		w.WriteHeader(http.StatusNoContent)
