@@ -124,7 +124,7 @@ func (f *Fake) PressButton(messageID, customID, userID string) (discordgo.Intera
 		f.mu.Unlock()
 		return discordgo.Interaction{}, errors.New("the button is disabled")
 	}
-	msg := *m.read(false).Message
+	msg := m.plain()
 	mem, isMember := f.members[userID]
 	user, isUser := f.users[userID]
 	f.mu.Unlock()

@@ -144,15 +144,14 @@ func (f *Fake) SetBotRolePosition(pos int) {
 	f.renumber()
 }
 
-// SetChannelOverwrites replaces a channel's permission overwrites for roles (discordgo's
-// type, with the guild id as @everyone's role id): a private staff channel denies
-// @everyone View Channel and allows its roles, a read-only channel denies @everyone Send
-// Messages. The bot's own overwrite (DenyChannel) is kept.
+// SetChannelOverwrites replaces a channel's permission overwrites (discordgo's type, with
+// the guild id as @everyone's role id): a private staff channel denies @everyone View
+// Channel and allows its roles, a read-only channel denies @everyone Send Messages. What
+// DenyChannel took from the bot stays taken.
 func (f *Fake) SetChannelOverwrites(channelID string, overwrites ...*discordgo.PermissionOverwrite) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	c, ok := f.channels[channelID]
-	if !ok {
+	if _, ok := f.channels[channelID]; !ok {
 		return
 	}
 	kept := []*discordgo.PermissionOverwrite{}
@@ -160,7 +159,7 @@ func (f *Fake) SetChannelOverwrites(channelID string, overwrites ...*discordgo.P
 		cp := *o
 		kept = append(kept, &cp)
 	}
-	c.PermissionOverwrites = kept
+	f.strict.overwrites[channelID] = kept
 	f.showOverwrite(channelID)
 }
 
@@ -190,20 +189,28 @@ func (f *Fake) AllowChannel(channelID string) {
 	f.showOverwrite(channelID)
 }
 
-// showOverwrite shows the bot's denials in the channel's permission overwrites, as a
-// member overwrite, and tells the gateway. f.mu is held.
+// showOverwrite sets a channel's overwrites to those SetChannelOverwrites gave it with the
+// bot's denials (DenyChannel) in the bot's member overwrite, and tells the gateway.
+// f.mu is held.
 func (f *Fake) showOverwrite(channelID string) {
 	c, ok := f.channels[channelID]
 	if !ok || c.Type == discordgo.ChannelTypeDM {
 		return
 	}
-	c.PermissionOverwrites = slices.DeleteFunc(slices.Clone(c.PermissionOverwrites), func(o *discordgo.PermissionOverwrite) bool {
-		return o.ID == f.botUser.ID && o.Type == discordgo.PermissionOverwriteTypeMember
-	})
-	if deny := f.strict.denied[channelID]; deny != 0 {
-		c.PermissionOverwrites = append(c.PermissionOverwrites, &discordgo.PermissionOverwrite{ID: f.botUser.ID,
-			Type: discordgo.PermissionOverwriteTypeMember, Deny: deny})
+	list := []*discordgo.PermissionOverwrite{}
+	deny := f.strict.denied[channelID]
+	merged := false
+	for _, o := range f.strict.overwrites[channelID] {
+		cp := *o
+		if deny != 0 && cp.Type == discordgo.PermissionOverwriteTypeMember && cp.ID == f.botUser.ID {
+			cp.Deny, cp.Allow, merged = cp.Deny|deny, cp.Allow&^deny, true
+		}
+		list = append(list, &cp)
 	}
+	if deny != 0 && !merged {
+		list = append(list, &discordgo.PermissionOverwrite{ID: f.botUser.ID, Type: discordgo.PermissionOverwriteTypeMember, Deny: deny})
+	}
+	c.PermissionOverwrites = list
 	event := "CHANNEL_UPDATE"
 	if c.IsThread() {
 		event = "THREAD_UPDATE"

@@ -35,7 +35,7 @@ func (f *Fake) listMessages(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	out := []wireMessage{}
+	out := []wMessage{}
 	if !f.botMay(c, discordgo.PermissionReadMessageHistory) {
 		writeJSON(w, http.StatusOK, out) // Discord shows no history to who may not read it
 		return

@@ -334,7 +334,7 @@ func (f *Fake) followup(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}
-	writeJSON(w, http.StatusOK, msg)
+	writeJSON(w, http.StatusOK, wireMessage(&msg, "", false))
 }
 
 // webhookTarget is the message a webhook path names: @original or a follow-up's id.
@@ -366,7 +366,7 @@ func (f *Fake) webhookMessage(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if _, m, _, ok := f.webhookTarget(w, r); ok {
-		writeJSON(w, http.StatusOK, m)
+		writeJSON(w, http.StatusOK, wireMessage(m, "", false))
 	}
 }
 
@@ -424,7 +424,7 @@ func (f *Fake) webhookEdit(w http.ResponseWriter, r *http.Request) {
 		st.original = &m
 	}
 	f.followups[st.i.Token] = append(f.followups[st.i.Token], m)
-	writeJSON(w, http.StatusOK, m)
+	writeJSON(w, http.StatusOK, wireMessage(&m, "", false))
 }
 
 func (f *Fake) webhookDelete(w http.ResponseWriter, r *http.Request) {
@@ -461,6 +461,6 @@ func (f *Fake) editUpdatedMessage(w http.ResponseWriter, r *http.Request, st *in
 		apiError(w, http.StatusBadRequest, errInvalidForm, invalidFormBody+": "+err.Error())
 		return
 	}
-	f.followups[st.i.Token] = append(f.followups[st.i.Token], *m.read(false).Message)
+	f.followups[st.i.Token] = append(f.followups[st.i.Token], m.plain())
 	writeJSON(w, http.StatusOK, m.read(false))
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 // defaultOwnerID owns the fake guild unless SetOwner names another member.
@@ -34,7 +36,7 @@ func (f *Fake) SetNick(userID, nick string) error {
 		return fmt.Errorf("user %s is not in the guild", userID)
 	}
 	m.Nick = nick
-	f.broadcast("GUILD_MEMBER_UPDATE", mustJSON(m))
+	f.broadcast("GUILD_MEMBER_UPDATE", mustJSON(f.memberEvent(m)))
 	return nil
 }
 
@@ -60,7 +62,7 @@ func (f *Fake) editMember(w http.ResponseWriter, r *http.Request) {
 	}
 	raw, hasNick := body["nick"]
 	if !hasNick {
-		writeJSON(w, http.StatusOK, m)
+		writeJSON(w, http.StatusOK, wireMember(m, true))
 		return
 	}
 	var nick *string
@@ -85,9 +87,9 @@ func (f *Fake) editMember(w http.ResponseWriter, r *http.Request) {
 	}
 	if m.Nick != next {
 		m.Nick = next
-		f.broadcast("GUILD_MEMBER_UPDATE", mustJSON(m))
+		f.broadcast("GUILD_MEMBER_UPDATE", mustJSON(f.memberEvent(m)))
 	}
-	writeJSON(w, http.StatusOK, m)
+	writeJSON(w, http.StatusOK, wireMember(m, true))
 }
 
 // utf16Len counts s as Discord's length limits do, in UTF-16 code units.
@@ -101,4 +103,12 @@ func utf16Len(s string) int {
 		}
 	}
 	return n
+}
+
+// memberEvent is a member as GUILD_MEMBER_ADD and GUILD_MEMBER_UPDATE carry it: with its
+// user and the guild's id. f.mu is held.
+func (f *Fake) memberEvent(m *discordgo.Member) wMember {
+	out := wireMember(m, true)
+	out.GuildID = f.opts.GuildID
+	return out
 }

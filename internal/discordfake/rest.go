@@ -47,27 +47,19 @@ type message struct {
 	deleted bool
 }
 
-// wireMessage is a message as Discord sends it: discordgo.Message has no nonce.
-type wireMessage struct {
-	*discordgo.Message
-	Nonce string `json:"nonce,omitempty"`
-}
-
 // wire is the message as the create answer and MESSAGE_CREATE carry it, with its nonce.
-func (m *message) wire(withGuild bool) wireMessage {
-	dg := m.dg
-	if !withGuild {
-		dg.GuildID = ""
-	}
-	return wireMessage{Message: &dg, Nonce: m.nonce}
-}
+func (m *message) wire(withGuild bool) wMessage { return wireMessage(&m.dg, m.nonce, withGuild) }
 
 // read is the message as every other answer and event carry it: Discord returns the
 // nonce only where the message is created.
-func (m *message) read(withGuild bool) wireMessage {
-	w := m.wire(withGuild)
-	w.Nonce = ""
-	return w
+func (m *message) read(withGuild bool) wMessage { return wireMessage(&m.dg, "", withGuild) }
+
+// plain is the stored message in discordgo's type, without its guild, as an interaction
+// carries the message its button is on.
+func (m *message) plain() discordgo.Message {
+	dg := m.dg
+	dg.GuildID, dg.Member = "", nil
+	return dg
 }
 
 func (m *message) export() Message {
@@ -146,7 +138,7 @@ func (f *Fake) PostUserMessage(channelID, authorID, content string, attachments 
 		m.dg.Member = &pm
 	}
 	f.broadcast("MESSAGE_CREATE", mustJSON(m.wire(true)))
-	return *m.wire(true).Message
+	return m.dg
 }
 
 // store records a new message. f.mu is held.
@@ -298,7 +290,7 @@ func (f *Fake) keepPost(w http.ResponseWriter, channelID string, body messageBod
 		}
 		c.ThreadMetadata.Archived = false
 		c.ThreadMetadata.ArchiveTimestamp = f.now().UTC()
-		f.broadcast("THREAD_UPDATE", mustJSON(c))
+		f.broadcast("THREAD_UPDATE", mustJSON(f.wireChannel(c)))
 	}
 	author := f.botUser
 	m := f.store(channelID, c.GuildID, &author, content, embeds, nonce, files)

@@ -29,8 +29,9 @@ const privilegedIntents = int(discordgo.IntentGuildMembers | discordgo.IntentGui
 
 // strictState is what the knobs set; guarded by Fake.mu.
 type strictState struct {
-	denied          map[string]int64       // channel id → permissions taken from the bot's member there
-	channelLimits   map[string][]rateLimit // scripted 429s
+	denied          map[string]int64                            // channel id → permissions taken from the bot's member there
+	overwrites      map[string][]*discordgo.PermissionOverwrite // channel id → what SetChannelOverwrites gave it
+	channelLimits   map[string][]rateLimit                      // scripted 429s
 	globalLimits    []rateLimit
 	buckets         map[string]*bucketWindow // caller, bucket and resource → its window
 	global          map[string]*bucketWindow // caller → its second
@@ -40,7 +41,7 @@ type strictState struct {
 }
 
 func newStrictState() strictState {
-	return strictState{denied: map[string]int64{}, channelLimits: map[string][]rateLimit{},
+	return strictState{denied: map[string]int64{}, overwrites: map[string][]*discordgo.PermissionOverwrite{}, channelLimits: map[string][]rateLimit{},
 		buckets: map[string]*bucketWindow{}, global: map[string]*bucketWindow{},
 		uploadLimit: defaultUploadLimit, activeThreadCap: defaultActiveThreadCap, privileged: privilegedIntents}
 }
@@ -87,7 +88,7 @@ func (f *Fake) DeleteChannel(channelID string) {
 		}{c.ID, c.GuildID, c.ParentID, c.Type}))
 		return
 	}
-	f.broadcast("CHANNEL_DELETE", mustJSON(c))
+	f.broadcast("CHANNEL_DELETE", mustJSON(f.wireChannel(c)))
 }
 
 // SetUploadLimit sets the per-message upload limit in bytes (the files of one message
