@@ -109,11 +109,13 @@ func TestGlobalRateLimit(t *testing.T) {
 func stopWallClock(f *Fake) (advance func(time.Duration)) {
 	var mu sync.Mutex
 	wall := time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC)
+	f.mu.Lock() // the fake reads it under its lock, from its own goroutines
 	f.wallNow = func() time.Time {
 		mu.Lock()
 		defer mu.Unlock()
 		return wall
 	}
+	f.mu.Unlock()
 	return func(d time.Duration) {
 		mu.Lock()
 		defer mu.Unlock()
