@@ -114,3 +114,22 @@ func TestAdminRolesAreAboveTheBot(t *testing.T) {
 		t.Errorf("the bot's role: %+v", r)
 	}
 }
+
+// Relax.Permissions puts the bot above everything, for a test about something else.
+func TestRelaxedPermissionsPutTheBotAboveAll(t *testing.T) {
+	t.Parallel()
+	f, srv := newStrictFake(t, Options{Relax: Relax{Permissions: true}})
+	f.AddAdminRole("800000000000000009", "Fundador")
+	f.AddUser(discordgo.User{ID: bob, Username: "beto"}, true, "800000000000000009")
+	f.SetChannelOverwrites(testChannel, &discordgo.PermissionOverwrite{ID: testGuild, Type: discordgo.PermissionOverwriteTypeRole,
+		Deny: discordgo.PermissionViewChannel})
+	if a := call(t, srv, http.MethodPost, messagesPath(testChannel), map[string]any{"content": "hola"}); a.status != 200 {
+		t.Errorf("post in a hidden channel: %d %s", a.status, a.raw)
+	}
+	if a := call(t, srv, http.MethodPatch, "/api/v9/guilds/"+testGuild+"/members/"+bob, map[string]any{"nick": "Jefe"}); a.status != 200 {
+		t.Errorf("rename an admin: %d %s", a.status, a.raw)
+	}
+	if r := f.BotRole(); r.Position != 4 {
+		t.Errorf("the bot's role at %d, want the top (4)", r.Position)
+	}
+}
