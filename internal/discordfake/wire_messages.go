@@ -56,20 +56,19 @@ type wReference struct {
 }
 
 type wEmbed struct {
-	Type        string         `json:"type"`
-	Title       string         `json:"title,omitempty"`
-	Description string         `json:"description,omitempty"`
-	URL         string         `json:"url,omitempty"`
-	Timestamp   string         `json:"timestamp,omitempty"`
-	Color       int            `json:"color,omitempty"`
-	Footer      *wEmbedFooter  `json:"footer,omitempty"`
-	Image       *wEmbedImage   `json:"image,omitempty"`
-	Thumbnail   *wEmbedImage   `json:"thumbnail,omitempty"`
-	Author      *wEmbedAuthor  `json:"author,omitempty"`
-	Fields      []wEmbedField  `json:"fields,omitempty"`
-	Provider    *wEmbedAuthor  `json:"provider,omitempty"`
-	Video       *wEmbedImage   `json:"video,omitempty"`
-	Extra       map[string]any `json:"-"`
+	Type        string        `json:"type"`
+	Title       string        `json:"title,omitempty"`
+	Description string        `json:"description,omitempty"`
+	URL         string        `json:"url,omitempty"`
+	Timestamp   string        `json:"timestamp,omitempty"`
+	Color       int           `json:"color,omitempty"`
+	Footer      *wEmbedFooter `json:"footer,omitempty"`
+	Image       *wEmbedImage  `json:"image,omitempty"`
+	Thumbnail   *wEmbedImage  `json:"thumbnail,omitempty"`
+	Author      *wEmbedAuthor `json:"author,omitempty"`
+	Fields      []wEmbedField `json:"fields,omitempty"`
+	Provider    *wEmbedAuthor `json:"provider,omitempty"`
+	Video       *wEmbedImage  `json:"video,omitempty"`
 }
 
 type wEmbedFooter struct {
@@ -202,37 +201,33 @@ func wireMessage(m *discordgo.Message, nonce string, withGuild bool) wMessage {
 
 // wCommand is an application command as Discord answers it.
 type wCommand struct {
-	ID                       string      `json:"id"`
-	ApplicationID            string      `json:"application_id"`
-	GuildID                  string      `json:"guild_id,omitempty"`
-	Version                  string      `json:"version"`
-	DefaultMemberPermissions *string     `json:"default_member_permissions"`
-	Type                     int         `json:"type"`
-	Name                     string      `json:"name"`
-	Description              string      `json:"description"`
-	NSFW                     bool        `json:"nsfw"`
-	Contexts                 []int       `json:"contexts"`
-	IntegrationTypes         []int       `json:"integration_types"`
-	Options                  []wOption   `json:"options,omitempty"`
-	NameLocalizations        *dictionary `json:"name_localizations,omitempty"`
+	ID                       string    `json:"id"`
+	ApplicationID            string    `json:"application_id"`
+	GuildID                  string    `json:"guild_id,omitempty"`
+	Version                  string    `json:"version"`
+	DefaultMemberPermissions *string   `json:"default_member_permissions"`
+	Type                     int       `json:"type"`
+	Name                     string    `json:"name"`
+	Description              string    `json:"description"`
+	NSFW                     bool      `json:"nsfw"`
+	Contexts                 []int     `json:"contexts"`
+	IntegrationTypes         []int     `json:"integration_types"`
+	Options                  []wOption `json:"options,omitempty"`
 }
 
-type dictionary map[string]string
-
 type wOption struct {
-	Type         int         `json:"type"`
-	Name         string      `json:"name"`
-	Description  string      `json:"description"`
-	Required     bool        `json:"required,omitempty"`
-	Autocomplete bool        `json:"autocomplete,omitempty"`
-	Choices      []wChoice   `json:"choices,omitempty"`
-	Options      []wOption   `json:"options,omitempty"`
-	MinLength    *int        `json:"min_length,omitempty"`
-	MaxLength    int         `json:"max_length,omitempty"`
-	MinValue     *float64    `json:"min_value,omitempty"`
-	MaxValue     float64     `json:"max_value,omitempty"`
-	ChannelTypes []int       `json:"channel_types,omitempty"`
-	Localized    *dictionary `json:"name_localizations,omitempty"`
+	Type         int       `json:"type"`
+	Name         string    `json:"name"`
+	Description  string    `json:"description"`
+	Required     bool      `json:"required,omitempty"`
+	Autocomplete bool      `json:"autocomplete,omitempty"`
+	Choices      []wChoice `json:"choices,omitempty"`
+	Options      []wOption `json:"options,omitempty"`
+	MinLength    *int      `json:"min_length,omitempty"`
+	MaxLength    int       `json:"max_length,omitempty"`
+	MinValue     *float64  `json:"min_value,omitempty"`
+	MaxValue     float64   `json:"max_value,omitempty"`
+	ChannelTypes []int     `json:"channel_types,omitempty"`
 }
 
 type wChoice struct {
