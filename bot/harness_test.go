@@ -30,30 +30,45 @@ type rig struct {
 	app  *core.App
 }
 
-const testChannel = "710000000000000001"
+// testChannel is the news channel of the test guild: read-only for @everyone, open to the
+// bot's role.
+const testChannel = testenv.NewsChannel
 
 // testVerifiedRole is the role verification gives.
 const testVerifiedRole = "720000000000000001"
 
 func newRig(t testing.TB, d *db.DB) *rig {
 	t.Helper()
-	return newRigWith(t, d, nil)
+	return buildRig(t, d, discordfake.Relax{}, nil)
 }
 
 // newRigWith builds a rig whose configuration and core dependencies adjust may change
 // (given the fake's URL) before the core is built.
 func newRigWith(t testing.TB, d *db.DB, adjust func(cfg *config.Config, deps *core.Deps, fakeURL string)) *rig {
 	t.Helper()
+	return buildRig(t, d, discordfake.Relax{}, adjust)
+}
+
+// newRelaxedRig is newRig with the fake's rules that relax names turned off, for a test
+// about something else.
+func newRelaxedRig(t testing.TB, d *db.DB, relax discordfake.Relax) *rig {
+	t.Helper()
+	return buildRig(t, d, relax, nil)
+}
+
+// buildRig makes the rig: a fake Discord holding the realistic test guild (testenv.AddGuild)
+// on a clock that moves only when a test advances it, so Discord's deadlines (an
+// interaction's 3 seconds, its token's 15 minutes) pass only when a test says so.
+func buildRig(t testing.TB, d *db.DB, relax discordfake.Relax, adjust func(cfg *config.Config, deps *core.Deps, fakeURL string)) *rig {
+	t.Helper()
 	r := &rig{t: t, db: d}
+	start := time.Now()
 	r.fake = discordfake.New(discordfake.Options{ClientID: testenv.ClientID, GuildID: testenv.GuildID,
-		BotToken: testenv.BotToken, HeartbeatInterval: 5 * time.Second})
+		BotToken: testenv.BotToken, HeartbeatInterval: 5 * time.Second, Now: func() time.Time { return start }, Relax: relax})
 	r.srv = httptest.NewServer(r.fake.Handler())
 	t.Cleanup(r.srv.Close)
 	r.fake.SetGatewayURL("ws" + strings.TrimPrefix(r.srv.URL, "http") + "/gateway")
-	r.fake.AddChannel(testChannel, "general")
-	for name, id := range testenv.Roles {
-		r.fake.AddRole(id, string(name))
-	}
+	testenv.AddGuild(r.fake)
 	r.fake.AddRole(testVerifiedRole, "Verificado")
 	r.cfg = testenv.Config(t, "http://portal.test", r.srv.URL, map[string]string{"ZOCALO_CHANNEL_NEWS": testChannel,
 		"ZOCALO_VERIFY_VERIFIED_ROLE_ID": testVerifiedRole, "ZOCALO_VERIFY_NICKNAME_TEMPLATE": "{roblox}"})

@@ -86,6 +86,7 @@ func TestRefusedRoleRemovalKeepsTheDismissal(t *testing.T) {
 		}
 
 		// The bot's role is at the bottom: Discord refuses the removal (50013).
+		placed := r.fake.BotRole().Position
 		r.fake.SetBotRolePosition(1)
 		if err := r.app.Staff.Dismiss(ctx, director, modID, "Inactividad"); err != nil {
 			t.Fatal(err)
@@ -123,7 +124,7 @@ func TestRefusedRoleRemovalKeepsTheDismissal(t *testing.T) {
 
 		// The bot's role is moved above the staff roles and an operator retries: the role
 		// goes, and stops being pending.
-		r.fake.SetBotRolePosition(0)
+		r.fake.SetBotRolePosition(placed)
 		if _, err := r.app.Outbox.Retry(ctx, outbox.CommandLine, r.removalEvent(modID).ID, ""); err != nil {
 			t.Fatal(err)
 		}

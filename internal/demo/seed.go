@@ -24,13 +24,23 @@ import (
 	"zocalo/internal/discordfake"
 )
 
-// PopulateFake adds the guild's roles and every persona to the fake Discord.
+// PopulateFake adds the guild's roles and every persona to the fake Discord. The ADMIN
+// group's roles sit above the bot's role, as the README asks a community to set them, and
+// every other role below it, within the bot's reach.
 func PopulateFake(f *discordfake.Fake, ids authz.RoleIDs) {
 	seen := map[string]bool{}
+	admin := map[string]bool{}
+	for _, r := range authz.Groups[authz.Admin] {
+		admin[ids[r]] = true
+	}
 	for _, r := range authz.AllRoles {
 		if id := ids[r]; id != "" && !seen[id] {
 			seen[id] = true
-			f.AddRole(id, string(r))
+			if admin[id] {
+				f.AddAdminRole(id, string(r))
+			} else {
+				f.AddRole(id, string(r))
+			}
 		}
 	}
 	for _, p := range Community() {

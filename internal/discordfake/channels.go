@@ -11,7 +11,7 @@ func (f *Fake) getChannel(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if c, ok := f.channelFor(w, r.PathValue("channel"), 0); ok {
-		writeJSON(w, http.StatusOK, c)
+		writeJSON(w, http.StatusOK, f.wireChannel(c))
 	}
 }
 
@@ -80,8 +80,8 @@ func (f *Fake) editChannel(w http.ResponseWriter, r *http.Request) {
 			md.AutoArchiveDuration = body.AutoArchiveDuration
 		}
 	}
-	f.broadcast(event, mustJSON(c))
-	writeJSON(w, http.StatusOK, c)
+	f.broadcast(event, mustJSON(f.wireChannel(c)))
+	writeJSON(w, http.StatusOK, f.wireChannel(c))
 }
 
 // startThread serves both POST /channels/{id}/threads and the same from a message.
@@ -150,11 +150,10 @@ func (f *Fake) startThread(w http.ResponseWriter, r *http.Request) {
 	if m, ok := f.messages[id]; ok {
 		m.dg.Thread = copyChannel(t)
 	}
-	f.broadcast("THREAD_CREATE", mustJSON(struct {
-		*discordgo.Channel
-		NewlyCreated bool `json:"newly_created"`
-	}{t, true}))
-	writeJSON(w, http.StatusCreated, t)
+	created := f.wireChannel(t).(wThread)
+	created.NewlyCreated = true
+	f.broadcast("THREAD_CREATE", mustJSON(created))
+	writeJSON(w, http.StatusCreated, f.wireChannel(t))
 }
 
 func (f *Fake) createDM(w http.ResponseWriter, r *http.Request) {
@@ -179,5 +178,5 @@ func (f *Fake) createDM(w http.ResponseWriter, r *http.Request) {
 		f.channels[id] = &discordgo.Channel{ID: id, Type: discordgo.ChannelTypeDM, Recipients: []*discordgo.User{&rec}}
 		f.dms[u.ID] = id
 	}
-	writeJSON(w, http.StatusOK, f.channels[id])
+	writeJSON(w, http.StatusOK, f.wireChannel(f.channels[id]))
 }

@@ -17,11 +17,8 @@ const (
 	maxRowButtons   = 5
 	maxCustomID     = 100
 	maxButtonLabel  = 80
-	maxModalTitle   = 45
 	maxChoices      = 25
 	maxChoiceName   = 100
-	maxInputLabel   = 45
-	maxInputValue   = 4000
 	errInvalidForm  = 50035
 	invalidFormBody = "Invalid Form Body"
 )
@@ -127,7 +124,7 @@ func (f *Fake) PressButton(messageID, customID, userID string) (discordgo.Intera
 		f.mu.Unlock()
 		return discordgo.Interaction{}, errors.New("the button is disabled")
 	}
-	msg := *m.read(false).Message
+	msg := m.plain()
 	mem, isMember := f.members[userID]
 	user, isUser := f.users[userID]
 	f.mu.Unlock()
@@ -202,7 +199,7 @@ func (f *Fake) SubmitModal(openedBy string, values map[string]string) (discordgo
 			if ti.Required && v == "" {
 				return discordgo.Interaction{}, errors.New("the field " + ti.Label + " is required")
 			}
-			if v != "" && ((ti.MaxLength > 0 && n > ti.MaxLength) || n < ti.MinLength) {
+			if v != "" && ((ti.MaxLength > 0 && n > ti.MaxLength) || n < ti.MinLength || n > maxInputLength) {
 				return discordgo.Interaction{}, errors.New("the field " + ti.Label + " has the wrong length")
 			}
 			filled = append(filled, discordgo.TextInput{CustomID: ti.CustomID, Value: v})
@@ -274,41 +271,13 @@ func checkResponseKind(it discordgo.InteractionType, rt discordgo.InteractionRes
 		if it == discordgo.InteractionModalSubmit || it == discordgo.InteractionApplicationCommandAutocomplete {
 			return errors.New("a modal cannot answer this interaction")
 		}
-		return checkModal(data)
+		return nil // checkModal answers with Discord's form errors
 	}
 	if it == discordgo.InteractionApplicationCommandAutocomplete {
 		return errors.New("autocomplete takes choices only")
 	}
 	if data != nil {
 		return checkMessageComponents(data.Components)
-	}
-	return nil
-}
-
-// checkModal holds a modal to Discord's rules (as discordgo v0.29.0 can read them): a
-// custom_id, a title, one to five rows each with one text input.
-func checkModal(data *discordgo.InteractionResponseData) error {
-	if data == nil || data.CustomID == "" || len(data.CustomID) > maxCustomID {
-		return errors.New("a modal needs a custom_id of 1 to 100 characters")
-	}
-	if data.Title == "" || utf8.RuneCountInString(data.Title) > maxModalTitle {
-		return errors.New("a modal needs a title of 1 to 45 characters")
-	}
-	if len(data.Components) == 0 || len(data.Components) > maxRows {
-		return errors.New("a modal holds 1 to 5 rows")
-	}
-	for _, c := range data.Components {
-		row, ok := c.(*discordgo.ActionsRow)
-		if !ok || len(row.Components) != 1 {
-			return errors.New("each row of a modal holds one text input")
-		}
-		ti, ok := row.Components[0].(*discordgo.TextInput)
-		if !ok {
-			return errors.New("a modal holds text inputs only")
-		}
-		if ti.CustomID == "" || ti.Label == "" || utf8.RuneCountInString(ti.Label) > maxInputLabel || ti.MaxLength > maxInputValue {
-			return errors.New("a text input needs a custom_id, a label of 1 to 45 characters and a length up to 4000")
-		}
 	}
 	return nil
 }

@@ -224,7 +224,9 @@ func (f *Fake) demoPage(w http.ResponseWriter, r *http.Request) {
 		}
 		dp := demoPersona{Name: p.Name, UserID: p.UserID, Nick: m.Nick}
 		for _, r := range f.roles {
-			dp.Roles = append(dp.Roles, demoRole{ID: r.ID, Name: r.Name, Held: slices.Contains(m.Roles, r.ID)})
+			if !r.Managed { // the bot's own role is nobody else's to hold
+				dp.Roles = append(dp.Roles, demoRole{ID: r.ID, Name: r.Name, Held: slices.Contains(m.Roles, r.ID)})
+			}
 		}
 		data.Personas = append(data.Personas, dp)
 	}
@@ -294,7 +296,7 @@ func (f *Fake) demoRoles(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	var roles []string
 	for _, id := range r.PostForm["role"] {
-		if slices.ContainsFunc(f.roles, func(x *discordgo.Role) bool { return x.ID == id }) && !slices.Contains(roles, id) {
+		if slices.ContainsFunc(f.roles, func(x *discordgo.Role) bool { return x.ID == id && !x.Managed }) && !slices.Contains(roles, id) {
 			roles = append(roles, id)
 		}
 	}

@@ -23,7 +23,7 @@ func (f *Fake) demoBotPermissions() []demoBotPermission {
 			continue
 		}
 		out = append(out, demoBotPermission{ID: id, Name: c.Name,
-			MayPost: f.strict.denied[id]&discordgo.PermissionSendMessages == 0})
+			MayPost: f.botMay(c, discordgo.PermissionSendMessages)})
 	}
 	return out
 }

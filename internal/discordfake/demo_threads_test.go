@@ -44,7 +44,7 @@ func TestDemoPersonaPostsInAThreadWithAFile(t *testing.T) {
 	f, srv := newStrictFake(t, Options{})
 	f.AddPersona(Persona{Name: "comite", UserID: alice})
 	s, rec := openSession(t, srv, allIntents)
-	thread, err := s.ThreadStart(otherChannel, "Ticket 7", discordgo.ChannelTypeGuildPrivateThread, 1440)
+	thread, err := s.ThreadStart(otherChannel, "Ticket 7", discordgo.ChannelTypeGuildPublicThread, 1440)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,10 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"net/http"
-	"net/http/httptest"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,10 +40,14 @@ type Options struct {
 	GatewayURL string
 	// HeartbeatInterval is sent in HELLO; 41.25 s when zero.
 	HeartbeatInterval time.Duration
-	// InteractionTimeout, when set, makes a callback that arrives later than this after
-	// SendInteraction answer 404 Unknown interaction, as Discord does after 3 seconds. It is
-	// measured on the fake's clock (see Now and Advance).
+	// InteractionTimeout is how long after SendInteraction its first callback may come
+	// (3 seconds, Discord's, when zero); a later one answers 404 Unknown interaction. The
+	// interaction's token (follow-ups, edits of @original) lives InteractionTokenLife (15
+	// minutes when zero). Both are measured on the fake's clock (see Now and Advance), and
+	// Relax.InteractionDeadline turns both off.
 	InteractionTimeout time.Duration
+	// InteractionTokenLife is how long an interaction's token works; 15 minutes when zero.
+	InteractionTokenLife time.Duration
 	// Now is the fake's clock; time.Now when nil. Advance moves it forward either way, so a
 	// test that wants time to stand still gives a fixed time here and moves it with Advance.
 	Now func() time.Time
@@ -58,6 +59,13 @@ type Options struct {
 	Location *time.Location
 	// RobloxClientID is the client id the fake Roblox OAuth2 expects (any when empty).
 	RobloxClientID string
+	// BotPermissions are the guild-wide permissions of the bot's managed role;
+	// InvitePermissions when zero.
+	BotPermissions int64
+	// BotRoleID is the id of the bot's managed role; 100000000000000002 when empty.
+	BotRoleID string
+	// Relax turns off, by name, what the fake otherwise holds the bot to as Discord does.
+	Relax Relax
 }
 
 // Persona is a user offered on the authorize page's picker.
@@ -125,6 +133,7 @@ type Fake struct {
 	roleEdits    []RoleEdit
 	commands     []byte // the last guild bulk overwrite, as answered
 	postHook     func(Message)
+	pings        []Ping // whom each new message notified, oldest first
 	global       []byte
 
 	interactions map[string]*interaction // by id
@@ -147,6 +156,8 @@ type Fake struct {
 
 	clockOffset atomic.Int64 // what Advance added, in nanoseconds
 	strict      strictState
+	// wallNow is the wall clock the rate-limit windows run on; the package's tests stop it.
+	wallNow func() time.Time
 }
 
 // New builds an empty fake.
@@ -166,10 +177,20 @@ func New(opts Options) *Fake {
 	if opts.NonceWindow <= 0 {
 		opts.NonceWindow = defaultNonceWindow
 	}
+	if opts.InteractionTimeout <= 0 {
+		opts.InteractionTimeout = interactionDeadline
+	}
+	if opts.InteractionTokenLife <= 0 {
+		opts.InteractionTokenLife = interactionTokenLife
+	}
+	if opts.BotRoleID == "" {
+		opts.BotRoleID = defaultBotRoleID
+	}
 	f := &Fake{
 		opts:         opts,
 		botUser:      discordgo.User{ID: opts.AppID, Username: "Zócalo", Discriminator: "0", Bot: true},
 		users:        map[string]*discordgo.User{},
+		roles:        []*discordgo.Role{newBotRole(opts)},
 		members:      map[string]*discordgo.Member{},
 		codes:        map[string]grant{},
 		tokens:       map[string]string{},
@@ -191,6 +212,7 @@ func New(opts Options) *Fake {
 		changed:      make(chan struct{}),
 		roblox:       newRobloxState(),
 		strict:       newStrictState(),
+		wallNow:      time.Now,
 	}
 	f.routes()
 	return f
@@ -306,9 +328,11 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 		fail = &f.failures[0]
 		f.failures = f.failures[1:]
 	}
+	api := strings.HasPrefix(r.URL.Path, "/api/")
+	var bucket bucketState
 	var limited *rateLimit
-	if fail == nil {
-		limited = f.rateLimited(r)
+	if fail == nil && api {
+		bucket, limited = f.takeRateLimit(r)
 	}
 	f.mu.Unlock()
 	if fail != nil {
@@ -316,8 +340,11 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if limited != nil {
-		f.writeRateLimit(w, *limited)
+		writeRateLimit(w, *limited)
 		return
+	}
+	if api {
+		setBucketHeaders(w.Header(), bucket)
 	}
 	f.mux.ServeHTTP(w, r)
 }
@@ -337,25 +364,6 @@ func apiPath(p string) string {
 		return p
 	}
 	return "/api" + rest[i:]
-}
-
-// writeFailure answers a scripted failure the way Discord does.
-func writeFailure(w http.ResponseWriter, fail failure) {
-	if fail.status == http.StatusTooManyRequests {
-		after := strconv.FormatFloat(fail.retryAfter, 'f', 3, 64)
-		reset := float64(time.Now().UnixMilli())/1000 + fail.retryAfter
-		h := w.Header()
-		h.Set("Retry-After", strconv.Itoa(int(math.Ceil(fail.retryAfter))))
-		h.Set("X-RateLimit-Limit", "5")
-		h.Set("X-RateLimit-Remaining", "0")
-		h.Set("X-RateLimit-Reset", strconv.FormatFloat(reset, 'f', 3, 64))
-		h.Set("X-RateLimit-Reset-After", after)
-		h.Set("X-RateLimit-Bucket", "fakebucket")
-		h.Set("X-RateLimit-Scope", "user")
-		writeJSON(w, fail.status, map[string]any{"message": "You are being rate limited.", "retry_after": fail.retryAfter, "global": false})
-		return
-	}
-	writeJSON(w, fail.status, map[string]any{"message": fmt.Sprintf("%d: %s", fail.status, http.StatusText(fail.status)), "code": 0})
 }
 
 // bot guards a bot route: the configured bot token, as discordgo sends it.
@@ -378,64 +386,6 @@ func (f *Fake) botAuthorized(r *http.Request) bool {
 	}
 	tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bot ")
 	return ok && tok == want
-}
-
-// Transport serves requests in-process, whatever their host: the client's base URL only
-// needs the right path. pathPrefix is cut from the path first.
-func (f *Fake) Transport(pathPrefix string) http.RoundTripper {
-	return roundTripper(func(r *http.Request) (*http.Response, error) {
-		rec := httptest.NewRecorder()
-		r2 := r.Clone(r.Context())
-		r2.URL.Path = strings.TrimPrefix(r.URL.Path, pathPrefix)
-		r2.URL.RawPath = ""
-		r2.RequestURI = r2.URL.RequestURI()
-		f.Handler().ServeHTTP(rec, r2)
-		res := rec.Result()
-		res.Request = r
-		return res, nil
-	})
-}
-
-// RewriteTransport sends every request to baseURL's scheme and host, keeping its path and
-// query: a client that calls https://discord.com/api/v9/… reaches a fake served at baseURL.
-func RewriteTransport(baseURL string) http.RoundTripper {
-	base, err := url.Parse(baseURL)
-	if err != nil || base.Host == "" {
-		panic(fmt.Sprintf("discordfake: bad base URL %q", baseURL))
-	}
-	return roundTripper(func(r *http.Request) (*http.Response, error) {
-		r2 := r.Clone(r.Context())
-		r2.URL.Scheme, r2.URL.Host, r2.Host = base.Scheme, base.Host, base.Host
-		return http.DefaultTransport.RoundTrip(r2)
-	})
-}
-
-type roundTripper func(*http.Request) (*http.Response, error)
-
-func (rt roundTripper) RoundTrip(r *http.Request) (*http.Response, error) { return rt(r) }
-
-// FailNext makes the next n API requests answer status; a 429 says to retry after
-// retryAfter seconds, with the headers and body Discord sends.
-func (f *Fake) FailNext(n, status int, retryAfter float64) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for range n {
-		f.failures = append(f.failures, failure{status: status, retryAfter: retryAfter})
-	}
-}
-
-// StartOutage makes every REST request fail with status until EndOutage: Discord down.
-func (f *Fake) StartOutage(status int) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.outage = &failure{status: status}
-}
-
-// EndOutage brings the REST API back.
-func (f *Fake) EndOutage() {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.outage = nil
 }
 
 // Requests lists what the fake received, oldest first (the last 10,000).

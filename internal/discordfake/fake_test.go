@@ -162,7 +162,7 @@ func TestOpenFiresReadyAndGuildCreate(t *testing.T) {
 	select {
 	case g := <-guild:
 		if g.name != "Zócalo" || g.members != 1 || strings.Join(g.channels, ",") != "noticias" ||
-			strings.Join(g.roles, ",") != "@everyone,COMITE,MODERADOR" {
+			strings.Join(g.roles, ",") != "@everyone,COMITE,MODERADOR,Zócalo" {
 			t.Errorf("GUILD_CREATE = %+v", g)
 		}
 	case <-time.After(5 * time.Second):

@@ -15,8 +15,8 @@ func (f *Fake) getUser(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	id := r.PathValue("user")
-	if id == f.botUser.ID {
-		writeJSON(w, http.StatusOK, f.botUser)
+	if id == f.botUser.ID || id == "@me" {
+		writeJSON(w, http.StatusOK, wireUser(&f.botUser))
 		return
 	}
 	u, ok := f.users[id]
@@ -24,7 +24,7 @@ func (f *Fake) getUser(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusNotFound, 10013, "Unknown User")
 		return
 	}
-	writeJSON(w, http.StatusOK, u)
+	writeJSON(w, http.StatusOK, wireUser(u))
 }
 
 // ourGuild answers 404 for any guild but the fake's. f.mu is not held.
@@ -42,9 +42,7 @@ func (f *Fake) getGuild(w http.ResponseWriter, r *http.Request) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	g := f.guild()
-	g.Channels, g.Threads, g.Members = nil, nil, nil
-	writeJSON(w, http.StatusOK, g)
+	writeJSON(w, http.StatusOK, f.wireGuild())
 }
 
 func (f *Fake) getRoles(w http.ResponseWriter, r *http.Request) {
@@ -53,7 +51,11 @@ func (f *Fake) getRoles(w http.ResponseWriter, r *http.Request) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	writeJSON(w, http.StatusOK, f.guildRoles())
+	out := []wRole{}
+	for _, role := range f.guildRoles() {
+		out = append(out, f.wireRole(role))
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 func (f *Fake) getGuildChannels(w http.ResponseWriter, r *http.Request) {
@@ -62,7 +64,11 @@ func (f *Fake) getGuildChannels(w http.ResponseWriter, r *http.Request) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	writeJSON(w, http.StatusOK, f.guild().Channels)
+	out := []any{}
+	for _, c := range f.guild().Channels {
+		out = append(out, f.wireChannel(c))
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 func (f *Fake) listMembers(w http.ResponseWriter, r *http.Request) {
@@ -76,13 +82,13 @@ func (f *Fake) listMembers(w http.ResponseWriter, r *http.Request) {
 	after := r.URL.Query().Get("after")
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	out := []*discordgo.Member{}
+	out := []wMember{}
 	for _, id := range f.memberIDs() {
 		if len(out) == limit {
 			break
 		}
 		if after == "" || compareIDs(id, after) > 0 {
-			out = append(out, f.members[id])
+			out = append(out, wireMember(f.members[id], true))
 		}
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -99,7 +105,7 @@ func (f *Fake) getMember(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusNotFound, 10007, "Unknown Member")
 		return
 	}
-	writeJSON(w, http.StatusOK, m)
+	writeJSON(w, http.StatusOK, wireMember(m, true))
 }
 
 // editRole adds or removes one role of a member; Discord tells the gateway when the roles
@@ -121,7 +127,7 @@ func (f *Fake) editRole(add bool) http.HandlerFunc {
 			apiError(w, http.StatusNotFound, 10011, "Unknown Role")
 			return
 		}
-		if f.roleAboveBot(w, roleID) {
+		if f.roleOutOfReach(w, roleID) {
 			return
 		}
 		f.roleEdits = append(f.roleEdits, RoleEdit{UserID: userID, RoleID: roleID, Added: add})
@@ -135,7 +141,7 @@ func (f *Fake) editRole(add bool) http.HandlerFunc {
 			w.WriteHeader(http.StatusNoContent)
 			return
 		}
-		f.broadcast("GUILD_MEMBER_UPDATE", mustJSON(m))
+		f.broadcast("GUILD_MEMBER_UPDATE", mustJSON(f.memberEvent(m)))
 		w.WriteHeader(http.StatusNoContent)
 	}
 }
@@ -171,11 +177,7 @@ func (f *Fake) getCommands(guild bool) http.HandlerFunc {
 			raw = f.commands
 		}
 		f.mu.Unlock()
-		if raw == nil {
-			raw = []byte("[]")
-		}
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write(raw)
+		writeJSON(w, http.StatusOK, wireCommands(raw))
 	}
 }
 
@@ -230,8 +232,7 @@ func (f *Fake) putCommands(guild bool) http.HandlerFunc {
 		} else {
 			f.global = raw
 		}
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write(raw)
+		writeJSON(w, http.StatusOK, wireCommands(raw))
 	}
 }
 
@@ -257,11 +258,24 @@ func (f *Fake) guild() *discordgo.Guild {
 func (f *Fake) guildRoles() []*discordgo.Role {
 	roles := []*discordgo.Role{}
 	if f.opts.GuildID != "" {
-		roles = append(roles, &discordgo.Role{ID: f.opts.GuildID, Name: "@everyone", Permissions: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages})
+		roles = append(roles, &discordgo.Role{ID: f.opts.GuildID, Name: "@everyone", Permissions: f.everyonePermissions()})
 	}
 	for _, r := range f.roles {
 		c := *r
 		roles = append(roles, &c)
 	}
 	return roles
+}
+
+// wireCommands are stored commands (discordgo's JSON) as Discord answers them.
+func wireCommands(raw []byte) []wCommand {
+	var cmds []*discordgo.ApplicationCommand
+	_ = json.Unmarshal(raw, &cmds)
+	out := []wCommand{}
+	for _, c := range cmds {
+		if c != nil {
+			out = append(out, wireCommand(c))
+		}
+	}
+	return out
 }

@@ -151,8 +151,7 @@ func (f *Fake) callback(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	st, ok := f.interactions[r.PathValue("id")]
-	if !ok || st.i.Token != r.PathValue("token") ||
-		(f.opts.InteractionTimeout > 0 && f.now().Sub(st.sent) > f.opts.InteractionTimeout && !st.acked) {
+	if !ok || st.i.Token != r.PathValue("token") || (!st.acked && f.pastDeadline(st)) {
 		apiError(w, http.StatusNotFound, 10062, "Unknown interaction")
 		return
 	}
@@ -163,6 +162,12 @@ func (f *Fake) callback(w http.ResponseWriter, r *http.Request) {
 	if err := checkResponseKind(st.i.Type, discordgo.InteractionResponseType(body.Type), data); err != nil {
 		apiError(w, http.StatusBadRequest, errInvalidForm, invalidFormBody+": "+err.Error())
 		return
+	}
+	if discordgo.InteractionResponseType(body.Type) == discordgo.InteractionResponseModal {
+		if errs := checkModal(body.Data); errs != nil {
+			errs.write(w)
+			return
+		}
 	}
 	switch discordgo.InteractionResponseType(body.Type) {
 	case discordgo.InteractionResponseChannelMessageWithSource:
@@ -179,7 +184,17 @@ func (f *Fake) callback(w http.ResponseWriter, r *http.Request) {
 			errs.write(w)
 			return
 		}
+		var mentions struct {
+			Allowed json.RawMessage `json:"allowed_mentions"`
+		}
+		_ = json.Unmarshal(body.Data, &mentions)
+		allowed, errs := messageBody{Mentions: mentions.Allowed}.allowed()
+		if errs != nil {
+			errs.write(w)
+			return
+		}
 		st.original = f.responseMessage(st, data)
+		f.pings = append(f.pings, f.resolveMentions(st.original, f.channels[st.i.ChannelID], allowed, webhookDefaults, ""))
 	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
 		st.original = f.responseMessage(st, data)
 	case discordgo.InteractionResponseUpdateMessage:
@@ -239,22 +254,54 @@ func (f *Fake) responseMessage(st *interaction, data *discordgo.InteractionRespo
 	return m
 }
 
-// webhookInteraction finds the interaction a webhook path belongs to, or answers 404.
-// f.mu is held.
+// webhookInteraction finds the interaction a webhook path belongs to, or answers 404
+// (401 code 50027 once its token has expired). f.mu is held.
 func (f *Fake) webhookInteraction(w http.ResponseWriter, r *http.Request) (*interaction, bool) {
 	st, ok := f.byToken[r.PathValue("token")]
 	if !ok || r.PathValue("app") != f.opts.AppID || !st.acked {
 		apiError(w, http.StatusNotFound, 10015, "Unknown Webhook")
 		return nil, false
 	}
+	if f.tokenExpired(st) {
+		apiError(w, http.StatusUnauthorized, 50027, "Invalid Webhook Token")
+		return nil, false
+	}
 	return st, true
 }
 
+// Discord's clocks of an interaction: its first answer within 3 seconds, its token good
+// for 15 minutes.
+const (
+	interactionDeadline  = 3 * time.Second
+	interactionTokenLife = 15 * time.Minute
+)
+
+// pastDeadline tells whether the time to answer an interaction has run out, on the fake's
+// clock. f.mu is held.
+func (f *Fake) pastDeadline(st *interaction) bool {
+	return !f.opts.Relax.InteractionDeadline && f.now().Sub(st.sent) > f.opts.InteractionTimeout
+}
+
+// tokenExpired tells whether an interaction's token no longer works, on the fake's clock.
+// f.mu is held.
+func (f *Fake) tokenExpired(st *interaction) bool {
+	return !f.opts.Relax.InteractionDeadline && f.now().Sub(st.sent) > f.opts.InteractionTokenLife
+}
+
 func (f *Fake) followup(w http.ResponseWriter, r *http.Request) {
+	var raw json.RawMessage
+	files, err := readBody(r, &raw)
 	var m discordgo.Message
-	files, err := readBody(r, &m)
-	if err != nil {
+	var mentions struct {
+		Allowed json.RawMessage `json:"allowed_mentions"`
+	}
+	if err != nil || json.Unmarshal(raw, &m) != nil || json.Unmarshal(raw, &mentions) != nil {
 		apiError(w, http.StatusBadRequest, 50109, "The request body contains invalid JSON.")
+		return
+	}
+	allowed, errs := messageBody{Mentions: mentions.Allowed}.allowed()
+	if errs != nil {
+		errs.write(w)
 		return
 	}
 	if f.tooLarge(w, files) {
@@ -281,12 +328,13 @@ func (f *Fake) followup(w http.ResponseWriter, r *http.Request) {
 	if msg.Embeds == nil {
 		msg.Embeds = []*discordgo.MessageEmbed{}
 	}
+	f.pings = append(f.pings, f.resolveMentions(&msg, f.channels[st.i.ChannelID], allowed, webhookDefaults, ""))
 	f.followups[st.i.Token] = append(f.followups[st.i.Token], msg)
 	if r.URL.Query().Get("wait") != "true" {
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}
-	writeJSON(w, http.StatusOK, msg)
+	writeJSON(w, http.StatusOK, wireMessage(&msg, "", false))
 }
 
 // webhookTarget is the message a webhook path names: @original or a follow-up's id.
@@ -318,7 +366,7 @@ func (f *Fake) webhookMessage(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if _, m, _, ok := f.webhookTarget(w, r); ok {
-		writeJSON(w, http.StatusOK, m)
+		writeJSON(w, http.StatusOK, wireMessage(m, "", false))
 	}
 }
 
@@ -376,7 +424,7 @@ func (f *Fake) webhookEdit(w http.ResponseWriter, r *http.Request) {
 		st.original = &m
 	}
 	f.followups[st.i.Token] = append(f.followups[st.i.Token], m)
-	writeJSON(w, http.StatusOK, m)
+	writeJSON(w, http.StatusOK, wireMessage(&m, "", false))
 }
 
 func (f *Fake) webhookDelete(w http.ResponseWriter, r *http.Request) {
@@ -413,6 +461,6 @@ func (f *Fake) editUpdatedMessage(w http.ResponseWriter, r *http.Request, st *in
 		apiError(w, http.StatusBadRequest, errInvalidForm, invalidFormBody+": "+err.Error())
 		return
 	}
-	f.followups[st.i.Token] = append(f.followups[st.i.Token], *m.read(false).Message)
+	f.followups[st.i.Token] = append(f.followups[st.i.Token], m.plain())
 	writeJSON(w, http.StatusOK, m.read(false))
 }

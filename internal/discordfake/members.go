@@ -36,7 +36,7 @@ func (f *Fake) SetNick(userID, nick string) error {
 		return fmt.Errorf("user %s is not in the guild", userID)
 	}
 	m.Nick = nick
-	f.broadcast("GUILD_MEMBER_UPDATE", mustJSON(m))
+	f.broadcast("GUILD_MEMBER_UPDATE", mustJSON(f.memberEvent(m)))
 	return nil
 }
 
@@ -62,7 +62,7 @@ func (f *Fake) editMember(w http.ResponseWriter, r *http.Request) {
 	}
 	raw, hasNick := body["nick"]
 	if !hasNick {
-		writeJSON(w, http.StatusOK, m)
+		writeJSON(w, http.StatusOK, wireMember(m, true))
 		return
 	}
 	var nick *string
@@ -87,24 +87,9 @@ func (f *Fake) editMember(w http.ResponseWriter, r *http.Request) {
 	}
 	if m.Nick != next {
 		m.Nick = next
-		f.broadcast("GUILD_MEMBER_UPDATE", mustJSON(m))
+		f.broadcast("GUILD_MEMBER_UPDATE", mustJSON(f.memberEvent(m)))
 	}
-	writeJSON(w, http.StatusOK, m)
-}
-
-// memberAboveBot tells whether a member's highest role is at or above the bot's. f.mu is held.
-func (f *Fake) memberAboveBot(m *discordgo.Member) bool {
-	if f.strict.botRolePosition == 0 {
-		return false
-	}
-	for _, r := range f.roles {
-		for _, id := range m.Roles {
-			if r.ID == id && r.Position >= f.strict.botRolePosition {
-				return true
-			}
-		}
-	}
-	return false
+	writeJSON(w, http.StatusOK, wireMember(m, true))
 }
 
 // utf16Len counts s as Discord's length limits do, in UTF-16 code units.
@@ -118,4 +103,12 @@ func utf16Len(s string) int {
 		}
 	}
 	return n
+}
+
+// memberEvent is a member as GUILD_MEMBER_ADD and GUILD_MEMBER_UPDATE carry it: with its
+// user and the guild's id. f.mu is held.
+func (f *Fake) memberEvent(m *discordgo.Member) wMember {
+	out := wireMember(m, true)
+	out.GuildID = f.opts.GuildID
+	return out
 }

@@ -145,7 +145,7 @@ func (f *Fake) me(w http.ResponseWriter, r *http.Request) {
 			apiError(w, http.StatusUnauthorized, 0, "401: Unauthorized")
 			return
 		}
-		writeJSON(w, http.StatusOK, f.botUser)
+		writeJSON(w, http.StatusOK, wireUserPII(&f.botUser, false))
 		return
 	}
 	id, ok := f.bearerUser(r)
@@ -156,7 +156,7 @@ func (f *Fake) me(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	u := *f.users[id]
 	f.mu.Unlock()
-	writeJSON(w, http.StatusOK, u)
+	writeJSON(w, http.StatusOK, wireUserPII(&u, true))
 }
 
 func (f *Fake) myMember(w http.ResponseWriter, r *http.Request) {
@@ -174,5 +174,5 @@ func (f *Fake) myMember(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusNotFound, 10004, "Unknown Guild")
 		return
 	}
-	writeJSON(w, http.StatusOK, m)
+	writeJSON(w, http.StatusOK, wireMember(&m, true))
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -48,27 +47,19 @@ type message struct {
 	deleted bool
 }
 
-// wireMessage is a message as Discord sends it: discordgo.Message has no nonce.
-type wireMessage struct {
-	*discordgo.Message
-	Nonce string `json:"nonce,omitempty"`
-}
-
 // wire is the message as the create answer and MESSAGE_CREATE carry it, with its nonce.
-func (m *message) wire(withGuild bool) wireMessage {
-	dg := m.dg
-	if !withGuild {
-		dg.GuildID = ""
-	}
-	return wireMessage{Message: &dg, Nonce: m.nonce}
-}
+func (m *message) wire(withGuild bool) wMessage { return wireMessage(&m.dg, m.nonce, withGuild) }
 
 // read is the message as every other answer and event carry it: Discord returns the
 // nonce only where the message is created.
-func (m *message) read(withGuild bool) wireMessage {
-	w := m.wire(withGuild)
-	w.Nonce = ""
-	return w
+func (m *message) read(withGuild bool) wMessage { return wireMessage(&m.dg, "", withGuild) }
+
+// plain is the stored message in discordgo's type, without its guild, as an interaction
+// carries the message its button is on.
+func (m *message) plain() discordgo.Message {
+	dg := m.dg
+	dg.GuildID, dg.Member = "", nil
+	return dg
 }
 
 func (m *message) export() Message {
@@ -147,7 +138,7 @@ func (f *Fake) PostUserMessage(channelID, authorID, content string, attachments 
 		m.dg.Member = &pm
 	}
 	f.broadcast("MESSAGE_CREATE", mustJSON(m.wire(true)))
-	return *m.wire(true).Message
+	return m.dg
 }
 
 // store records a new message. f.mu is held.
@@ -182,6 +173,16 @@ type messageBody struct {
 	StickerIDs   []string                    `json:"sticker_ids"`
 	Flags        int                         `json:"flags"`
 	Reference    *discordgo.MessageReference `json:"message_reference"`
+	Mentions     json.RawMessage             `json:"allowed_mentions"`
+}
+
+// allowed is the body's allowed_mentions, or why Discord refuses it.
+func (b messageBody) allowed() (*allowedMentions, formErrors) {
+	a, err := parseAllowedMentions(b.Mentions)
+	if err != nil {
+		return nil, formErrors{}.add("DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType", "allowed_mentions")
+	}
+	return a, a.check()
 }
 
 func (b messageBody) nonce() string {
@@ -220,13 +221,18 @@ func (f *Fake) createMessage(w http.ResponseWriter, r *http.Request) {
 		errs.write(w)
 		return
 	}
+	allowed, errs := body.allowed()
+	if errs != nil {
+		errs.write(w)
+		return
+	}
 	if _, ok := messageComponents(w, body.Components); !ok {
 		return
 	}
 	if f.tooLarge(w, files) {
 		return
 	}
-	kept, answer, hook := f.keepPost(w, r.PathValue("channel"), body, content, embeds, nonce, files)
+	kept, answer, hook := f.keepPost(w, r.PathValue("channel"), body, allowed, content, embeds, nonce, files)
 	if kept == nil {
 		return
 	}
@@ -240,7 +246,7 @@ func (f *Fake) createMessage(w http.ResponseWriter, r *http.Request) {
 
 // keepPost stores a post, or answers why it is refused or which message its nonce already
 // made. It returns the new message, the answer to send and the post hook, if any.
-func (f *Fake) keepPost(w http.ResponseWriter, channelID string, body messageBody, content string,
+func (f *Fake) keepPost(w http.ResponseWriter, channelID string, body messageBody, allowed *allowedMentions, content string,
 	embeds []*discordgo.MessageEmbed, nonce string, files []Attachment) (*Message, []byte, func(Message)) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -252,6 +258,12 @@ func (f *Fake) keepPost(w http.ResponseWriter, channelID string, body messageBod
 	need := sendPermission(c)
 	if len(files) > 0 {
 		need |= discordgo.PermissionAttachFiles
+	}
+	if len(embeds) > 0 {
+		need |= discordgo.PermissionEmbedLinks
+	}
+	if body.Reference != nil {
+		need |= discordgo.PermissionReadMessageHistory
 	}
 	if _, ok := f.channelFor(w, channelID, need); !ok {
 		return nil, nil, nil
@@ -278,13 +290,20 @@ func (f *Fake) keepPost(w http.ResponseWriter, channelID string, body messageBod
 		}
 		c.ThreadMetadata.Archived = false
 		c.ThreadMetadata.ArchiveTimestamp = f.now().UTC()
-		f.broadcast("THREAD_UPDATE", mustJSON(c))
+		f.broadcast("THREAD_UPDATE", mustJSON(f.wireChannel(c)))
 	}
 	author := f.botUser
 	m := f.store(channelID, c.GuildID, &author, content, embeds, nonce, files)
 	m.dg.Flags = discordgo.MessageFlags(body.Flags)
 	m.dg.MessageReference = body.Reference
 	m.dg.Components, _ = parseComponents(body.Components)
+	replied := ""
+	if body.Reference != nil {
+		if to, ok := f.messages[body.Reference.MessageID]; ok && to.dg.Author != nil {
+			replied = to.dg.Author.ID
+		}
+	}
+	f.pings = append(f.pings, f.resolveMentions(&m.dg, c, allowed, postDefaults, replied))
 	if nonce != "" {
 		f.nonces[channelID+"\x00"+nonce] = m
 	}
@@ -303,104 +322,6 @@ func (f *Fake) OnPost(hook func(Message)) {
 	f.postHook = hook
 }
 
-// listMessages answers GET /channels/{id}/messages as Discord does: at most limit (1-100,
-// 50 by default) messages before, after or around a message id (or the newest), newest
-// first.
-func (f *Fake) listMessages(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	limit := 50
-	if raw := q.Get("limit"); raw != "" {
-		n, err := strconv.Atoi(raw)
-		switch {
-		case err != nil:
-			formErrors{}.add("NUMBER_TYPE_COERCE", "Value \""+raw+"\" is not int.", "limit").write(w)
-			return
-		case n < 1:
-			formErrors{}.add("NUMBER_TYPE_MIN", "int value should be greater than or equal to 1.", "limit").write(w)
-			return
-		case n > 100:
-			formErrors{}.add("NUMBER_TYPE_MAX", "int value should be less than or equal to 100.", "limit").write(w)
-			return
-		}
-		limit = n
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	c, ok := f.channelFor(w, r.PathValue("channel"), 0)
-	if !ok {
-		return
-	}
-	out := []wireMessage{}
-	if f.deniedIn(c)&discordgo.PermissionReadMessageHistory != 0 {
-		writeJSON(w, http.StatusOK, out) // Discord shows no history to who may not read it
-		return
-	}
-	var live []*message // oldest first
-	for _, m := range f.byChannel[c.ID] {
-		if !m.deleted {
-			live = append(live, m)
-		}
-	}
-	// first is the index of the first message at or after id.
-	first := func(id string) int {
-		i, _ := slices.BinarySearchFunc(live, id, func(m *message, id string) int { return compareIDs(m.dg.ID, id) })
-		return i
-	}
-	from, to := max(0, len(live)-limit), len(live)
-	switch {
-	case q.Get("before") != "":
-		to = first(q.Get("before"))
-		from = max(0, to-limit)
-	case q.Get("after") != "":
-		after := q.Get("after")
-		from = first(after)
-		if from < len(live) && live[from].dg.ID == after {
-			from++
-		}
-		to = min(len(live), from+limit)
-	case q.Get("around") != "":
-		at := first(q.Get("around"))
-		from = max(0, at-limit/2)
-		to = min(len(live), from+limit)
-		from = max(0, to-limit)
-	}
-	for i := to - 1; i >= from; i-- {
-		out = append(out, live[i].read(false))
-	}
-	writeJSON(w, http.StatusOK, out)
-}
-
-// channelMessage finds a live message of a channel, or answers 404 (or 403 when the bot
-// may not see the channel, or, with write, post in it). f.mu is held.
-func (f *Fake) channelMessage(w http.ResponseWriter, r *http.Request, write bool) (*message, bool) {
-	c, ok := f.channels[r.PathValue("channel")]
-	if !ok {
-		apiError(w, http.StatusNotFound, 10003, "Unknown Channel")
-		return nil, false
-	}
-	need := int64(discordgo.PermissionReadMessageHistory)
-	if write {
-		need = sendPermission(c)
-	}
-	if _, ok := f.channelFor(w, c.ID, need); !ok {
-		return nil, false
-	}
-	m, ok := f.messages[r.PathValue("message")]
-	if !ok || m.deleted || m.dg.ChannelID != r.PathValue("channel") {
-		apiError(w, http.StatusNotFound, 10008, "Unknown Message")
-		return nil, false
-	}
-	return m, true
-}
-
-func (f *Fake) getMessage(w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if m, ok := f.channelMessage(w, r, false); ok {
-		writeJSON(w, http.StatusOK, m.read(false))
-	}
-}
-
 func (f *Fake) editMessage(w http.ResponseWriter, r *http.Request) {
 	var body messageBody
 	files, err := readBody(r, &body)
@@ -417,7 +338,8 @@ func (f *Fake) editMessage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if len(files) > 0 && f.deniedIn(f.channels[m.dg.ChannelID])&discordgo.PermissionAttachFiles != 0 {
+	if (len(files) > 0 && !f.botMay(f.channels[m.dg.ChannelID], discordgo.PermissionAttachFiles)) ||
+		(body.Embeds != nil && len(*body.Embeds) > 0 && !f.botMay(f.channels[m.dg.ChannelID], discordgo.PermissionEmbedLinks)) {
 		apiError(w, http.StatusForbidden, 50013, "Missing Permissions")
 		return
 	}
@@ -436,12 +358,23 @@ func (f *Fake) editMessage(w http.ResponseWriter, r *http.Request) {
 		errs.write(w)
 		return
 	}
+	allowed, errs := body.allowed()
+	if errs != nil {
+		errs.write(w)
+		return
+	}
 	if body.Components != nil {
 		comps, ok := messageComponents(w, body.Components)
 		if !ok {
 			return
 		}
 		m.dg.Components = comps
+	}
+	if body.Content != nil {
+		// A new text's mentions are read again, with the edit's allowed_mentions or the
+		// defaults; an edit notifies nobody.
+		m.dg.Content = content
+		f.resolveMentions(&m.dg, f.channels[m.dg.ChannelID], allowed, postDefaults, "")
 	}
 	m.dg.Content, m.dg.Embeds = content, embeds
 	if m.dg.Embeds == nil {
@@ -487,7 +420,7 @@ func (f *Fake) deleteMessage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if m.dg.Author.ID != f.botUser.ID && f.deniedIn(f.channels[m.dg.ChannelID])&discordgo.PermissionManageMessages != 0 {
+	if m.dg.Author.ID != f.botUser.ID && !f.botMay(f.channels[m.dg.ChannelID], discordgo.PermissionManageMessages) {
 		apiError(w, http.StatusForbidden, 50013, "Missing Permissions")
 		return
 	}

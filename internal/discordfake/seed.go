@@ -15,13 +15,6 @@ func (f *Fake) SetGatewayURL(u string) {
 	f.gatewayURL = u
 }
 
-// AddRole adds a guild role.
-func (f *Fake) AddRole(id, name string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.roles = append(f.roles, &discordgo.Role{ID: id, Name: name, Position: len(f.roles) + 1})
-}
-
 // AddChannel adds a guild text channel, or renames it.
 func (f *Fake) AddChannel(id, name string) {
 	f.mu.Lock()
@@ -92,7 +85,7 @@ func (f *Fake) UpdateMemberRoles(userID string, roleIDs ...string) error {
 		return fmt.Errorf("user %s is not in the guild", userID)
 	}
 	m.Roles = cloneIDs(roleIDs)
-	f.broadcast("GUILD_MEMBER_UPDATE", mustJSON(m))
+	f.broadcast("GUILD_MEMBER_UPDATE", mustJSON(f.memberEvent(m)))
 	return nil
 }
 
@@ -105,7 +98,7 @@ func (f *Fake) AddMember(u discordgo.User, roleIDs ...string) {
 	f.users[u.ID] = &user
 	m := &discordgo.Member{GuildID: f.opts.GuildID, User: &user, Roles: cloneIDs(roleIDs), JoinedAt: f.now().UTC().Truncate(time.Millisecond)}
 	f.members[u.ID] = m
-	f.broadcast("GUILD_MEMBER_ADD", mustJSON(m))
+	f.broadcast("GUILD_MEMBER_ADD", mustJSON(f.memberEvent(m)))
 }
 
 // RemoveMember takes a user out of the guild and dispatches GUILD_MEMBER_REMOVE.
@@ -118,9 +111,9 @@ func (f *Fake) RemoveMember(userID string) {
 	}
 	delete(f.members, userID)
 	f.broadcast("GUILD_MEMBER_REMOVE", mustJSON(struct {
-		GuildID string          `json:"guild_id"`
-		User    *discordgo.User `json:"user"`
-	}{f.opts.GuildID, m.User}))
+		GuildID string `json:"guild_id"`
+		User    wUser  `json:"user"`
+	}{f.opts.GuildID, wireUser(m.User)}))
 }
 
 // Member returns a copy of a guild member, if there is one.

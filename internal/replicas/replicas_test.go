@@ -131,10 +131,7 @@ func TestAReplyOnOneReplicaReachesAStreamOnTheOther(t *testing.T) {
 	t.Cleanup(fakeSrv.Close)
 	t.Cleanup(fake.Close)
 	fake.SetGatewayURL("ws" + strings.TrimPrefix(fakeSrv.URL, "http") + "/gateway")
-	fake.AddChannel("710000000000000004", "tickets-staff")
-	for name, id := range testenv.Roles {
-		fake.AddRole(id, string(name))
-	}
+	testenv.AddGuild(fake)
 	fake.AddUser(discordgo.User{ID: "530000000000000001", Username: "jugador"}, true)
 	fake.AddUser(discordgo.User{ID: "530000000000000002", Username: "soporte"}, true, testenv.RoleIDs(authz.SoporteTecnico)...)
 	fake.AddPersona(discordfake.Persona{Name: "jugador", UserID: "530000000000000001"})
