@@ -174,7 +174,7 @@ func TestMemberEventsDuringAFullSyncWin(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		nonce := b.sync.expect()
+		nonce := b.sync.expect(false)
 
 		// While the list is on its way: a promotion, a departure and a join.
 		if err := r.fake.UpdateMemberRoles(promotedID, testenv.RoleIDs(authz.Moderador)...); err != nil {
