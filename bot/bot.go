@@ -57,6 +57,9 @@ type Timing struct {
 	BlockedRetry  time.Duration // how often an event Discord refused for a fixable reason is tried again
 	DeferAfter    time.Duration // a command slower than this is deferred
 	ChunkTimeout  time.Duration // a member request unanswered this long is asked again
+	// AutocompleteBudget is how long choices are looked for. Discord gives an autocomplete
+	// 3 seconds in all, the answer's trip included, and no defer.
+	AutocompleteBudget time.Duration
 	// NonceWindow is how long Discord is trusted to remember a post's nonce (a few minutes,
 	// by its docs); a retry after it looks for the event's marker in the channel first.
 	NonceWindow time.Duration
@@ -80,6 +83,9 @@ func (t *Timing) fill() {
 	}
 	if t.DeferAfter == 0 {
 		t.DeferAfter = 2 * time.Second
+	}
+	if t.AutocompleteBudget == 0 {
+		t.AutocompleteBudget = 2 * time.Second
 	}
 	if t.ChunkTimeout == 0 {
 		t.ChunkTimeout = time.Minute

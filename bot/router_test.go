@@ -6,8 +6,10 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"zocalo/core/authz"
 	"zocalo/core/db"
@@ -219,4 +221,75 @@ func TestAutocompleteAnswersAtMost25FittedChoices(t *testing.T) {
 	if len(choices) != 25 || !strings.HasPrefix(choices[0].Name, "sal") || len([]rune(choices[0].Name)) != 100 || choices[24].Value != "24" {
 		t.Fatalf("%d choices, first %+v", len(choices), choices[0])
 	}
+}
+
+// An autocomplete whose lookup outlasts its budget is answered, with no choices, while the
+// lookup still runs: Discord's 3 seconds include sending the answer, so the bot does not
+// wait for a slow lookup to the end. (A quick one is answered with its choices:
+// TestAutocompleteAnswersAtMost25FittedChoices.)
+func TestASlowAutocompleteIsAnsweredWithinItsBudget(t *testing.T) {
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
+	r.member("500000000000000001", "moderadora", authz.Moderador)
+	b := r.newBot()
+	b.deps.Timing.AutocompleteBudget = 100 * time.Millisecond
+	release := make(chan struct{})
+	lookups := make(chan context.Context, 2)
+	b.AddCommand(&Command{
+		Definition: &discordgo.ApplicationCommand{Name: "respuesta", Description: "Respuesta guardada.",
+			Options: []*discordgo.ApplicationCommandOption{{Name: "nombre", Description: "Cuál.", Type: discordgo.ApplicationCommandOptionString, Autocomplete: true}}},
+		Handle: func(context.Context, *Invocation) (Reply, error) { return Reply{Content: "ok"}, nil },
+		Autocomplete: func(ctx context.Context, inv *Invocation) ([]*discordgo.ApplicationCommandOptionChoice, error) {
+			typed := inv.Focused().StringValue()
+			if typed == "lento" {
+				lookups <- ctx
+				<-release // a lookup stuck behind a slow database
+			}
+			return []*discordgo.ApplicationCommandOptionChoice{{Name: typed, Value: typed}}, nil
+		},
+	})
+	r.start(b, true)
+	r.eventually("the start reconcile", func() bool { return len(r.rolesOf("500000000000000001")) == 1 })
+
+	slow, err := r.fake.Autocomplete("respuesta", "", "nombre", "lento", "500000000000000001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lookup := <-lookups
+	r.eventually("the slow lookup is answered", func() bool { _, ok := r.fake.Choices(slow.ID); return ok })
+	if choices, _ := r.fake.Choices(slow.ID); len(choices) != 0 {
+		t.Fatalf("a lookup still running answered %+v", choices)
+	}
+	// The answer went while the lookup was still held; its context says it is too late.
+	select {
+	case <-lookup.Done():
+	default:
+		t.Fatal("the late lookup's context is still open")
+	}
+	close(release)
+	if got := lateAutocompletes(t, b, "respuesta"); got != 1 {
+		t.Fatalf("late autocompletes counted %v, want 1", got)
+	}
+}
+
+// lateAutocompletes reads zocalo_bot_autocomplete_late_total for a command.
+func lateAutocompletes(t *testing.T, b *Bot, command string) float64 {
+	t.Helper()
+	families, err := b.deps.Metrics.(*prometheus.Registry).Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() != "zocalo_bot_autocomplete_late_total" {
+			continue
+		}
+		for _, m := range f.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if l.GetName() == "command" && l.GetValue() == command {
+					return m.GetCounter().GetValue()
+				}
+			}
+		}
+	}
+	return 0
 }
