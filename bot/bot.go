@@ -107,6 +107,7 @@ type Bot struct {
 	kinds      map[string]Deliverer
 	jobs       []Job
 	sync       *roleSync
+	messages   *guildMessages
 	health     health
 	global     *globalLimit
 
@@ -151,6 +152,7 @@ func New(deps Deps) (*Bot, error) {
 		b.identifyBudget = defaultIdentifyBudget
 	}
 	b.sync = newRoleSync(b)
+	b.messages = newGuildMessages(b)
 	b.registerBuiltins()
 	return b, nil
 }
@@ -305,9 +307,10 @@ func (b *Bot) lead(ctx context.Context, lost <-chan struct{}) error {
 		wg.Add(1)
 		go func() { defer wg.Done(); b.keepRegistering(registerCtx, s) }()
 	}
-	wg.Add(4)
+	wg.Add(5)
 	go func() { defer wg.Done(); b.listenOutbox(leadCtx) }()
 	go func() { defer wg.Done(); b.sync.run(leadCtx) }()
+	go func() { defer wg.Done(); b.messages.run(leadCtx) }()
 	go func() { defer wg.Done(); b.relay(leadCtx, s) }()
 	go func() { defer wg.Done(); b.schedule(leadCtx) }()
 	<-leadCtx.Done()

@@ -16,13 +16,15 @@ import (
 
 // roleSync keeps the members table equal to the guild: a full reconcile from the
 // member chunks at start and every hour, and each member event as it comes. Gateway
-// handlers only queue work; one worker applies it in arrival order.
+// handlers only queue work, never waiting for room (see offer); one worker applies it in
+// arrival order.
 type roleSync struct {
 	b     *Bot
 	queue chan func(ctx context.Context)
 
 	mu      sync.Mutex
 	pending map[string]*chunkSet // by request nonce
+	behind  behind               // what a full queue could not take, to catch up on
 
 	// seen is what each member showed at their last event or member list, so that a
 	// member event tells what it changed (verification puts back only what one took
@@ -36,9 +38,12 @@ type roleSync struct {
 }
 
 type chunkSet struct {
-	asked    time.Time
-	askedAt  time.Time // on the core's clock, which times deliveries
-	recheck  bool      // the list is checked for what verification gave (see listReceived)
+	asked   time.Time
+	askedAt time.Time // on the core's clock, which times deliveries
+	recheck bool      // the list is checked for what verification gave (see listReceived)
+	// behind are the members whose last event a full queue dropped: the list is checked
+	// for what verification gave them, as for a new session's.
+	behind   map[string]bool
 	count    int
 	received map[int]bool
 	members  []members.Snapshot
@@ -48,9 +53,13 @@ type chunkSet struct {
 	newer map[string]bool
 }
 
+// roleQueueSize is how many jobs the role sync's queue holds: a burst of member events
+// (a role given to everyone) waits there while the worker writes.
+const roleQueueSize = 4096
+
 func newRoleSync(b *Bot) *roleSync {
-	return &roleSync{b: b, queue: make(chan func(context.Context), 4096), pending: map[string]*chunkSet{},
-		seen: map[string]verification.Seen{}, unjudged: map[string]bool{}}
+	return &roleSync{b: b, queue: make(chan func(context.Context), roleQueueSize), pending: map[string]*chunkSet{},
+		behind: newBehind(), seen: map[string]verification.Seen{}, unjudged: map[string]bool{}}
 }
 
 func (r *roleSync) run(ctx context.Context) {
@@ -62,38 +71,29 @@ func (r *roleSync) run(ctx context.Context) {
 			return
 		case job := <-r.queue:
 			job(ctx)
+			if len(r.queue) == 0 {
+				r.catchUp(ctx)
+			}
 		case <-check.C:
-			r.retryStalled(ctx)
+			r.retryStalled()
+			r.catchUp(ctx)
 		}
 	}
 }
 
-// retryStalled asks again when a member request went unanswered, as happens when the
-// socket drops while the chunks are on their way.
-func (r *roleSync) retryStalled(ctx context.Context) {
+// retryStalled asks again (through catchUp) when a member request went unanswered, as
+// happens when the socket drops while the chunks are on their way.
+func (r *roleSync) retryStalled() {
 	r.mu.Lock()
-	stalled, recheck := false, false
+	defer r.mu.Unlock()
 	for nonce, set := range r.pending {
 		if time.Since(set.asked) > r.b.deps.Timing.ChunkTimeout {
 			delete(r.pending, nonce)
-			stalled, recheck = true, recheck || set.recheck
+			r.b.log.Warn("guild member request unanswered, asking again")
+			r.behind.addList(set.recheck, set.behind)
 		}
 	}
-	r.mu.Unlock()
-	if !stalled {
-		return
-	}
-	r.b.log.Warn("guild member request unanswered, asking again")
-	s := r.b.currentSession()
-	if s == nil {
-		return
-	}
-	if err := r.requestOn(s, recheck); err != nil {
-		r.b.log.Error("request guild members", "error", err)
-	}
 }
-
-func (r *roleSync) enqueue(job func(ctx context.Context)) { r.queue <- job }
 
 func (r *roleSync) guildID() string { return r.b.deps.Config.Discord.GuildID }
 
@@ -103,22 +103,29 @@ func (r *roleSync) requestAll(context.Context) error {
 	if s == nil {
 		return errNotConnected
 	}
-	return r.requestOn(s, false)
+	return r.requestOn(s, false, nil)
 }
 
 // requestOn asks on a given session: GUILD_CREATE can arrive before the bot has
 // recorded the session it came on. recheck asks for verification to be checked against
-// the list (see listReceived).
-func (r *roleSync) requestOn(s *discordgo.Session, recheck bool) error {
-	return s.RequestGuildMembers(r.guildID(), "", 0, r.expect(recheck), false)
+// the list (see listReceived), and so do the members in behind.
+func (r *roleSync) requestOn(s *discordgo.Session, recheck bool, behind map[string]bool) error {
+	nonce := r.expect(recheck, behind)
+	err := s.RequestGuildMembers(r.guildID(), "", 0, nonce, false)
+	if err != nil {
+		r.mu.Lock()
+		delete(r.pending, nonce)
+		r.mu.Unlock()
+	}
+	return err
 }
 
 // expect records a member request about to be sent and returns its nonce: the chunks
 // that answer it are collected from now, and so are the members events tell of.
-func (r *roleSync) expect(recheck bool) string {
+func (r *roleSync) expect(recheck bool, behind map[string]bool) string {
 	nonce := randomNonce()
 	r.mu.Lock()
-	r.pending[nonce] = &chunkSet{asked: time.Now(), askedAt: r.b.deps.App.Now(), recheck: recheck,
+	r.pending[nonce] = &chunkSet{asked: time.Now(), askedAt: r.b.deps.App.Now(), recheck: recheck, behind: behind,
 		received: map[int]bool{}, nicks: map[string]string{}, newer: map[string]bool{}}
 	r.mu.Unlock()
 	return nonce
@@ -129,12 +136,12 @@ func (r *roleSync) onGuildCreate(s *discordgo.Session, g *discordgo.GuildCreate)
 		return
 	}
 	roles := g.Roles
-	r.enqueue(func(ctx context.Context) { r.syncGuildRoles(ctx, roles) })
+	r.offerRoles(func(ctx context.Context) { r.syncGuildRoles(ctx, roles) })
 	// Not in the handler itself: a GUILD_CREATE replayed on a resume runs inside
 	// discordgo's Open, which holds the session's lock that a gateway send needs. A new
 	// session may have missed events: its list is checked for verification too.
 	go func() {
-		if err := r.requestOn(s, true); err != nil {
+		if err := r.requestOn(s, true, nil); err != nil {
 			r.b.log.Error("request guild members", "error", err)
 		}
 	}()
@@ -160,14 +167,13 @@ func (r *roleSync) onChunk(_ *discordgo.Session, c *discordgo.GuildMembersChunk)
 			}
 		}
 	}
-	done := len(set.received) == set.count
-	if done {
+	if len(set.received) == set.count {
 		delete(r.pending, c.Nonce)
+		if !r.offer(func(ctx context.Context) { r.listReceived(ctx, set) }) {
+			r.behind.addList(set.recheck, set.behind)
+		}
 	}
 	r.mu.Unlock()
-	if done {
-		r.enqueue(func(ctx context.Context) { r.listReceived(ctx, set) })
-	}
 }
 
 // listReceived records a member list once its last chunk is in. The list of a new
@@ -185,7 +191,7 @@ func (r *roleSync) listReceived(ctx context.Context, set *chunkSet) {
 		}
 		shown := verification.Seen{RoleIDs: m.RoleIDs, Nick: set.nicks[m.DiscordID]}
 		r.seen[m.DiscordID] = shown
-		if set.recheck {
+		if set.recheck || set.behind[m.DiscordID] {
 			listed = append(listed, verification.Observed{DiscordID: m.DiscordID, RoleIDs: shown.RoleIDs, Nick: shown.Nick})
 		}
 	}
@@ -255,21 +261,27 @@ func (r *roleSync) apply(m *discordgo.Member, what memberChange) {
 	}
 	snap := snapshotOf(m, what != memberLeft)
 	shown := verification.Seen{RoleIDs: slices.Clone(m.Roles), Nick: m.Nick}
-	// Handlers run in the gateway's order (SyncEvents), so every member list still being
-	// received was asked for before this event: the event wins over its snapshot.
-	r.mu.Lock()
-	for _, set := range r.pending {
-		set.newer[snap.DiscordID] = true
-	}
-	r.mu.Unlock()
-	r.enqueue(func(ctx context.Context) {
+	job := func(ctx context.Context) {
 		r.record(ctx, snap)
 		if what == memberLeft {
 			delete(r.seen, snap.DiscordID)
 			return
 		}
 		r.followVerification(ctx, snap.DiscordID, shown, what == memberJoined)
-	})
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.offer(job) {
+		r.behind.addMember(snap.DiscordID)
+		return
+	}
+	// This event says all there is of the member: an earlier one dropped is made good.
+	delete(r.behind.members, snap.DiscordID)
+	// Handlers run in the gateway's order (SyncEvents), so every member list still being
+	// received was asked for before this event: the event wins over its snapshot.
+	for _, set := range r.pending {
+		set.newer[snap.DiscordID] = true
+	}
 }
 
 // record writes what a member event says of one member.
