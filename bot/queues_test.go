@@ -24,8 +24,12 @@ func heldQueue(t *testing.T, queue chan func(context.Context)) (release func()) 
 	started, held := make(chan struct{}), make(chan struct{})
 	queue <- func(context.Context) { close(started); <-held }
 	<-started
-	for len(queue) < cap(queue) {
-		queue <- func(context.Context) {}
+	for filled := false; !filled; {
+		select {
+		case queue <- func(context.Context) {}:
+		default:
+			filled = true
+		}
 	}
 	return sync.OnceFunc(func() { close(held) })
 }
