@@ -35,15 +35,27 @@ func focusedOption(opts []*discordgo.ApplicationCommandInteractionDataOption) *d
 
 // runAutocomplete answers the choices for what the member is typing. It only reads, so
 // there is no idempotency claim; a refusal or an error answers no choices (Discord shows
-// none), as autocomplete has no room for a message.
+// none), as autocomplete has no room for a message. Discord waits 3 seconds for the
+// answer to arrive and has no defer, so the lookup gets Timing.AutocompleteBudget (2 s)
+// from the interaction's arrival: a slower one is answered with no choices while there is
+// still time to send them, and the member's next keystroke asks again.
 func (b *Bot) runAutocomplete(s *discordgo.Session, cmd *Command, in *discordgo.Interaction) {
 	start := time.Now()
 	name := "autocomplete:" + cmd.Definition.Name
 	defer func() { b.metrics.commandLatency.WithLabelValues(name).Observe(time.Since(start).Seconds()) }()
-	// Discord waits 3 seconds for choices and has no defer for them.
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), b.deps.Timing.AutocompleteBudget)
 	defer cancel()
-	choices := b.autocompleteChoices(ctx, cmd, in)
+	ready := make(chan []*discordgo.ApplicationCommandOptionChoice, 1)
+	go func() { ready <- b.autocompleteChoices(ctx, cmd, in) }()
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	select {
+	case choices = <-ready:
+	case <-ctx.Done():
+		choices = []*discordgo.ApplicationCommandOptionChoice{}
+		b.metrics.autocompleteLate.WithLabelValues(cmd.Definition.Name).Inc()
+		b.log.Warn("autocomplete lookup past its budget: answered with no choices", "command", cmd.Definition.Name,
+			"budget", b.deps.Timing.AutocompleteBudget)
+	}
 	if err := s.InteractionRespond(in, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices},

@@ -57,6 +57,9 @@ type Timing struct {
 	BlockedRetry  time.Duration // how often an event Discord refused for a fixable reason is tried again
 	DeferAfter    time.Duration // a command slower than this is deferred
 	ChunkTimeout  time.Duration // a member request unanswered this long is asked again
+	// AutocompleteBudget is how long choices are looked for. Discord gives an autocomplete
+	// 3 seconds in all, the answer's trip included, and no defer.
+	AutocompleteBudget time.Duration
 	// NonceWindow is how long Discord is trusted to remember a post's nonce (a few minutes,
 	// by its docs); a retry after it looks for the event's marker in the channel first.
 	NonceWindow time.Duration
@@ -84,6 +87,9 @@ func (t *Timing) fill() {
 	if t.DeferAfter == 0 {
 		t.DeferAfter = 2 * time.Second
 	}
+	if t.AutocompleteBudget == 0 {
+		t.AutocompleteBudget = 2 * time.Second
+	}
 	if t.ChunkTimeout == 0 {
 		t.ChunkTimeout = time.Minute
 	}
@@ -107,6 +113,7 @@ type Bot struct {
 	kinds      map[string]Deliverer
 	jobs       []Job
 	sync       *roleSync
+	messages   *guildMessages
 	health     health
 	global     *globalLimit
 
@@ -158,6 +165,7 @@ func New(deps Deps) (*Bot, error) {
 		b.identifyBudget = defaultIdentifyBudget
 	}
 	b.sync = newRoleSync(b)
+	b.messages = newGuildMessages(b)
 	b.registerBuiltins()
 	return b, nil
 }
@@ -316,9 +324,10 @@ func (b *Bot) lead(ctx context.Context, lost <-chan struct{}) error {
 		wg.Add(1)
 		go func() { defer wg.Done(); b.keepRegistering(registerCtx, s) }()
 	}
-	wg.Add(4)
+	wg.Add(5)
 	go func() { defer wg.Done(); b.listenOutbox(leadCtx) }()
 	go func() { defer wg.Done(); b.sync.run(leadCtx) }()
+	go func() { defer wg.Done(); b.messages.run(leadCtx) }()
 	go func() { defer wg.Done(); b.relay(leadCtx, s) }()
 	go func() { defer wg.Done(); b.schedule(leadCtx) }()
 	<-leadCtx.Done()

@@ -29,6 +29,7 @@ func ausenciaCommand(b *Bot) *Command {
 			},
 		},
 		Groups:    []authz.Group{authz.Staff},
+		Staff:     true,
 		Ephemeral: true,
 		Handle: func(ctx context.Context, inv *Invocation) (Reply, error) {
 			opts := map[string]string{}

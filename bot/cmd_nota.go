@@ -21,6 +21,7 @@ func notaCommand(b *Bot) *Command {
 			Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString, Name: "texto",
 				Description: "La nota; el jugador nunca la ve.", Required: true, MaxLength: tickets.MaxMessage}},
 		},
+		Staff:     true,
 		Ephemeral: true,
 		Handle: func(ctx context.Context, inv *Invocation) (Reply, error) {
 			text := ""

@@ -21,6 +21,7 @@ func respuestaCommand(b *Bot) *Command {
 				Description: "El nombre de la respuesta predefinida, como aparece en el panel de soporte.", Required: true,
 				MaxLength: tickets.MaxCannedName, Autocomplete: true}},
 		},
+		Staff:     true,
 		Ephemeral: true,
 		// The canned replies whose name holds what is typed (support staff only; core checks).
 		Autocomplete: func(ctx context.Context, inv *Invocation) ([]*discordgo.ApplicationCommandOptionChoice, error) {

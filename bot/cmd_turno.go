@@ -35,6 +35,7 @@ func turnoCommand(b *Bot) *Command {
 			},
 		},
 		Groups:    []authz.Group{authz.Staff},
+		Staff:     true,
 		Ephemeral: true,
 		Handle: func(ctx context.Context, inv *Invocation) (Reply, error) {
 			sub := inv.Interaction.ApplicationCommandData().Options

@@ -24,6 +24,7 @@ func whoisCommand(b *Bot) *Command {
 			},
 		},
 		Groups:    []authz.Group{authz.Staff},
+		Staff:     true,
 		Ephemeral: true,
 		Handle: func(ctx context.Context, inv *Invocation) (Reply, error) {
 			var q players.WhoisQuery

@@ -16,6 +16,10 @@ type Command struct {
 	Definition *discordgo.ApplicationCommand
 	// Groups, when set, admit only members who pass the permission check for them.
 	Groups []authz.Group
+	// Staff commands are listed in Discord only to members with the configured
+	// permissions (discord.staffCommandPermissions) or to whom an admin grants them, so
+	// players do not see them; Groups and core still decide who may use them.
+	Staff bool
 	// Ephemeral replies are seen only by the member who asked.
 	Ephemeral bool
 	Handle    func(ctx context.Context, inv *Invocation) (Reply, error)
@@ -68,7 +72,14 @@ func (b *Bot) AddCommand(c *Command) { b.commands[c.Definition.Name] = c }
 func (b *Bot) registerCommands(s *discordgo.Session) error {
 	defs := make([]*discordgo.ApplicationCommand, 0, len(b.commands))
 	for _, c := range b.commands {
-		defs = append(defs, c.Definition)
+		def := c.Definition
+		if c.Staff {
+			staffOnly := *def
+			bits := b.deps.Config.Discord.StaffCommandBits()
+			staffOnly.DefaultMemberPermissions = &bits
+			def = &staffOnly
+		}
+		defs = append(defs, def)
 	}
 	_, err := s.ApplicationCommandBulkOverwrite(b.deps.Config.Discord.ClientID, b.deps.Config.Discord.GuildID, defs)
 	if err != nil {

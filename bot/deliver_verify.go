@@ -63,23 +63,30 @@ func memberGone(err error) bool {
 }
 
 // followVerification puts back, after a member event, what verification gave the member
-// when it was changed by hand. It runs on the role sync's queue, after the event's roles
-// are recorded.
-func (r *roleSync) followVerification(m *discordgo.Member) {
-	if m == nil || m.User == nil || m.GuildID != r.guildID() {
+// when the event took it away by hand: the event is compared with what the member showed
+// before it, so the events of the bot's own changes put nothing back. A member with
+// nothing seen before (the bot has just started) is judged by the first member list. It
+// runs on the role sync's worker, after the event's roles are recorded.
+func (r *roleSync) followVerification(ctx context.Context, memberID string, shown verification.Seen, joined bool) {
+	before, known := r.seen[memberID]
+	r.seen[memberID] = shown
+	obs := verification.Observed{DiscordID: memberID, RoleIDs: shown.RoleIDs, Nick: shown.Nick}
+	switch {
+	case joined:
+	case known:
+		obs.Before = &before
+	case !r.listed:
+		r.unjudged[memberID] = true
 		return
 	}
-	obs := verification.Observed{DiscordID: m.User.ID, RoleIDs: append([]string(nil), m.Roles...), Nick: m.Nick}
-	r.enqueue(func(ctx context.Context) {
-		queued, err := r.b.deps.App.Verification.Reapply(ctx, obs)
-		switch {
-		case err != nil:
-			r.b.log.Error("verification re-apply failed", "member", obs.DiscordID, "error", err)
-		case queued:
-			r.b.log.Info("verified role or nickname changed by hand: putting it back", "member", obs.DiscordID)
-			r.b.Wake()
-		}
-	})
+	queued, err := r.b.deps.App.Verification.Reapply(ctx, obs)
+	switch {
+	case err != nil:
+		r.b.log.Error("verification re-apply failed", "member", memberID, "error", err)
+	case queued:
+		r.b.log.Info("verified role or nickname changed by hand: putting it back", "member", memberID)
+		r.b.Wake()
+	}
 }
 
 // verifyBackfillBatch bounds how many members linked before verification was configured

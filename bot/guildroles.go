@@ -31,7 +31,7 @@ func (r *roleSync) onRoleChange(s *discordgo.Session, guildID string) {
 	if guildID != r.guildID() {
 		return
 	}
-	r.enqueue(func(ctx context.Context) { r.refreshGuildRoles(ctx, s, guildID) })
+	r.offerRoles(func(ctx context.Context) { r.refreshGuildRoles(ctx, s, guildID) })
 }
 
 // refreshGuildRoles reads the guild's roles from Discord and records them.
@@ -58,7 +58,7 @@ func (r *roleSync) onRoleDelete(_ *discordgo.Session, e *discordgo.GuildRoleDele
 		return
 	}
 	roleID := e.RoleID
-	r.enqueue(func(ctx context.Context) { r.deleteRole(ctx, roleID) })
+	r.offerRoles(func(ctx context.Context) { r.deleteRole(ctx, roleID) })
 }
 
 // deleteRole removes a deleted role from the guild's roles, from its members and from

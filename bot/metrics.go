@@ -5,6 +5,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 )
 
+// The queues of gateway work, as eventsDropped names them.
+const (
+	queueMembers  = "members"  // the role sync's: member, member list and role events
+	queueMessages = "messages" // the messages people post, for the tickets' threads
+)
+
 type metrics struct {
 	connected      prometheus.Gauge
 	events         *prometheus.CounterVec
@@ -15,6 +21,11 @@ type metrics struct {
 	relayFailures  *prometheus.CounterVec
 	commandLatency *prometheus.HistogramVec
 	reconciles     prometheus.Counter
+	// eventsDropped counts gateway events a full queue could not take, by queue.
+	eventsDropped *prometheus.CounterVec
+	// autocompleteLate counts autocompletes answered with no choices because the lookup
+	// outlasted its budget.
+	autocompleteLate *prometheus.CounterVec
 
 	authRefused           prometheus.Gauge
 	gatewayStopped        prometheus.Gauge
@@ -46,6 +57,11 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Help: "Slash command latency, by command.", Buckets: []float64{.05, .1, .25, .5, 1, 2, 3, 5, 10}}, []string{"command"}),
 		reconciles: prometheus.NewCounter(prometheus.CounterOpts{Name: "zocalo_bot_role_reconciles_total",
 			Help: "Completed full role reconciles."}),
+		eventsDropped: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "zocalo_bot_gateway_events_dropped_total",
+			Help: "Gateway events a full queue could not take, by queue (members, messages); what they said is read again from Discord."},
+			[]string{"queue"}),
+		autocompleteLate: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "zocalo_bot_autocomplete_late_total",
+			Help: "Autocompletes answered with no choices because the lookup outlasted its budget, by command."}, []string{"command"}),
 
 		authRefused: prometheus.NewGauge(prometheus.GaugeOpts{Name: "zocalo_bot_auth_refused",
 			Help: "1 once Discord refused the bot token: the bot stopped delivering and connecting until restarted with a valid one."}),
@@ -65,7 +81,8 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Help: "1 for each configured role or channel id the guild lacks, by configuration key."}, []string{"key"}),
 	}
 	reg.MustRegister(m.connected, m.events, m.pending, m.oldest, m.blocked, m.failed, m.relayFailures, m.commandLatency, m.reconciles,
-		m.authRefused, m.gatewayStopped, m.gatewayCloses, m.reconnects, m.identifies, m.identifiesInWindow, m.identifyBudgetWaiting, m.missingIDs)
+		m.eventsDropped, m.autocompleteLate, m.authRefused, m.gatewayStopped, m.gatewayCloses, m.reconnects, m.identifies,
+		m.identifiesInWindow, m.identifyBudgetWaiting, m.missingIDs)
 	return m
 }
 

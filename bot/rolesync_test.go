@@ -21,7 +21,7 @@ import (
 func (r *rig) drain(b *Bot) {
 	r.t.Helper()
 	done := make(chan struct{})
-	b.sync.enqueue(func(context.Context) { close(done) })
+	b.sync.queue <- func(context.Context) { close(done) }
 	r.eventually("the role sync's queue drains", func() bool {
 		select {
 		case <-done:
@@ -175,7 +175,7 @@ func TestMemberEventsDuringAFullSyncWin(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		nonce := b.sync.expect()
+		nonce := b.sync.expect(false, nil)
 
 		// While the list is on its way: a promotion, a departure and a join.
 		if err := r.fake.UpdateMemberRoles(promotedID, testenv.RoleIDs(authz.Moderador)...); err != nil {

@@ -6,8 +6,10 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"zocalo/core/authz"
 	"zocalo/core/db"
@@ -219,4 +221,78 @@ func TestAutocompleteAnswersAtMost25FittedChoices(t *testing.T) {
 	if len(choices) != 25 || !strings.HasPrefix(choices[0].Name, "sal") || len([]rune(choices[0].Name)) != 100 || choices[24].Value != "24" {
 		t.Fatalf("%d choices, first %+v", len(choices), choices[0])
 	}
+}
+
+// An autocomplete whose lookup outlasts its budget is answered, with no choices, while the
+// lookup still runs: Discord's 3 seconds include sending the answer, so the bot does not
+// wait for a slow lookup to the end. (A quick one is answered with its choices:
+// TestAutocompleteAnswersAtMost25FittedChoices.)
+func TestASlowAutocompleteIsAnsweredWithinItsBudget(t *testing.T) {
+	t.Parallel()
+	r := newRig(t, testdb.Default(t))
+	r.member("500000000000000001", "moderadora", authz.Moderador)
+	b := r.newBot()
+	// Long enough for the member's read before the lookup; the lookup itself never ends.
+	b.deps.Timing.AutocompleteBudget = time.Second
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	lookups := make(chan context.Context, 1)
+	b.AddCommand(&Command{
+		Definition: &discordgo.ApplicationCommand{Name: "respuesta", Description: "Respuesta guardada.",
+			Options: []*discordgo.ApplicationCommandOption{{Name: "nombre", Description: "Cuál.", Type: discordgo.ApplicationCommandOptionString, Autocomplete: true}}},
+		Handle: func(context.Context, *Invocation) (Reply, error) { return Reply{Content: "ok"}, nil },
+		Autocomplete: func(ctx context.Context, _ *Invocation) ([]*discordgo.ApplicationCommandOptionChoice, error) {
+			lookups <- ctx
+			<-release // a lookup stuck behind a slow database
+			return []*discordgo.ApplicationCommandOptionChoice{{Name: "tarde", Value: "tarde"}}, nil
+		},
+	})
+	r.start(b, true)
+	r.eventually("the start reconcile", func() bool { return len(r.rolesOf("500000000000000001")) == 1 })
+
+	slow, err := r.fake.Autocomplete("respuesta", "", "nombre", "lento", "500000000000000001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.eventually("the slow lookup is answered", func() bool { _, ok := r.fake.Choices(slow.ID); return ok })
+	if choices, _ := r.fake.Choices(slow.ID); len(choices) != 0 {
+		t.Fatalf("a lookup still running answered %+v", choices)
+	}
+	// The answer went while the lookup was still held, and its context says it is too late.
+	// (On a machine too busy to read the member within the budget, the lookup never began:
+	// answered in time all the same.)
+	select {
+	case lookup := <-lookups:
+		select {
+		case <-lookup.Done():
+		default:
+			t.Fatal("the late lookup's context is still open")
+		}
+		if got := lateAutocompletes(t, b, "respuesta"); got != 1 {
+			t.Fatalf("late autocompletes counted %v, want 1", got)
+		}
+	default:
+	}
+}
+
+// lateAutocompletes reads zocalo_bot_autocomplete_late_total for a command.
+func lateAutocompletes(t *testing.T, b *Bot, command string) float64 {
+	t.Helper()
+	families, err := b.deps.Metrics.(*prometheus.Registry).Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() != "zocalo_bot_autocomplete_late_total" {
+			continue
+		}
+		for _, m := range f.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if l.GetName() == "command" && l.GetValue() == command {
+					return m.GetCounter().GetValue()
+				}
+			}
+		}
+	}
+	return 0
 }

@@ -13,8 +13,8 @@ import (
 // The buttons of a ticket's card in the staff channel: Reclamar (assign to me), Prioridad,
 // Transferir (assign to another staff member) and Cerrar. Each calls the core function the
 // web calls, with the member who pressed as the actor, so core checks them alike; the
-// card itself is edited by the change's own outbox event. Prioridad and Transferir first
-// answer, to the member alone, with a button per choice.
+// card itself is edited by the change's own outbox event. Prioridad first answers, to the
+// member alone, with a button per priority; Transferir with a member picker.
 func ticketCardButtons(b *Bot) *Component {
 	return &Component{
 		Prefix:    tickets.CardButtonPrefix,
@@ -51,7 +51,12 @@ func ticketCardButtons(b *Bot) *Component {
 				return Reply{Content: fmt.Sprintf("⚠️ Prioridad del ticket #%s: **%s**.", id, tickets.PriorityLabel(v.Priority))}, nil
 			case tickets.ActionTransfer:
 				if choice == "" {
-					return b.transferChoices(ctx, inv, id)
+					return transferChoices(inv, id)
+				}
+				if choice == pickedChoice {
+					if choice = pickedUser(inv); choice == "" {
+						return Reply{}, errs.Invalid("Elige a un miembro del staff.")
+					}
 				}
 				var to *string
 				if choice != unassignChoice {
@@ -71,8 +76,24 @@ func ticketCardButtons(b *Bot) *Component {
 	}
 }
 
-// unassignChoice is Transferir's choice of nobody.
-const unassignChoice = "-"
+// Transferir's choices: nobody, or the member picked in its user select.
+const (
+	unassignChoice = "-"
+	pickedChoice   = "pick"
+)
+
+// pickedUser is the member chosen in a user select, or "".
+func pickedUser(inv *Invocation) string {
+	in := inv.Interaction
+	if in.Type != discordgo.InteractionMessageComponent {
+		return ""
+	}
+	data := in.MessageComponentData()
+	if data.ComponentType != discordgo.UserSelectMenuComponent || len(data.Values) != 1 {
+		return ""
+	}
+	return data.Values[0]
+}
 
 func choiceButton(label, customID string, style discordgo.ButtonStyle) discordgo.Button {
 	label, _ = capUnits(label, maxButtonLabel)
@@ -89,29 +110,21 @@ func priorityChoices(id string) Reply {
 	return Reply{Content: fmt.Sprintf("Elige la prioridad del ticket #%s:", id), Components: []discordgo.MessageComponent{row}}
 }
 
-// transferChoices is a button per staff member the ticket may go to (those the web's
-// Asignar Ticket dialog lists), and one for nobody, within Discord's 25 buttons.
-func (b *Bot) transferChoices(ctx context.Context, inv *Invocation, id string) (Reply, error) {
+// transferChoices is a user select, in which Discord lets the member search the whole
+// guild (a list of buttons held 24 staff members at most), and a button for nobody. Core
+// decides whether the member picked may take the ticket.
+func transferChoices(inv *Invocation, id string) (Reply, error) {
 	if !tickets.CanHandle(inv.Actor) {
 		return Reply{}, errs.Forbidden("Solo el staff puede hacer esto.")
 	}
-	mods, err := b.deps.App.Staff.Moderators(ctx, inv.Actor)
-	if err != nil {
-		return Reply{}, err
-	}
-	var buttons []discordgo.MessageComponent
-	for _, m := range mods {
-		if len(buttons) == maxButtonRows*maxRowButtons-1 {
-			break
-		}
-		buttons = append(buttons, choiceButton(m.Username, CustomID(tickets.CardButtonPrefix, tickets.ActionTransfer, id, m.UserID),
-			discordgo.SecondaryButton))
-	}
-	buttons = append(buttons, choiceButton("Sin asignar", CustomID(tickets.CardButtonPrefix, tickets.ActionTransfer, id, unassignChoice),
-		discordgo.DangerButton))
-	var rows []discordgo.MessageComponent
-	for start := 0; start < len(buttons); start += maxRowButtons {
-		rows = append(rows, discordgo.ActionsRow{Components: buttons[start:min(start+maxRowButtons, len(buttons))]})
-	}
-	return Reply{Content: fmt.Sprintf("¿A quién transfieres el ticket #%s?", id), Components: rows}, nil
+	picker := discordgo.SelectMenu{MenuType: discordgo.UserSelectMenu, MaxValues: 1,
+		CustomID:    CustomID(tickets.CardButtonPrefix, tickets.ActionTransfer, id, pickedChoice),
+		Placeholder: "Busca a un miembro del staff"}
+	nobody := choiceButton("Sin asignar", CustomID(tickets.CardButtonPrefix, tickets.ActionTransfer, id, unassignChoice),
+		discordgo.DangerButton)
+	return Reply{Content: fmt.Sprintf("¿A quién transfieres el ticket #%s? Solo puede recibirlo el staff.", id),
+		Components: []discordgo.MessageComponent{
+			discordgo.ActionsRow{Components: []discordgo.MessageComponent{picker}},
+			discordgo.ActionsRow{Components: []discordgo.MessageComponent{nobody}},
+		}}, nil
 }

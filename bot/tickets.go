@@ -154,15 +154,6 @@ func (b *Bot) reopenThread(s *discordgo.Session, threadID string) {
 	}
 }
 
-// onMessage hands messages posted by people in ticket threads to the support desk.
-func (b *Bot) onMessage(s *discordgo.Session, m *discordgo.MessageCreate) {
-	if m.Author == nil || m.Author.Bot || m.GuildID != b.deps.Config.Discord.GuildID {
-		return
-	}
-	msg := *m.Message
-	b.sync.enqueue(func(ctx context.Context) { b.replyFromThread(ctx, s, &msg) })
-}
-
 // maxDiscordFile bounds what is downloaded of one Discord attachment: one byte past the
 // portal's limit tells a file too large.
 const maxDiscordFile = tickets.MaxFileBytes + 1

@@ -169,6 +169,16 @@ const (
 	notKeptLinePrefix = "Archivo no guardado: "
 )
 
+// IsTicketThread tells whether a Discord thread is a ticket's.
+func (s *Service) IsTicketThread(ctx context.Context, threadID string) (bool, error) {
+	if threadID == "" {
+		return false, nil
+	}
+	var n int64
+	err := s.db.Conn(ctx).Model(&Ticket{}).Where("discord_thread_id = ?", threadID).Limit(1).Count(&n).Error
+	return n > 0, err
+}
+
 // ReplyFromDiscord records a staff member's message in a ticket's thread as a staff
 // message of the ticket, with the files the portal may keep (the ones a portal reply may
 // carry) copied into our storage. The text always goes in: a file that cannot be kept is

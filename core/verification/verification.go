@@ -252,21 +252,49 @@ type Observed struct {
 	DiscordID string
 	RoleIDs   []string
 	Nick      string
+	// Before is the member as the bot saw them just before this event (the previous event,
+	// or the member list), nil when it has not seen them since it started or they have just
+	// joined the guild.
+	Before *Seen
+}
+
+// Seen is what a member showed in Discord at one moment: roles and nickname.
+type Seen struct {
+	RoleIDs []string
+	Nick    string
 }
 
 // Reapply puts back what the bot gave a linked member when someone changed it by hand: a
-// role taken away, another nickname. Nothing is queued when the member shows what was
-// given (how the events of the bot's own changes end); while a delivery of theirs waits
-// (blocked, for an operator; or not tried yet, and it sets everything); or for a copy of
-// the change last put back (an event delivered again). A delivery under way may have gone
-// out before the change, so it does not stop a new one. It tells whether it queued one.
+// role taken away, another nickname.
+//
+// Only what this event took away is put back: a role given that Before showed and this
+// event does not, a nickname that was the one given and is no longer. The events Discord
+// sends for the bot's own changes, one per role and one for the nickname, show each step
+// of a delivery (the nickname not set yet while the roles land) and never take anything
+// away, so they queue nothing, however late they are read. Without Before (a member just
+// joined, or not seen since the bot started) whatever the member lacks is put back.
+//
+// Nothing is queued either while a delivery of theirs waits (blocked, for an operator; or
+// not tried yet, and it sets everything), or for a copy of the change last put back (an
+// event delivered again). A delivery under way may have gone out before the change, so it
+// does not stop a new one. It tells whether it queued one.
 func (s *Service) Reapply(ctx context.Context, obs Observed) (bool, error) {
-	// Most member events are of members nobody linked: one read, no transaction.
-	if id, err := s.Of(ctx, obs.DiscordID); err != nil || id == nil {
+	// Most member events are of members nobody linked, or take nothing away: one read, no
+	// transaction.
+	id, err := s.Of(ctx, obs.DiscordID)
+	if err != nil || id == nil {
 		return false, err
 	}
+	d := deviationOf(*id, obs)
+	if d.any() && !d.takenBy(*id, obs.Before) {
+		// The bot's own change on its way, or a change an earlier event showed.
+		return false, nil
+	}
+	if !d.any() && id.ReappliedFor == "" {
+		return false, nil
+	}
 	queued := false
-	err := s.db.InTx(ctx, func(ctx context.Context) error {
+	err = s.db.InTx(ctx, func(ctx context.Context) error {
 		// The link's lock: a link or unlink of the member and this take turns.
 		if err := s.db.LockKey(ctx, "roblox.link:"+obs.DiscordID); err != nil {
 			return err
@@ -279,19 +307,17 @@ func (s *Service) Reapply(ctx context.Context, obs Observed) (bool, error) {
 		if err != nil {
 			return err
 		}
-		var missing []string
-		for _, r := range splitIDs(cur.Roles) {
-			if !slices.Contains(obs.RoleIDs, r) {
-				missing = append(missing, r)
-			}
-		}
-		if len(missing) == 0 && (cur.Nick == "" || cur.Nick == obs.Nick) {
+		d = deviationOf(cur, obs)
+		if !d.any() {
 			if cur.ReappliedFor == "" {
 				return nil
 			}
 			return s.db.Conn(ctx).Model(&Identity{}).Where("discord_id = ?", cur.DiscordID).Update("reapplied_for", "").Error
 		}
-		change := joinIDs(missing) + "|" + obs.Nick
+		if !d.takenBy(cur, obs.Before) {
+			return nil
+		}
+		change := joinIDs(d.missing) + "|" + obs.Nick
 		if change == cur.ReappliedFor {
 			return nil
 		}
@@ -309,6 +335,87 @@ func (s *Service) Reapply(ctx context.Context, obs Observed) (bool, error) {
 		return nil
 	})
 	return queued, err
+}
+
+// deviation is how a member differs from what the bot gave them.
+type deviation struct {
+	missing []string // roles given that the member does not hold
+	renamed bool     // the member does not show the nickname given
+}
+
+func deviationOf(id Identity, obs Observed) deviation {
+	var d deviation
+	for _, r := range splitIDs(id.Roles) {
+		if !slices.Contains(obs.RoleIDs, r) {
+			d.missing = append(d.missing, r)
+		}
+	}
+	d.renamed = id.Nick != "" && obs.Nick != id.Nick
+	return d
+}
+
+func (d deviation) any() bool { return len(d.missing) > 0 || d.renamed }
+
+// takenBy tells whether the event after before took the difference away: a missing role
+// before held, or the nickname given before shown. Without before, anything missing was.
+func (d deviation) takenBy(id Identity, before *Seen) bool {
+	if before == nil {
+		return true
+	}
+	for _, r := range d.missing {
+		if slices.Contains(before.RoleIDs, r) {
+			return true
+		}
+	}
+	return d.renamed && before.Nick == id.Nick
+}
+
+// Recheck puts back what a member list shows members lack of what the bot gave them, as
+// Reapply does for a member just joined: the list the bot reads at start shows what was
+// changed by hand while it was away. A member with a delivery still to go out, or one that
+// landed since the list was asked for (listedAt), is left to their events: the list may
+// show that delivery half done. It reads the identities a few hundred at a time and tells
+// how many deliveries it queued.
+func (s *Service) Recheck(ctx context.Context, seen []Observed, listedAt time.Time) (int, error) {
+	const batch = 500
+	queued := 0
+	for start := 0; start < len(seen); start += batch {
+		part := seen[start:min(start+batch, len(seen))]
+		ids := make([]string, len(part))
+		for i, o := range part {
+			ids[i] = o.DiscordID
+		}
+		var found []Identity
+		if err := s.db.Conn(ctx).Where("discord_id IN ?", ids).Find(&found).Error; err != nil {
+			return queued, err
+		}
+		given := make(map[string]Identity, len(found))
+		for _, id := range found {
+			given[id.DiscordID] = id
+		}
+		for _, o := range part {
+			id, ok := given[o.DiscordID]
+			if !ok || !deviationOf(id, o).any() {
+				continue
+			}
+			busy, err := s.outbox.BusySince(ctx, ChannelOf(o.DiscordID), listedAt)
+			if err != nil {
+				return queued, err
+			}
+			if busy {
+				continue
+			}
+			o.Before = nil
+			q, err := s.Reapply(ctx, o)
+			if err != nil {
+				return queued, err
+			}
+			if q {
+				queued++
+			}
+		}
+	}
+	return queued, nil
 }
 
 // Of is a member's identity in Discord, or nil when they are not linked (or the link

@@ -254,3 +254,87 @@ func TestBackfillLinksMadeBeforeConfiguration(t *testing.T) {
 		}
 	})
 }
+
+// The events of the bot's own delivery, read after it landed, queue nothing: each shows a
+// step (the role landed, the nickname not yet) and takes nothing away. An event that takes
+// a role or the nickname given away is put back.
+func TestReapplyPutsBackOnlyWhatAnEventTookAway(t *testing.T) {
+	t.Parallel()
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(d, "{roblox}")
+		ctx := context.Background()
+		o := outbox.NewStore(d, now)
+		if _, err := f.links.Link(ctx, pepe, jugador); err != nil {
+			t.Fatal(err)
+		}
+		land := func() {
+			t.Helper()
+			ev, err := o.Head(ctx, verification.ChannelOf(pepe))
+			if err != nil || ev == nil {
+				t.Fatalf("head %v %v", ev, err)
+			}
+			if ok, err := o.MarkAttempting(ctx, ev); err != nil || !ok {
+				t.Fatalf("mark attempting: %v %v", ok, err)
+			}
+			if ok, err := o.MarkDelivered(ctx, *ev, ""); err != nil || !ok {
+				t.Fatalf("mark delivered: %v %v", ok, err)
+			}
+		}
+		land()
+		joined := &verification.Seen{RoleIDs: []string{"1"}}
+		roleLanded := verification.Observed{DiscordID: pepe, RoleIDs: []string{"1", verified}, Before: joined}
+		nickLanded := verification.Observed{DiscordID: pepe, RoleIDs: []string{"1", verified}, Nick: "JugadorMX",
+			Before: &verification.Seen{RoleIDs: roleLanded.RoleIDs}}
+		for _, step := range []verification.Observed{roleLanded, nickLanded} {
+			if queued, err := f.verify.Reapply(ctx, step); err != nil || queued {
+				t.Fatalf("re-apply of the bot's own step %+v: %v, %v", step, queued, err)
+			}
+		}
+		testenv.ExpectCount(t, "deliveries", int64(len(deliveries(t, d, pepe))), 1)
+
+		given := &verification.Seen{RoleIDs: nickLanded.RoleIDs, Nick: "JugadorMX"}
+		for _, c := range []struct {
+			name string
+			obs  verification.Observed
+		}{
+			{"the role taken away", verification.Observed{DiscordID: pepe, RoleIDs: []string{"1"}, Nick: "JugadorMX", Before: given}},
+			{"the nickname changed", verification.Observed{DiscordID: pepe, RoleIDs: given.RoleIDs, Nick: "Pepito", Before: given}},
+		} {
+			before := len(deliveries(t, d, pepe))
+			if queued, err := f.verify.Reapply(ctx, c.obs); err != nil || !queued {
+				t.Fatalf("%s: re-apply %v, %v", c.name, queued, err)
+			}
+			got := deliveries(t, d, pepe)
+			if len(got) != before+1 || got[before].Reason != verification.ReasonReapply {
+				t.Fatalf("%s: deliveries %+v", c.name, got)
+			}
+			// It lands, and Discord shows what was given again.
+			land()
+			back := verification.Observed{DiscordID: pepe, RoleIDs: given.RoleIDs, Nick: "JugadorMX",
+				Before: &verification.Seen{RoleIDs: c.obs.RoleIDs, Nick: c.obs.Nick}}
+			if queued, err := f.verify.Reapply(ctx, back); err != nil || queued {
+				t.Fatalf("%s: re-apply of it put back: %v, %v", c.name, queued, err)
+			}
+		}
+
+		// The member list read at start shows a role taken away while the bot was away, and
+		// another member nobody linked. Asked for before the last delivery landed, it may
+		// show that delivery half done: nothing. Asked for after: one delivery, for the first.
+		list := []verification.Observed{
+			{DiscordID: pepe, RoleIDs: []string{"1"}, Nick: "JugadorMX", Before: given},
+			{DiscordID: "700000000000000042", RoleIDs: []string{"1"}},
+		}
+		if queued, err := f.verify.Recheck(ctx, list, now()); err != nil || queued != 0 {
+			t.Fatalf("recheck of a list older than the last delivery queued %d, %v; want 0", queued, err)
+		}
+		later := now().Add(time.Minute)
+		if queued, err := f.verify.Recheck(ctx, list, later); err != nil || queued != 1 {
+			t.Fatalf("recheck queued %d, %v; want 1", queued, err)
+		}
+		// Read again, with that delivery still queued: nothing more.
+		if queued, err := f.verify.Recheck(ctx, list[:1], later); err != nil || queued != 0 {
+			t.Fatalf("a second recheck queued %d, %v", queued, err)
+		}
+		testenv.ExpectCount(t, "deliveries", int64(len(deliveries(t, d, pepe))), 4)
+	})
+}

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -71,6 +72,17 @@ type Discord struct {
 	// UploadLimitBytes is how many bytes of files one message may carry in the guild:
 	// 10 MiB without boosts; boosts raise it. Larger sets of files go over more messages.
 	UploadLimitBytes int `yaml:"uploadLimitBytes" env:"UPLOAD_LIMIT_BYTES"`
+	// StaffCommandPermissions is the default_member_permissions of the staff's slash
+	// commands: the Discord permissions (a bit set, in decimal) a member needs to see and
+	// use them unless an admin grants them in Server Settings > Integrations. "0" shows
+	// them to admins and to whom they are granted only. The bot's own checks stay.
+	StaffCommandPermissions string `yaml:"staffCommandPermissions" env:"STAFF_COMMAND_PERMISSIONS"`
+}
+
+// StaffCommandBits is StaffCommandPermissions as a number (Validate checked it).
+func (d Discord) StaffCommandBits() int64 {
+	n, _ := strconv.ParseInt(d.StaffCommandPermissions, 10, 64)
+	return n
 }
 
 // Roblox is the OAuth2 application that verifies Roblox accounts.
@@ -331,6 +343,10 @@ func (c *Config) Validate() error {
 	}
 	if c.Tickets.AutoCloseAfter.Duration < time.Hour {
 		return keyErr("tickets.autoCloseAfter", "TICKETS_AUTO_CLOSE_AFTER", "must be at least 1h")
+	}
+	if n, err := strconv.ParseInt(c.Discord.StaffCommandPermissions, 10, 64); err != nil || n < 0 {
+		return keyErr("discord.staffCommandPermissions", "DISCORD_STAFF_COMMAND_PERMISSIONS",
+			fmt.Sprintf("%q is not a set of Discord permissions in decimal (\"0\": admins and whom they grant the commands)", c.Discord.StaffCommandPermissions))
 	}
 	if c.Discord.UploadLimitBytes < 8<<20 {
 		// A ticket's file (up to 5 MiB) must fit in one message.

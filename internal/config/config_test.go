@@ -40,6 +40,9 @@ func TestDefaults(t *testing.T) {
 	if c.SessionTTL.Duration != 168*time.Hour {
 		t.Fatalf("session TTL %v", c.SessionTTL)
 	}
+	if c.Discord.StaffCommandPermissions != "0" || c.Discord.StaffCommandBits() != 0 {
+		t.Fatalf("staff command permissions %q", c.Discord.StaffCommandPermissions)
+	}
 	if c.Tickets.MaxOpenPerMember != 3 || c.Tickets.MaxOpenedPerHour != 5 {
 		t.Fatalf("ticket limits %d open, %d an hour", c.Tickets.MaxOpenPerMember, c.Tickets.MaxOpenedPerHour)
 	}
@@ -179,6 +182,8 @@ func TestBadValuesNameTheKey(t *testing.T) {
 		{"bad time zone", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_TIME_ZONE": "Mars/Olympus"}, "ZOCALO_TIME_ZONE"},
 		{"shared ids apart", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_ROLE_SCJN_ADMIN": "5"}, "ZOCALO_ROLE_SCJN_ADMIN"},
 		{"missing secret file", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_JWT_SECRET_FILE": "/nonexistent/secret"}, "ZOCALO_JWT_SECRET_FILE"},
+		{"staff command permissions not a number", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_DISCORD_STAFF_COMMAND_PERMISSIONS": "MODERATE_MEMBERS"}, "ZOCALO_DISCORD_STAFF_COMMAND_PERMISSIONS"},
+		{"negative staff command permissions", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_DISCORD_STAFF_COMMAND_PERMISSIONS": "-8"}, "ZOCALO_DISCORD_STAFF_COMMAND_PERMISSIONS"},
 		{"negative ticket limit", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_TICKETS_MAX_OPEN_PER_MEMBER": "-1"}, "ZOCALO_TICKETS_MAX_OPEN_PER_MEMBER"},
 		{"rate limit not a number", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_RATE_LIMIT_SIGN_IN_PER_MINUTE": "many"}, "ZOCALO_RATE_LIMIT_SIGN_IN_PER_MINUTE"},
 		{"bucket endpoint not a URL", map[string]string{"ZOCALO_DEMO": "true", "ZOCALO_STORAGE_S3_ENDPOINT": "minio:9000"}, "ZOCALO_STORAGE_S3_ENDPOINT"},
