@@ -256,7 +256,7 @@ func (s *Store) Retry(ctx context.Context, op Operator, id uint64, expected stri
 // status it was read in, and audits the move; false when the row had moved on.
 func (s *Store) retryEvent(ctx context.Context, op Operator, action string, ev *Event, now time.Time) (bool, error) {
 	res := s.db.Conn(ctx).Model(&Event{}).Where("id = ? AND status = ?", ev.ID, ev.Status).
-		Updates(map[string]any{"status": StatusPending, "next_attempt_at": now})
+		Updates(map[string]any{"status": StatusPending, "next_attempt_at": now, "blocked_attempts": 0})
 	if res.Error != nil || res.RowsAffected == 0 {
 		return false, res.Error
 	}
