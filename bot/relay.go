@@ -47,6 +47,8 @@ type relayRun struct {
 	busy  map[string]bool
 	// starved: due channels waited for a free worker at the last dispatch.
 	starved bool
+	// gaugesAt is when the backlog's gauges were last read (dispatch's goroutine only).
+	gaugesAt time.Time
 }
 
 // relay delivers due events until ctx ends: each channel's events in order, the next
@@ -233,7 +235,13 @@ func (b *Bot) backoff(attempts int) time.Duration {
 	return d/2 + rand.N(d/2+1)
 }
 
+// updateGauges reads the backlog for the gauges at most once per RelayInterval: counting
+// what waits costs as much as there are blocked lanes, and a dispatch runs on every commit.
 func (r *relayRun) updateGauges(ctx context.Context) {
+	if time.Since(r.gaugesAt) < r.b.deps.Timing.RelayInterval {
+		return
+	}
+	r.gaugesAt = time.Now()
 	backlog, err := r.b.deps.App.Outbox.Backlog(ctx)
 	if err != nil {
 		return

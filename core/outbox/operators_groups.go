@@ -71,34 +71,58 @@ func Cause(reason string) string {
 }
 
 // blockedGroups are the groups of blocked deliveries, the largest first, each with its
-// soonest retry: one statement whatever their number.
+// soonest retry: one statement whatever their number, hashed rather than sorted.
 func (s *Store) blockedGroups(ctx context.Context, channelNames map[string]string) ([]BlockedGroup, error) {
-	var rows []struct {
-		Lane, Reason  string
-		N             int64
-		NextAttemptAt time.Time
-	}
-	// Each group's row with its soonest retry carries the group's count; the time is read
-	// as the column it is, not through an aggregate that SQLite would return as text.
-	err := s.db.Conn(ctx).Raw(`SELECT lane, reason, n, next_attempt_at FROM (
-  SELECT `+laneOf+` AS lane, last_error AS reason, next_attempt_at,
-    COUNT(*) OVER (PARTITION BY `+laneOf+`, last_error) AS n,
-    ROW_NUMBER() OVER (PARTITION BY `+laneOf+`, last_error ORDER BY next_attempt_at, id) AS k
-  FROM outbox_events WHERE status = ?) g
-WHERE k = 1 ORDER BY n DESC, lane, reason LIMIT ?`, StatusBlocked, maxBlockedGroups).Scan(&rows).Error
+	rows, err := s.db.Conn(ctx).Model(&Event{}).
+		Select(laneOf+" AS lane, last_error AS reason, COUNT(*) AS n, MIN(next_attempt_at) AS next_attempt_at").
+		Where("status = ?", StatusBlocked).Group(laneOf + ", last_error").
+		Order("n DESC, lane, reason").Limit(maxBlockedGroups).Rows()
 	if err != nil {
 		return nil, err
 	}
+	defer rows.Close()
 	out := []BlockedGroup{}
-	for _, r := range rows {
-		name := ChannelName(r.Lane, channelNames)
-		if memberLanes.Has(r.Lane) {
-			name = memberLanes.Of(r.Lane)
+	for rows.Next() {
+		var g BlockedGroup
+		var next aggregateTime
+		if err := rows.Scan(&g.Lane, &g.Reason, &g.Count, &next); err != nil {
+			return nil, err
 		}
-		out = append(out, BlockedGroup{Lane: r.Lane, LaneName: name, Reason: r.Reason, Cause: Cause(r.Reason),
-			Count: r.N, NextAttemptAt: r.NextAttemptAt})
+		g.LaneName, g.Cause, g.NextAttemptAt = ChannelName(g.Lane, channelNames), Cause(g.Reason), next.Time
+		if memberLanes.Has(g.Lane) {
+			g.LaneName = memberLanes.Of(g.Lane)
+		}
+		out = append(out, g)
 	}
-	return out, nil
+	return out, rows.Err()
+}
+
+// aggregateTime reads a time through an aggregate: PostgreSQL returns a time, SQLite the
+// text it stored, which its driver parses only for a column it knows is a time.
+type aggregateTime struct{ time.Time }
+
+// sqliteTime is how the SQLite driver writes times.
+const sqliteTime = "2006-01-02 15:04:05.999999999-07:00"
+
+func (t *aggregateTime) Scan(v any) error {
+	var text string
+	switch x := v.(type) {
+	case time.Time:
+		t.Time = x
+		return nil
+	case string:
+		text = x
+	case []byte:
+		text = string(x)
+	default:
+		return fmt.Errorf("outbox: a time read as %T", v)
+	}
+	parsed, err := time.Parse(sqliteTime, text)
+	if err != nil {
+		return err
+	}
+	t.Time = parsed
+	return nil
 }
 
 // BlockedGroups are the blocked deliveries grouped by lane and cause, the largest first.
