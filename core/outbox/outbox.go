@@ -92,9 +92,9 @@ func newNonce() string {
 var queued = []string{StatusPending, StatusBlocked}
 
 // isQueued is the condition "still to go out" on the table named alias, spelled with the
-// statuses themselves rather than parameters: it is the predicate of the partial index
-// idx_outbox_events_queued, and a database uses that index only when the query says so
-// in the same words (a generic plan cannot see a parameter's value).
+// statuses themselves rather than parameters: it is the predicate of the partial indexes
+// idx_outbox_events_due, _queued and _queued_id, and a database uses one only when the
+// query says so in the same words (a generic plan cannot see a parameter's value).
 func isQueued(alias string) string {
 	return alias + ".status IN ('" + strings.Join(queued, "', '") + "')"
 }
