@@ -32,8 +32,11 @@ Commands:
                                             STATE: waiting (default: pending, blocked and
                                             failed), pending, blocked, failed, discarded,
                                             skipped
+              outbox groups                 the blocked deliveries by lane and cause
               outbox retry ID|--all         try one delivery now, or every blocked and
                                             failed one
+              outbox retry --group LANE REASON
+                                            try every blocked delivery of one group now
               outbox discard ID             give up on a delivery
   repair-records
             re-key the charges filed before records hung on a person (runs once;

@@ -14,10 +14,11 @@ import (
 	"zocalo/core/outbox"
 )
 
-const outboxUsage = "usage: zocalo outbox list [--state STATE] | retry ID|--all | discard ID"
+const outboxUsage = "usage: zocalo outbox list [--state STATE] | groups | retry ID|--all | retry --group LANE REASON | discard ID"
 
-// outboxCommand runs `zocalo outbox list [--state STATE] | retry ID|--all | discard ID`:
-// what has not reached Discord, and the operator's fixes, audited as the CLI.
+// outboxCommand runs `zocalo outbox list [--state STATE] | groups | retry ID|--all |
+// retry --group LANE REASON | discard ID`: what has not reached Discord, and the
+// operator's fixes, audited as the CLI.
 func outboxCommand(ctx context.Context, store *outbox.Store, channelNames map[string]string, args []string, out io.Writer) error {
 	if len(args) == 0 {
 		return errUsage(outboxUsage)
@@ -26,6 +27,13 @@ func outboxCommand(ctx context.Context, store *outbox.Store, channelNames map[st
 	switch {
 	case args[0] == "list":
 		err = listDeliveries(ctx, store, channelNames, args[1:], out)
+	case len(args) == 1 && args[0] == "groups":
+		err = listBlockedGroups(ctx, store, channelNames, out)
+	case len(args) == 4 && args[0] == "retry" && args[1] == "--group":
+		var n int
+		if n, err = store.RetryGroup(ctx, outbox.CommandLine, args[2], args[3]); err == nil {
+			fmt.Fprintln(out, outbox.GroupRetriedMessage(n))
+		}
 	case len(args) == 2 && args[0] == "retry" && args[1] == "--all":
 		var n int
 		if n, err = store.RetryAll(ctx, outbox.CommandLine); err == nil {
@@ -106,4 +114,28 @@ func cell(s string, n int) string {
 		return string(r[:n-1]) + "…"
 	}
 	return s
+}
+
+// listBlockedGroups prints the blocked deliveries by lane and cause, the largest first, with
+// what retries each group.
+func listBlockedGroups(ctx context.Context, store *outbox.Store, channelNames map[string]string, out io.Writer) error {
+	groups, err := store.BlockedGroups(ctx, outbox.CommandLine, channelNames)
+	if err != nil {
+		return err
+	}
+	if len(groups) == 0 {
+		fmt.Fprintln(out, "No hay entregas bloqueadas.")
+		return nil
+	}
+	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "BLOQUEADAS\tCARRIL\tDÓNDE\tMOTIVO\tPRÓXIMO INTENTO (UTC)")
+	for _, g := range groups {
+		fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\n", g.Count, g.Lane, cell(g.LaneName, 40), cell(g.Reason, 60),
+			g.NextAttemptAt.UTC().Format("2006-01-02 15:04"))
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(out, "Corregida la causa, reintenta un grupo con: zocalo outbox retry --group CARRIL \"MOTIVO\"")
+	return nil
 }

@@ -91,6 +91,26 @@ func TestOutboxCommand(t *testing.T) {
 			t.Fatalf("retry --all left %s", ev.Status)
 		}
 
+		if out, err := run("groups"); err != nil || out != "No hay entregas bloqueadas.\n" {
+			t.Fatalf("groups with nothing blocked: %v %q", err, out)
+		}
+		missing := "Discord: Missing Permissions (50013)"
+		testenv.SeedLanes(t, d, testenv.Lanes{N: 30, Prefix: "verify:", FirstMember: 600000000000000000, Kind: "member.verify",
+			Status: outbox.StatusBlocked, Reason: missing, Attempts: 1, Next: clock.Now().Add(time.Hour), Created: clock.Now()})
+		out, err = run("groups")
+		if lines := strings.Split(strings.TrimSpace(out), "\n"); err != nil || len(lines) != 3 ||
+			!strings.Contains(lines[1], "30") || !strings.Contains(lines[1], "verify") || !strings.Contains(lines[1], "verificación") ||
+			!strings.Contains(lines[1], missing) || !strings.Contains(lines[1], "2025-06-01 13:00") {
+			t.Fatalf("groups: %v\n%s", err, out)
+		}
+		if out, err := run("retry", "--group", "verify", missing); err != nil || out != "Se intentarán de nuevo 30 entregas.\n" {
+			t.Fatalf("retry --group: %v %q", err, out)
+		}
+		testenv.ExpectCount(t, "the group's audit entries", testenv.Audits(t, d, outbox.ActionRetryGroup, "verify"), 1)
+		if _, err := run("retry", "--group", "", missing); err == nil || !strings.HasPrefix(err.Error(), "Indica el grupo") {
+			t.Errorf("a group without a lane: %v", err)
+		}
+
 		// Refusals read as the portal's messages, and change nothing.
 		if _, err := run("discard", fmt.Sprint(delivered)); err == nil || err.Error() != "Esa entrega ya llegó a Discord." {
 			t.Errorf("discarding a delivered event: %v", err)
@@ -101,7 +121,7 @@ func TestOutboxCommand(t *testing.T) {
 		if _, err := run("list", "--state", "entregada"); err == nil || !strings.HasPrefix(err.Error(), "Filtro no válido") {
 			t.Errorf("an unknown state: %v", err)
 		}
-		for _, args := range [][]string{nil, {"retry"}, {"retry", "x"}, {"discard"}, {"list", "extra"}, {"list", "--nope"}, {"purge"}} {
+		for _, args := range [][]string{nil, {"retry"}, {"retry", "x"}, {"discard"}, {"list", "extra"}, {"list", "--nope"}, {"purge"}, {"groups", "x"}, {"retry", "--group", "verify"}} {
 			var usage errUsage
 			if _, err := run(args...); !errors.As(err, &usage) {
 				t.Errorf("%v: %v, want a usage error", args, err)

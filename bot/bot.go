@@ -54,9 +54,12 @@ type Timing struct {
 	RelayInterval time.Duration // how often the relay looks for due events
 	RetryBase     time.Duration // first retry delay after a failed delivery
 	RetryMax      time.Duration // longest retry delay
-	BlockedRetry  time.Duration // how often an event Discord refused for a fixable reason is tried again
-	DeferAfter    time.Duration // a command slower than this is deferred
-	ChunkTimeout  time.Duration // a member request unanswered this long is asked again
+	// BlockedRetry is the first wait of an event Discord refused for a reason an operator can
+	// fix; each further refusal in a row waits twice as long, up to BlockedRetryMax.
+	BlockedRetry    time.Duration
+	BlockedRetryMax time.Duration
+	DeferAfter      time.Duration // a command slower than this is deferred
+	ChunkTimeout    time.Duration // a member request unanswered this long is asked again
 	// AutocompleteBudget is how long choices are looked for. Discord gives an autocomplete
 	// 3 seconds in all, the answer's trip included, and no defer.
 	AutocompleteBudget time.Duration
@@ -82,7 +85,10 @@ func (t *Timing) fill() {
 		t.RetryMax = 5 * time.Minute
 	}
 	if t.BlockedRetry == 0 {
-		t.BlockedRetry = 10 * time.Minute
+		t.BlockedRetry = outbox.BlockedRetryFirst
+	}
+	if t.BlockedRetryMax == 0 {
+		t.BlockedRetryMax = outbox.BlockedRetryLongest
 	}
 	if t.DeferAfter == 0 {
 		t.DeferAfter = 2 * time.Second

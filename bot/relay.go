@@ -32,6 +32,11 @@ var errNotConnected = errors.New("not connected to Discord")
 // back that channel alone.
 const relayWorkers = 8
 
+// headsWindow is how many due heads a dispatch reads: enough to fill every worker even
+// when each busy channel's head is among them. Only due heads are read, so channels
+// waiting on a retry or blocked, however many, take no place in it.
+const headsWindow = 2 * relayWorkers
+
 // relayRun is one leadership term of the relay: the channels being delivered.
 type relayRun struct {
 	b     *Bot
@@ -42,6 +47,8 @@ type relayRun struct {
 	busy  map[string]bool
 	// starved: due channels waited for a free worker at the last dispatch.
 	starved bool
+	// gaugesAt is when the backlog's gauges were last read (dispatch's goroutine only).
+	gaugesAt time.Time
 }
 
 // relay delivers due events until ctx ends: each channel's events in order, the next
@@ -74,7 +81,7 @@ func (r *relayRun) dispatch(ctx context.Context) {
 		return
 	}
 	store := r.b.deps.App.Outbox
-	heads, err := store.Heads(ctx, 1000)
+	heads, err := store.Heads(ctx, headsWindow)
 	if err != nil {
 		if ctx.Err() == nil {
 			r.b.log.Error("outbox read failed", "error", err)
@@ -185,7 +192,9 @@ func (r *relayRun) fail(ctx context.Context, ev outbox.Event, err error) bool {
 		r.recorded(ev, "rate limited")(store.MarkRateLimited(ctx, ev, next, err.Error()))
 		return false
 	case classBlocked:
-		next := now.Add(b.deps.Timing.BlockedRetry)
+		// Each refusal in a row waits longer, so lanes an operator has yet to fix cost
+		// Discord fewer and fewer requests.
+		next := now.Add(outbox.BlockedWait(b.deps.Timing.BlockedRetry, b.deps.Timing.BlockedRetryMax, ev.BlockedAttempts, ev.ID))
 		log.Error("Discord refused the event for a reason an operator can fix: its channel waits",
 			"reason", f.reason, "retry_at", next)
 		r.recorded(ev, "blocked")(store.MarkBlocked(ctx, ev, next, f.reason))
@@ -226,7 +235,13 @@ func (b *Bot) backoff(attempts int) time.Duration {
 	return d/2 + rand.N(d/2+1)
 }
 
+// updateGauges reads the backlog for the gauges at most once per RelayInterval: counting
+// what waits costs as much as there are blocked lanes, and a dispatch runs on every commit.
 func (r *relayRun) updateGauges(ctx context.Context) {
+	if time.Since(r.gaugesAt) < r.b.deps.Timing.RelayInterval {
+		return
+	}
+	r.gaugesAt = time.Now()
 	backlog, err := r.b.deps.App.Outbox.Backlog(ctx)
 	if err != nil {
 		return

@@ -174,7 +174,7 @@ func TestMissingPermissionBlocksItsChannelOnly(t *testing.T) {
 		r.eventually("the other channel's event is delivered", func() bool { return r.event(b1.ID).Status == outbox.StatusDelivered })
 		got := r.event(a1.ID)
 		if got.LastError != "Discord: Missing Permissions (50013)" || got.Attempts != 1 ||
-			!got.NextAttemptAt.Equal(clock.Now().Add(b.deps.Timing.BlockedRetry)) {
+			!got.NextAttemptAt.Equal(clock.Now().Add(outbox.BlockedWait(b.deps.Timing.BlockedRetry, b.deps.Timing.BlockedRetryMax, 0, a1.ID))) {
 			t.Fatalf("blocked event: %q after %d attempts, next at %v", got.LastError, got.Attempts, got.NextAttemptAt)
 		}
 		if got := r.event(a2.ID); !untouched(got) {
@@ -197,9 +197,9 @@ func TestMissingPermissionBlocksItsChannelOnly(t *testing.T) {
 	})
 }
 
-// A deleted channel blocks its event, which is tried again every BlockedRetry by the
-// clock, and other channels go on.
-func TestUnknownChannelBlocksAndIsRetriedLater(t *testing.T) {
+// A deleted channel blocks its event, which is tried again by the clock, each time after
+// a longer wait, up to an hour; other channels go on and its own next events wait.
+func TestUnknownChannelBlocksAndIsRetriedLessAndLessOften(t *testing.T) {
 	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		r := newRig(t, d)
@@ -218,14 +218,41 @@ func TestUnknownChannelBlocksAndIsRetriedLater(t *testing.T) {
 			t.Fatalf("blocked event: %q after %d attempts", got.LastError, got.Attempts)
 		}
 
-		clock.Advance(b.deps.Timing.BlockedRetry)
-		r.eventually("the blocked event is tried again", func() bool { return r.event(a1.ID).Attempts == 2 })
-		got := r.event(a1.ID)
-		if got.Status != outbox.StatusBlocked || !got.NextAttemptAt.Equal(clock.Now().Add(b.deps.Timing.BlockedRetry)) {
-			t.Fatalf("after its retry: %s, next at %v", got.Status, got.NextAttemptAt)
+		timing := b.deps.Timing
+		var waits []time.Duration
+		for attempt := 2; attempt <= 6; attempt++ {
+			got := r.event(a1.ID)
+			clock.Advance(got.NextAttemptAt.Sub(clock.Now()))
+			r.eventually(fmt.Sprintf("attempt %d", attempt), func() bool { return r.event(a1.ID).Attempts == attempt })
+			got = r.event(a1.ID)
+			want := outbox.BlockedWait(timing.BlockedRetry, timing.BlockedRetryMax, attempt-1, a1.ID)
+			if got.Status != outbox.StatusBlocked || got.BlockedAttempts != attempt || !got.NextAttemptAt.Equal(clock.Now().Add(want)) {
+				t.Fatalf("after attempt %d: %s, %d blocked, next in %v, want %v", attempt, got.Status, got.BlockedAttempts,
+					got.NextAttemptAt.Sub(clock.Now()), want)
+			}
+			waits = append(waits, want)
+		}
+		for i := 1; i < len(waits); i++ {
+			if waits[i] < waits[i-1] {
+				t.Fatalf("the waits shrank: %v", waits)
+			}
+		}
+		if last := waits[len(waits)-1]; last > timing.BlockedRetryMax || last < timing.BlockedRetryMax*3/4 {
+			t.Fatalf("the waits end at %v, want about %v: %v", last, timing.BlockedRetryMax, waits)
 		}
 		if got := r.event(a2.ID); !untouched(got) {
 			t.Fatalf("the event behind the blocked one was tried: %+v", got)
+		}
+		// Each attempt is one request: the first a post, the later ones (past the nonce's
+		// window) a look for the post's marker, refused the same way.
+		requests := 0
+		for _, req := range r.fake.Requests() {
+			if strings.Contains(req.Path, "/channels/"+testChannel+"/") {
+				requests++
+			}
+		}
+		if requests != 6 {
+			t.Fatalf("%d requests to the deleted channel, want 6", requests)
 		}
 	})
 }

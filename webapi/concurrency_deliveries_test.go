@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+	"time"
 
 	"zocalo/core/outbox"
+	"zocalo/internal/testenv"
 )
 
 // stuckDelivery queues a message and puts it in status, as the relay leaves it when
@@ -22,6 +24,17 @@ func (r *raceEnv) stuckDelivery(t *testing.T, status string) uint64 {
 		t.Fatal(err)
 	}
 	return ev.ID
+}
+
+// blockedGroup seeds n members' verification lanes blocked for a reason of this row's own,
+// so the group is the row's alone in the shared database; it returns the reason.
+func (r *raceEnv) blockedGroup(t *testing.T, n int) string {
+	t.Helper()
+	reason := "Discord: Missing Permissions " + r.id() + " (50013)"
+	now := time.Now().UTC()
+	testenv.SeedLanes(t, r.d, testenv.Lanes{N: n, Prefix: "verify:", FirstMember: 620000000000000000 + int64(r.next.Add(1000)),
+		Kind: "member.verify", Status: outbox.StatusBlocked, Reason: reason, Attempts: 1, Next: now.Add(time.Hour), Created: now})
+	return reason
 }
 
 // deliveryStatus is an event's status now.
@@ -120,4 +133,45 @@ var _ = addRaceRows(
 			}
 		}
 	}},
+)
+
+var _ = addRaceRows(
+	raceRow{name: "retrying one group of blocked deliveries", routes: []string{"POST /api/admin/deliveries/retry-group", "POST /api/admin/deliveries/retry-all"},
+		run: func(t *testing.T, r *raceEnv) {
+			const lanes = 200
+			reason := r.blockedGroup(t, lanes)
+			var reqs []request
+			for i := range raceN {
+				if i%5 == 4 {
+					// Retries of everything among them take their turn too.
+					reqs = append(reqs, request{method: "POST", path: "/api/admin/deliveries/retry-all", token: r.tokens[operators(i)]})
+					continue
+				}
+				reqs = append(reqs, request{method: "POST", path: "/api/admin/deliveries/retry-group", token: r.tokens[operators(i)],
+					body: map[string]string{"lane": "verify", "reason": reason}})
+			}
+			answers := r.race(t, reqs...)
+			expectAll(t, answers, 200)
+			var moved, groupWins int64
+			for i, a := range answers {
+				var got struct{ Retried int64 }
+				if err := json.Unmarshal(a.body, &got); err != nil {
+					t.Fatalf("%s: %v", a.body, err)
+				}
+				if i%5 != 4 {
+					moved += got.Retried
+					if got.Retried > 0 {
+						groupWins++
+					}
+				}
+			}
+			// The group goes back once: by one group retry (one audit entry for all), or by
+			// a retry of everything that came first (one entry per delivery, none for the group).
+			group := r.audits(t, outbox.ActionRetryGroup, "verify")
+			if groupWins > 1 || moved != lanes*groupWins || group != groupWins {
+				t.Fatalf("%d group retries moved %d deliveries with %d audit entries", groupWins, moved, group)
+			}
+			expectCount(t, "the group's deliveries sent back",
+				r.count(t, "outbox_events", "last_error = ? AND status = ?", reason, outbox.StatusPending), lanes)
+		}},
 )

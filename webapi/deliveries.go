@@ -18,6 +18,7 @@ func (s *Server) deliveryRoutes(api *gin.RouterGroup) {
 	admins := s.RequireGroups(authz.Admin)
 	api.GET("/admin/deliveries", admins, s.listDeliveries)
 	api.POST("/admin/deliveries/retry-all", admins, s.retryAllDeliveries)
+	api.POST("/admin/deliveries/retry-group", admins, s.retryDeliveryGroup)
 	api.POST("/admin/deliveries/:id/retry", admins, s.retryDelivery)
 	api.POST("/admin/deliveries/:id/discard", admins, s.discardDelivery)
 }
@@ -103,4 +104,23 @@ func (s *Server) retryAllDeliveries(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, gin.H{"message": outbox.RetriedMessage(n), "retried": n})
+}
+
+// deliveryGroup names a group of blocked deliveries as the list gives it.
+type deliveryGroup struct {
+	Lane   string `json:"lane"`
+	Reason string `json:"reason"`
+}
+
+func (s *Server) retryDeliveryGroup(c *gin.Context) {
+	var in deliveryGroup
+	if !bindJSON(c, &in) {
+		return
+	}
+	n, err := s.deps.App.Outbox.RetryGroup(c.Request.Context(), outbox.ByAdmin(actor(c)), in.Lane, in.Reason)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"message": outbox.GroupRetriedMessage(n), "retried": n})
 }

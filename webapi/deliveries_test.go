@@ -5,12 +5,14 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"zocalo/core/audit"
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/outbox"
 	"zocalo/internal/testdb"
+	"zocalo/internal/testenv"
 )
 
 type deliveryList struct {
@@ -129,6 +131,73 @@ func TestOperatorsSeeAndFixDeliveries(t *testing.T) {
 		}
 		if code := e.call("POST", "/api/admin/deliveries/retry-all", rh, nil, &all); code != 200 || all.Retried != 0 || all.Message != "No hay entregas bloqueadas ni fallidas." {
 			t.Fatalf("retry all with nothing stuck: %d %+v", code, all)
+		}
+	})
+}
+
+// One missing permission blocked a thousand members' verifications: the list groups them
+// by lane and cause, and one retry of the group sends them all back, once.
+func TestOperatorsRetryABlockedGroup(t *testing.T) {
+	t.Parallel()
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		e.addUser("rh", "560000000000000005", true, authz.RH)
+		e.addUser("moderador", "560000000000000003", true, authz.Moderador)
+		rh, moderador := e.signIn("rh"), e.signIn("moderador")
+		missing := "Discord: Missing Permissions (50013)"
+		now := time.Now().UTC()
+		testenv.SeedLanes(t, d, testenv.Lanes{N: 1000, Prefix: "verify:", FirstMember: 600000000000000000, Kind: "member.verify",
+			Status: outbox.StatusBlocked, Reason: missing, Attempts: 2, Next: now.Add(time.Hour), Created: now})
+
+		var list struct {
+			BlockedGroups []outbox.BlockedGroup
+		}
+		if code := e.call("GET", "/api/admin/deliveries?state=failed", rh, nil, &list); code != 200 || len(list.BlockedGroups) != 1 {
+			t.Fatalf("list: %d %+v", code, list)
+		}
+		g := list.BlockedGroups[0]
+		if g.Lane != "verify" || g.LaneName != "verificación" || g.Reason != missing || g.Cause != "Missing Permissions" || g.Count != 1000 {
+			t.Fatalf("the group reads %+v", g)
+		}
+
+		group := func(lane, reason string) io.Reader {
+			return body(map[string]string{"lane": lane, "reason": reason})
+		}
+		if code := e.call("POST", "/api/admin/deliveries/retry-group", moderador, group("verify", missing), nil); code != 403 {
+			t.Errorf("a moderator retried a group: %d", code)
+		}
+		badGroup := "Indica el grupo de entregas bloqueadas como lo da la lista: su carril (lane) y su motivo (reason)."
+		for _, c := range []struct {
+			body    io.Reader
+			message string
+		}{
+			{strings.NewReader(`{"lane":"verify"}`), badGroup},
+			{strings.NewReader(`{"reason":"x"}`), badGroup},
+			{group(strings.Repeat("1", 33), missing), badGroup},
+			{strings.NewReader(`{"lane":`), "La solicitud no tiene un formato válido."},
+		} {
+			var got messageBody
+			if code := e.call("POST", "/api/admin/deliveries/retry-group", rh, c.body, &got); code != 400 || got.Message != c.message {
+				t.Errorf("a bad group: %d %q, want 400 %q", code, got.Message, c.message)
+			}
+		}
+		testenv.ExpectCount(t, "events moved by refusals", testenv.CountRows(t, d, "outbox_events", "status = ?", outbox.StatusPending), 0)
+
+		var retried struct {
+			Message string
+			Retried int
+		}
+		if code := e.call("POST", "/api/admin/deliveries/retry-group", rh, group(g.Lane, g.Reason), &retried); code != 200 ||
+			retried.Retried != 1000 || retried.Message != "Se intentarán de nuevo 1000 entregas." {
+			t.Fatalf("the group's retry: %d %+v", code, retried)
+		}
+		if code := e.call("POST", "/api/admin/deliveries/retry-group", rh, group(g.Lane, g.Reason), &retried); code != 200 ||
+			retried.Retried != 0 || retried.Message != "Ese grupo ya no tiene entregas bloqueadas: se reintentaron o cambiaron mientras tanto." {
+			t.Fatalf("a repeat: %d %+v", code, retried)
+		}
+		testenv.ExpectCount(t, "group audits", testenv.Audits(t, d, outbox.ActionRetryGroup, "verify"), 1)
+		if code := e.call("GET", "/api/admin/deliveries", rh, nil, &list); code != 200 || len(list.BlockedGroups) != 0 {
+			t.Fatalf("groups after the retry: %d %+v", code, list.BlockedGroups)
 		}
 	})
 }

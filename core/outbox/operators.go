@@ -130,6 +130,9 @@ type DeliveryPage struct {
 	Deliveries []Delivery       `json:"deliveries"`
 	Total      int64            `json:"total"`
 	Counts     map[string]int64 `json:"counts"`
+	// BlockedGroups are every blocked delivery grouped by lane and cause, whatever the
+	// state listed: what one fix and one retry can clear.
+	BlockedGroups []BlockedGroup `json:"blockedGroups"`
 }
 
 // List pages through the deliveries in a state, oldest first: the order the relay
@@ -164,7 +167,10 @@ func (s *Store) List(ctx context.Context, op Operator, q DeliveryQuery) (Deliver
 		out.Deliveries = append(out.Deliveries, deliveryOf(ev, q.ChannelNames))
 	}
 	var err error
-	out.Counts, err = s.counts(ctx)
+	if out.Counts, err = s.counts(ctx); err != nil {
+		return DeliveryPage{}, err
+	}
+	out.BlockedGroups, err = s.blockedGroups(ctx, q.ChannelNames)
 	return out, err
 }
 
@@ -256,7 +262,7 @@ func (s *Store) Retry(ctx context.Context, op Operator, id uint64, expected stri
 // status it was read in, and audits the move; false when the row had moved on.
 func (s *Store) retryEvent(ctx context.Context, op Operator, action string, ev *Event, now time.Time) (bool, error) {
 	res := s.db.Conn(ctx).Model(&Event{}).Where("id = ? AND status = ?", ev.ID, ev.Status).
-		Updates(map[string]any{"status": StatusPending, "next_attempt_at": now})
+		Updates(map[string]any{"status": StatusPending, "next_attempt_at": now, "blocked_attempts": 0})
 	if res.Error != nil || res.RowsAffected == 0 {
 		return false, res.Error
 	}
@@ -271,7 +277,7 @@ func (s *Store) retryEvent(ctx context.Context, op Operator, action string, ev *
 }
 
 // RetryAll sends every blocked and failed event back to the relay and returns how many
-// it moved. Concurrent calls move each event once.
+// it moved. Concurrent calls (and group retries) take turns and move each event once.
 func (s *Store) RetryAll(ctx context.Context, op Operator) (int, error) {
 	if !op.allowed() {
 		return 0, errOperator
@@ -279,6 +285,9 @@ func (s *Store) RetryAll(ctx context.Context, op Operator) (int, error) {
 	moved := 0
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
 		moved = 0
+		if err := s.db.LockKey(ctx, retryManyLock); err != nil {
+			return err
+		}
 		var stuck []Event
 		// Locked in id order, so two calls wait for each other rather than deadlock.
 		q := s.db.Conn(ctx).Where("status IN ?", []string{StatusBlocked, StatusFailed}).Order("id")

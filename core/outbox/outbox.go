@@ -8,6 +8,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -30,20 +31,24 @@ const (
 
 // Event is one thing to post, edit or delete in Discord.
 type Event struct {
-	ID               uint64     `gorm:"primaryKey;autoIncrement"`
+	ID               uint64     `gorm:"primaryKey;autoIncrement;index:idx_outbox_events_queued,priority:2;index:idx_outbox_events_queued_id,where:status IN ('pending'\\, 'blocked')"`
 	Kind             string     `gorm:"size:64;not null"`
-	ChannelID        string     `gorm:"size:32;not null;default:''"`
+	ChannelID        string     `gorm:"size:32;not null;default:'';index:idx_outbox_events_queued,priority:1,where:status IN ('pending'\\, 'blocked')"`
 	Payload          string     `gorm:"type:text;not null"`
 	Nonce            string     `gorm:"size:25;not null;uniqueIndex:idx_outbox_events_nonce"`
 	Status           string     `gorm:"size:16;not null;default:'pending';index:idx_outbox_events_pending,priority:1"`
 	Attempts         int        `gorm:"not null;default:0"`
-	NextAttemptAt    time.Time  `gorm:"not null;index:idx_outbox_events_pending,priority:2"`
+	NextAttemptAt    time.Time  `gorm:"not null;index:idx_outbox_events_pending,priority:2;index:idx_outbox_events_due,where:status IN ('pending'\\, 'blocked')"`
 	LastError        string     `gorm:"type:text;not null;default:''"`
 	DiscordMessageID string     `gorm:"size:32;not null;default:''"`
 	CreatedAt        time.Time  `gorm:"not null"`
 	DeliveredAt      *time.Time `gorm:""`
 	// FirstAttemptAt is when delivery was first tried; nil until then.
 	FirstAttemptAt *time.Time `gorm:""`
+	// BlockedAttempts counts the attempts in a row Discord refused for a reason an operator
+	// can fix: each waits longer than the one before (BlockedWait). An operator's retry
+	// starts the count again.
+	BlockedAttempts int `gorm:"not null;default:0"`
 }
 
 // TableName keeps the table's name explicit.
@@ -86,30 +91,47 @@ func newNonce() string {
 // blocked event stays its channel's head until it goes or an operator discards it.
 var queued = []string{StatusPending, StatusBlocked}
 
-// Heads returns, for each channel with queued events, its oldest queued event when it is
-// due: delivering only heads keeps each channel in order, and a channel waiting on a retry
-// (or blocked) does not hold up the others.
+// isQueued is the condition "still to go out" on the table named alias, spelled with the
+// statuses themselves rather than parameters: it is the predicate of the partial indexes
+// idx_outbox_events_due, _queued and _queued_id, and a database uses one only when the
+// query says so in the same words (a generic plan cannot see a parameter's value).
+func isQueued(alias string) string {
+	return alias + ".status IN ('" + strings.Join(queued, "', '") + "')"
+}
+
+// headsSQL picks the due events that are their channel's head (the oldest event of their
+// channel still to go out), oldest first. The due ones are chosen before the limit, so
+// however many channels wait on a retry or are blocked, a channel with something due is
+// found: a waiting channel costs its own retries and nothing else.
+//
+// Its shape keeps the work to what is due whatever the planner believes. The due events are
+// read first, apart (MATERIALIZED), through idx_outbox_events_due: left to itself,
+// PostgreSQL walked the primary key from the oldest delivered event. Each due event is then
+// compared with its channel's first queued id, one probe of idx_outbox_events_queued: as
+// NOT EXISTS, an anti-join, PostgreSQL sorted every queued event to merge them, since its
+// statistics, drawn from a history of past attempts, take nearly every queued event for due.
+var headsSQL = `WITH due AS MATERIALIZED (
+  SELECT id, channel_id FROM outbox_events e WHERE ` + isQueued("e") + ` AND e.next_attempt_at <= ?)
+SELECT e.* FROM outbox_events e WHERE e.id IN (
+  SELECT due.id FROM due
+  WHERE due.id = (SELECT MIN(o.id) FROM outbox_events o WHERE ` + isQueued("o") + ` AND o.channel_id = due.channel_id)
+  ORDER BY due.id LIMIT ?)
+ORDER BY e.id`
+
+// Heads returns up to limit channels' heads that are due, the oldest first: delivering
+// only heads keeps each channel in order, and a channel waiting on a retry (or blocked)
+// does not hold up the others, nor take a place in the limit.
 func (s *Store) Heads(ctx context.Context, limit int) ([]Event, error) {
-	conn := s.db.Conn(ctx)
-	firsts := conn.Model(&Event{}).Select("MIN(id)").Where("status IN ?", queued).Group("channel_id")
-	var heads []Event
-	if err := conn.Where("id IN (?)", firsts).Order("id").Limit(limit).Find(&heads).Error; err != nil {
-		return nil, err
-	}
-	now := s.now()
-	due := heads[:0]
-	for _, ev := range heads {
-		if !ev.NextAttemptAt.After(now) {
-			due = append(due, ev)
-		}
-	}
-	return due, nil
+	heads := []Event{}
+	err := s.db.Conn(ctx).Raw(headsSQL, s.now(), limit).Scan(&heads).Error
+	return heads, err
 }
 
 // Head returns a channel's oldest queued event if it is due, or nil.
 func (s *Store) Head(ctx context.Context, channelID string) (*Event, error) {
 	var ev Event
-	err := s.db.Conn(ctx).Where("status IN ? AND channel_id = ?", queued, channelID).Order("id").Take(&ev).Error
+	err := s.db.Conn(ctx).Table("outbox_events AS e").Where(isQueued("e")+" AND e.channel_id = ?", channelID).
+		Order("e.id").Take(&ev).Error
 	if db.IsNotFound(err) {
 		return nil, nil
 	}
@@ -177,8 +199,34 @@ func (s *Store) MarkRateLimited(ctx context.Context, ev Event, next time.Time, c
 func (s *Store) MarkBlocked(ctx context.Context, ev Event, next time.Time, reason string) (bool, error) {
 	return s.markFrom(ctx, ev, map[string]any{
 		"status": StatusBlocked, "attempts": gorm.Expr("attempts + 1"), "next_attempt_at": next,
-		"last_error": truncate(reason, 2000),
+		"blocked_attempts": gorm.Expr("blocked_attempts + 1"), "last_error": truncate(reason, 2000),
 	})
+}
+
+// A blocked event is tried again by itself, each time later, until an operator fixes the
+// cause and retries it: its first retry after BlockedRetryFirst, each further one after
+// twice the wait before, up to BlockedRetryLongest. A thousand members' lanes blocked by
+// one missing permission then cost Discord a thousand refused requests an hour at most,
+// not one every few minutes each.
+const (
+	BlockedRetryFirst   = 10 * time.Minute
+	BlockedRetryLongest = time.Hour
+)
+
+// BlockedWait is how long an event waits after a blocked attempt, when blockedBefore
+// attempts in a row were blocked before it: first, doubled for each, up to longest, then
+// shortened by up to a quarter by the event's id, so that lanes blocked together (one
+// missing permission blocks every member's) come back spread out, not in one burst. The
+// spread is the id's, not chance's, so the wait of an event is known.
+func BlockedWait(first, longest time.Duration, blockedBefore int, id uint64) time.Duration {
+	d := first
+	for i := 0; i < blockedBefore && d < longest; i++ {
+		d *= 2
+	}
+	d = min(d, longest)
+	// Fibonacci hashing: consecutive ids land far apart in [0, 1024).
+	spread := (id * 11400714819323198485) >> 54
+	return d - time.Duration(uint64(d/4)*spread/1024)
 }
 
 // MarkFailed gives up on an event Discord will never accept (a malformed payload); it
@@ -241,7 +289,9 @@ func (s *Store) Backlog(ctx context.Context) (Backlog, error) {
 		return b, nil
 	}
 	var oldest []Event
-	if err := s.db.Conn(ctx).Where("status IN ?", queued).Order("id").Select("created_at").Limit(1).Find(&oldest).Error; err != nil {
+	// The first entry of idx_outbox_events_queued_id, whose predicate the query must spell.
+	if err := s.db.Conn(ctx).Table("outbox_events AS e").Where(isQueued("e")).Order("e.id").Select("e.created_at").
+		Limit(1).Find(&oldest).Error; err != nil {
 		return Backlog{}, err
 	}
 	if len(oldest) > 0 {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -211,7 +212,57 @@ func runDelivery(ctx context.Context, o options) (*deliveryReport, error) {
 	r.rows = append(r.rows, measureWrites("one at a time, the bot idle", o.deliveryWrites, 1, idleGap, write))
 	// Together: the bot is busy delivering while the next ones commit.
 	r.rows = append(r.rows, measureWrites(fmt.Sprintf("%d connections at once", o.deliveryConns), o.deliveryWrites, o.deliveryConns, 0, write))
+	// The same, in a guild whose bot role sits below the verified role: every member's
+	// verification lane blocked, behind a long history of delivered events. The relay reads
+	// only due heads, so the posts must arrive as fast.
+	if err := seedStuckLanes(ctx, databaseURL); err != nil {
+		return nil, err
+	}
+	r.rows = append(r.rows, measureWrites(fmt.Sprintf("%d connections at once, %s lanes blocked", o.deliveryConns, thousands(stuckLanes)),
+		o.deliveryWrites, o.deliveryConns, 0, write))
 	return r, nil
+}
+
+// The stuck guild of the delivery part: a blocked verification per member of the budgets'
+// community, after as many delivered events as the load part seeds.
+const (
+	stuckLanes       = 5000
+	deliveredHistory = 100_000
+)
+
+// seedStuckLanes writes the history and the blocked lanes in two statements and gathers
+// the planner's statistics, as a long-running database would have them.
+func seedStuckLanes(ctx context.Context, databaseURL string) error {
+	conn, err := sql.Open("pgx", databaseURL)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	for _, stmt := range []string{
+		fmt.Sprintf(`INSERT INTO outbox_events (kind, channel_id, payload, nonce, status, attempts, next_attempt_at, created_at, delivered_at)
+SELECT 'channel.message', CASE WHEN i %% 2 = 0 THEN '%s' ELSE 'dm:3' || (i %% %d) END, '{"content":"historial"}', 'zhist' || i,
+  'delivered', 1, now() - (%d - i) * interval '1 minute', now() - (%d - i) * interval '1 minute', now() - (%d - i) * interval '1 minute'
+FROM generate_series(1, %d) i`, benchContactChannel, stuckLanes, deliveredHistory, deliveredHistory, deliveredHistory, deliveredHistory),
+		fmt.Sprintf(`INSERT INTO outbox_events (kind, channel_id, payload, nonce, status, attempts, blocked_attempts, next_attempt_at, last_error, created_at)
+SELECT 'member.verify', 'verify:3' || i, '{"userId":"3' || i || '"}', 'zstuck' || i, 'blocked', 1 + i %% 4, 1 + i %% 4,
+  now() + (30 + i %% 30) * interval '1 minute', 'Discord: Missing Permissions (50013)', now()
+FROM generate_series(1, %d) i`, stuckLanes),
+		"ANALYZE outbox_events",
+	} {
+		if _, err := conn.ExecContext(ctx, stmt); err != nil {
+			return fmt.Errorf("seed the stuck lanes: %w", err)
+		}
+	}
+	return nil
+}
+
+// thousands writes n with a comma every three digits.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // idleGap is the most a writer waits, after its post arrived, before its next write:

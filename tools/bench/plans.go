@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"zocalo/core/db"
 )
@@ -20,6 +21,17 @@ func hotQueries(dialect db.Dialect, c community) []struct{ name, sql string } {
 		matching = `id IN (SELECT rowid FROM tickets_search WHERE tickets_search MATCH '"` + strings.Join(words, `" "`) + `"*')`
 	}
 	searched := "SELECT *, COUNT(*) OVER () AS matched FROM tickets WHERE (" + matching + ") ORDER BY updated_at DESC, id DESC LIMIT 10"
+	// The relay's reads, as core/outbox writes them: the due heads a dispatch reads (twice
+	// the relay's 8 workers), one channel's head, the blocked deliveries by lane and cause,
+	// and the oldest event still to go out.
+	now := "'" + time.Now().UTC().Format("2006-01-02 15:04:05") + "+00:00'"
+	queued := func(alias string) string { return alias + ".status IN ('pending', 'blocked')" }
+	heads := "WITH due AS MATERIALIZED (SELECT id, channel_id FROM outbox_events e WHERE " + queued("e") + " AND e.next_attempt_at <= " + now +
+		") SELECT e.* FROM outbox_events e WHERE e.id IN (SELECT due.id FROM due WHERE due.id = (SELECT MIN(o.id) FROM outbox_events o WHERE " +
+		queued("o") + " AND o.channel_id = due.channel_id) ORDER BY due.id LIMIT 16) ORDER BY e.id"
+	lane := "CASE WHEN channel_id LIKE 'verify:%' THEN 'verify' WHEN channel_id LIKE 'roles:%' THEN 'roles' WHEN channel_id LIKE 'dm:%' THEN 'dm' ELSE channel_id END"
+	groups := "SELECT " + lane + " AS lane, last_error AS reason, COUNT(*) AS n, MIN(next_attempt_at) AS next_attempt_at FROM outbox_events " +
+		"WHERE status = 'blocked' GROUP BY " + lane + ", last_error ORDER BY n DESC, lane, reason LIMIT 50"
 	return []struct{ name, sql string }{
 		{"session and user of a token", "SELECT * FROM sessions LEFT JOIN users \"User\" ON sessions.user_id = \"User\".discord_id WHERE sessions.id = 'x' AND sessions.user_id = '" + player + "'"},
 		{"roles and rights of a member", "SELECT member_roles.role_id, panel_permissions.panel FROM member_roles LEFT JOIN panel_permissions ON panel_permissions.role_id = member_roles.role_id WHERE member_roles.member_id = '" + player + "' ORDER BY member_roles.role_id"},
@@ -35,6 +47,10 @@ func hotQueries(dialect db.Dialect, c community) []struct{ name, sql string } {
 		{"a ticket's files", fmt.Sprintf("SELECT * FROM ticket_attachments WHERE ticket_id = %d ORDER BY id", c.detailID)},
 		{"sales page 1", "SELECT * FROM sales ORDER BY id DESC LIMIT 20"},
 		{"a person's charges", "SELECT * FROM charges WHERE discord_id = '" + player + "' ORDER BY id"},
+		{"the relay's due heads (a blocked lane per member)", heads},
+		{"a channel's head", "SELECT * FROM outbox_events AS e WHERE " + queued("e") + " AND e.channel_id = 'verify:" + player + "' ORDER BY e.id LIMIT 1"},
+		{"blocked deliveries by lane and cause", groups},
+		{"the oldest event still to go out (the relay's gauge)", "SELECT e.created_at FROM outbox_events AS e WHERE " + queued("e") + " ORDER BY e.id LIMIT 1"},
 	}
 }
 

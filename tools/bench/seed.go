@@ -12,6 +12,7 @@ import (
 	"zocalo/core/legislative"
 	"zocalo/core/members"
 	"zocalo/core/news"
+	"zocalo/core/outbox"
 	"zocalo/core/records"
 	"zocalo/core/tickets"
 	"zocalo/core/treasury"
@@ -22,21 +23,25 @@ import (
 // Sizes is the community the benchmark seeds.
 type Sizes struct {
 	Members, Tickets, Messages, News, Sales, Initiatives, VotesPerInitiative, Charges int
+	// Deliveries is the relay's history: events already delivered to Discord. Every member's
+	// verification lane is blocked on top of it (the bot's role below the verified role).
+	Deliveries int
 }
 
 // fullSizes is the community of the budgets: a large server after a few years.
 var fullSizes = Sizes{Members: 5000, Tickets: 100_000, Messages: 500_000, News: 2000, Sales: 20_000,
-	Initiatives: 500, VotesPerInitiative: 30, Charges: 50_000}
+	Initiatives: 500, VotesPerInitiative: 30, Charges: 50_000, Deliveries: 100_000}
 
 func (s Sizes) scaled(f float64) Sizes {
 	n := func(v int) int { return max(1, int(float64(v)*f)) }
 	return Sizes{Members: max(400, n(s.Members)), Tickets: n(s.Tickets), Messages: n(s.Messages), News: n(s.News),
-		Sales: n(s.Sales), Initiatives: max(10, n(s.Initiatives)), VotesPerInitiative: s.VotesPerInitiative, Charges: n(s.Charges)}
+		Sales: n(s.Sales), Initiatives: max(10, n(s.Initiatives)), VotesPerInitiative: s.VotesPerInitiative, Charges: n(s.Charges),
+		Deliveries: n(s.Deliveries)}
 }
 
 func (s Sizes) String() string {
-	return fmt.Sprintf("%d members, %d tickets with %d messages, %d news, %d sales, %d initiatives × %d votes, %d charges",
-		s.Members, s.Tickets, s.Messages, s.News, s.Sales, s.Initiatives, s.VotesPerInitiative, s.Charges)
+	return fmt.Sprintf("%d members, %d tickets with %d messages, %d news, %d sales, %d initiatives × %d votes, %d charges, %d deliveries and a blocked verification per member",
+		s.Members, s.Tickets, s.Messages, s.News, s.Sales, s.Initiatives, s.VotesPerInitiative, s.Charges, s.Deliveries)
 }
 
 // community is who the load generator acts as.
@@ -227,7 +232,49 @@ func seed(ctx context.Context, d *db.DB, roles authz.RoleIDs, sizes Sizes, now t
 		charges[i] = records.Charge{DiscordID: who, Description: "Robo de vehículo con violencia", Date: now.Format("2006-01-02"),
 			Source: "web", ActorID: c.staff[0], ActorName: "moderador", CreatedAt: now}
 	}
-	return c, insert(conn, &charges)
+	if err := insert(conn, &charges); err != nil {
+		return c, err
+	}
+	return c, seedOutbox(conn, c, sizes, now)
+}
+
+// benchChannels are the configured channels the relay's history went to.
+var benchChannels = []string{"1300000000000000201", "1300000000000000202", "1300000000000000203", "1300000000000000204"}
+
+// seedOutbox writes the relay's history (delivered events, in the channels and members'
+// lanes), then what a guild whose bot role sits below the verified role holds: every
+// member's verification blocked, some DMs waiting on a retry, and a few posts due.
+func seedOutbox(conn *gorm.DB, c community, sizes Sizes, now time.Time) error {
+	members := append(append(append([]string{}, c.staff...), c.treasurers...), c.ministers...)
+	members = append(members, c.players...)
+	var events []outbox.Event
+	add := func(kind, channel, status, reason string, next time.Time, attempts, blocked int) {
+		events = append(events, outbox.Event{Kind: kind, ChannelID: channel, Payload: `{"content":"historial"}`,
+			Nonce: fmt.Sprintf("zbench%019d", len(events)), Status: status, Attempts: attempts, BlockedAttempts: blocked,
+			NextAttemptAt: next, LastError: reason, CreatedAt: now})
+	}
+	for i := range sizes.Deliveries {
+		at := now.Add(-time.Duration(sizes.Deliveries-i) * time.Minute)
+		switch i % 4 {
+		case 0, 1:
+			add(outbox.KindChannelMessage, benchChannels[i%len(benchChannels)], outbox.StatusDelivered, "", at, 1, 0)
+		case 2:
+			add(outbox.KindDM, outbox.DMChannel(members[i%len(members)]), outbox.StatusDelivered, "", at, 1, 0)
+		default:
+			add("member.verify", "verify:"+members[i%len(members)], outbox.StatusDelivered, "", at, 1, 0)
+		}
+	}
+	for i, m := range members {
+		add("member.verify", "verify:"+m, outbox.StatusBlocked, "Discord: Missing Permissions (50013)",
+			now.Add(time.Duration(30+i%30)*time.Minute), 1+i%4, 1+i%4)
+	}
+	for i := range min(200, len(members)) {
+		add(outbox.KindDM, outbox.DMChannel(members[i]), outbox.StatusPending, "Discord: HTTP 502", now.Add(5*time.Minute), 1, 0)
+	}
+	for i := range 20 {
+		add(outbox.KindChannelMessage, benchChannels[i%len(benchChannels)], outbox.StatusPending, "", now.Add(-time.Second), 0, 0)
+	}
+	return insert(conn, &events)
 }
 
 // insert writes each slice in batches small enough for either database's parameter limit.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"time"
 
 	"zocalo/core/artists"
 	"zocalo/core/audit"
@@ -31,6 +32,12 @@ type fileRules struct {
 func rulesOf(r storage.BatchRules) fileRules {
 	return fileRules{MaxFiles: r.MaxFiles, MaxBytes: r.Limits.MaxBytes, Types: r.Limits.Types,
 		TooMany: r.TooMany, TooLarge: r.TooLarge, BadType: r.BadType}
+}
+
+// blockedRetry is the back-off of blocked deliveries, in minutes, as the web words it.
+type blockedRetry struct {
+	FirstMinutes   int `json:"firstMinutes"`
+	LongestMinutes int `json:"longestMinutes"`
 }
 
 // named is a set of Go constants as one TypeScript object, in the order given, so the web
@@ -87,6 +94,8 @@ func constants() []constant {
 		{"ARTIST_APPLICATION_STATUSES", "An application to the drawing team: its statuses, in the order a reviewer is offered them.", artists.Statuses},
 		{"DELIVERY_STATUSES", "A delivery to Discord: its statuses, as operators read them.", outbox.Statuses},
 		{"DELIVERY_KINDS", "What each kind of delivery does in Discord.", outbox.Kinds},
+		{"DELIVERY_BLOCKED_RETRY", "How a blocked delivery is tried again by itself: after firstMinutes, each further refusal in a row waiting twice as long, up to longestMinutes.",
+			blockedRetry{FirstMinutes: int(outbox.BlockedRetryFirst / time.Minute), LongestMinutes: int(outbox.BlockedRetryLongest / time.Minute)}},
 		{"AUDIT_AREAS", "The areas of the audit log, in the order its filter offers them.", audit.Areas},
 		{"DOCUMENT_KINDS", "The kinds of identity document.", documents.Kinds},
 		{"ROBLOX_NAME_STATUSES", "What a document's Roblox name is worth.", documents.NameStatuses},

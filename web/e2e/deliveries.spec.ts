@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
 import { shot, signIn, openUserMenu } from './helpers';
 
@@ -55,6 +56,58 @@ test('a contact message Discord refuses waits on Entregas a Discord, is read on 
     await page.goto('/demo/discord/');
     const channel = page.getByRole('region', { name: '#contacto' });
     await expect(channel.getByText(`Contacto: ${subject}`)).toHaveCount(1);
+  } finally {
+    await botMayPost(page, 'contacto', true);
+  }
+});
+
+test('blocked deliveries read as a group by cause, on a phone too, and the group is retried once fixed', async ({ page }) => {
+  const subject = `Grupo ${Date.now()}`;
+  await botMayPost(page, 'contacto', false);
+  try {
+    await page.goto('/contact');
+    await page.getByLabel('Nombre').fill('Visitante del grupo');
+    await page.getByLabel('Asunto').fill(subject);
+    await page.getByLabel('Mensaje').fill('Discord rechaza este mensaje hasta que el bot recupere su permiso.');
+    await page.getByLabel('Correo electrónico').fill('grupo@example.com');
+    await page.getByRole('button', { name: 'Enviar Mensaje' }).click();
+    await expect(page.getByText('¡Mensaje enviado exitosamente! Te contactaremos pronto.')).toBeVisible();
+
+    await signIn(page, 'comite');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin/deliveries');
+    const groups = page.getByRole('region', { name: 'Bloqueadas por causa' });
+    const group = groups.getByRole('group', { name: /^1 bloqueada: Missing Permissions en Contacto$/ });
+    await expect(group).toBeVisible();
+    await expect(group.getByText('Discord: Missing Permissions (50013)')).toBeVisible();
+    const retry = group.getByRole('button', { name: /^Reintentar el grupo/ });
+    await expect(retry).toBeInViewport();
+    // Nothing of the group is wider than the phone.
+    const box = await group.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await shot(page, 'admin-deliveries-groups-phone');
+    // The groups themselves (the list's phone cards are the shared ResponsiveTable's).
+    const serious = (await new AxeBuilder({ page }).include('section[aria-labelledby="blocked-groups-title"]').analyze()).violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    await botMayPost(page, 'contacto', true);
+    await page.goto('/admin/deliveries');
+    await page
+      .getByRole('region', { name: 'Bloqueadas por causa' })
+      .getByRole('button', { name: /^Reintentar el grupo: 1 bloqueada: Missing Permissions en Contacto$/ })
+      .click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '¿Reintentar este grupo?' });
+    await confirm.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(page.getByText('Se intentará de nuevo 1 entrega.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Bloqueadas por causa' })).toHaveCount(0);
+    await expect
+      .poll(async () => page.getByText(`Contacto: ${subject}`).count(), { message: 'the retried group leaves the list', timeout: 60_000 })
+      .toBe(0);
+
+    await page.goto('/demo/discord/');
+    await expect(page.getByRole('region', { name: '#contacto' }).getByText(`Contacto: ${subject}`)).toHaveCount(1);
   } finally {
     await botMayPost(page, 'contacto', true);
   }

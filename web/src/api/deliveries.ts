@@ -9,11 +9,15 @@ export type DeliveryPage = GetResponse<'/api/admin/deliveries'>;
 export type DeliveryState = NonNullable<NonNullable<paths['/api/admin/deliveries']['get']['parameters']['query']>['state']>;
 export type DeliveryActed = components['schemas']['DeliveryActed'];
 export type RetriedAll = paths['/api/admin/deliveries/retry-all']['post']['responses'][200]['content']['application/json'];
+export type BlockedGroup = components['schemas']['BlockedGroup'];
+export type DeliveryGroupRef = components['schemas']['DeliveryGroupRef'];
+export type RetriedGroup = paths['/api/admin/deliveries/retry-group']['post']['responses'][200]['content']['application/json'];
 
 export const DELIVERIES_LOAD_ERROR = 'Error al cargar las entregas a Discord';
 export const DELIVERY_RETRY_ERROR = 'No se pudo reintentar la entrega';
 export const DELIVERY_DISCARD_ERROR = 'No se pudo descartar la entrega';
 export const DELIVERIES_RETRY_ALL_ERROR = 'No se pudieron reintentar las entregas';
+export const DELIVERY_GROUP_RETRY_ERROR = 'No se pudo reintentar el grupo de entregas';
 
 export interface DeliveryQuery {
   state: DeliveryState;
@@ -73,6 +77,20 @@ export function useRetryAllDeliveries() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<RetriedAll>('/api/admin/deliveries/retry-all', { method: 'POST', errorMessage: DELIVERIES_RETRY_ALL_ERROR }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deliveryKeys.all }),
+  });
+}
+
+/** Sends every blocked delivery of one group (its lane and Discord's reason) back to Discord, once the cause is fixed. */
+export function useRetryDeliveryGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lane, reason }: DeliveryGroupRef) =>
+      apiFetch<RetriedGroup>('/api/admin/deliveries/retry-group', {
+        method: 'POST',
+        body: { lane, reason },
+        errorMessage: DELIVERY_GROUP_RETRY_ERROR,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: deliveryKeys.all }),
   });
 }

@@ -3285,6 +3285,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             deliveries: components["schemas"]["Delivery"][];
+                            /** @description every blocked delivery grouped by lane and cause, whatever the state listed; the largest 50 groups, largest first */
+                            blockedGroups: components["schemas"]["BlockedGroup"][];
                             total: number;
                             counts: {
                                 pending: number;
@@ -3317,7 +3319,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends every blocked and failed delivery back to the relay, due now (ADMIN group); audited per delivery. Concurrent calls move each delivery once. */
+        /** Sends every blocked and failed delivery back to the relay, due now (ADMIN group); audited per delivery. Concurrent calls (and group retries) take turns and move each delivery once. */
         post: {
             parameters: {
                 query?: never;
@@ -3339,6 +3341,52 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/deliveries/retry-group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends every blocked delivery of one group (its lane and Discord's reason, as blockedGroups names them) back to the relay, due now and with its waits started again (ADMIN group). One audit entry names every delivery it moved. Concurrent calls take turns: the first moves the group and the others answer 200 with retried 0. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DeliveryGroupRef"];
+                };
+            };
+            responses: {
+                /** @description how many were sent back */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            retried: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
             };
@@ -5503,7 +5551,7 @@ export interface components {
             key: string;
         };
         /**
-         * @description pending (waits for the relay), blocked (Discord refused it for a reason an operator can fix; it holds back its channel and is tried every 10 minutes), failed (Discord will not accept it), discarded (an operator gave up on it), skipped (its channel is not configured), delivered.
+         * @description pending (waits for the relay), blocked (Discord refused it for a reason an operator can fix; it holds back its channel and is tried again after 10 minutes, each further refusal in a row waiting twice as long, up to an hour), failed (Discord will not accept it), discarded (an operator gave up on it), skipped (its channel is not configured), delivered.
          * @enum {string}
          */
         DeliveryStatus: "pending" | "blocked" | "failed" | "discarded" | "skipped" | "delivered";
@@ -5530,6 +5578,27 @@ export interface components {
              * @description when the relay tries again; null for failed and discarded events
              */
             nextAttemptAt: string | null;
+        };
+        /** @description The blocked deliveries of one lane that Discord refused for one reason: what one fix and one retry clear. */
+        BlockedGroup: {
+            /** @description a member lane (verify, roles, dm: every member's together) or a channel's id; with reason, it names the group to retry */
+            lane: string;
+            /** @description where the group goes, as operators read it: verificación, retiro de roles, mensajes directos, or the configured channel's name (its id when unknown) */
+            laneName: string;
+            /** @description Discord's answer as recorded, e.g. Discord: Missing Permissions (50013) */
+            reason: string;
+            /** @description Discord's words in the reason, without its code, e.g. Missing Permissions */
+            cause: string;
+            count: number;
+            /**
+             * Format: date-time
+             * @description the group's soonest automatic retry
+             */
+            nextAttemptAt: string;
+        };
+        DeliveryGroupRef: {
+            lane: string;
+            reason: string;
         };
         /** @description Optional body of a retry or a discard: the status the operator saw. When the delivery has moved on since (and not to what the act makes), nothing changes and the answer is a 409. */
         DeliveryAct: {

@@ -407,6 +407,12 @@ export const DELIVERY_KINDS = [
   }
 ] as const;
 
+/** How a blocked delivery is tried again by itself: after firstMinutes, each further refusal in a row waiting twice as long, up to longestMinutes. */
+export const DELIVERY_BLOCKED_RETRY = {
+  "firstMinutes": 10,
+  "longestMinutes": 60
+} as const;
+
 /** The areas of the audit log, in the order its filter offers them. */
 export const AUDIT_AREAS = [
   {

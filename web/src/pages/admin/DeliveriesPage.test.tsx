@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
-import type { Delivery, DeliveryPage } from '../../api/deliveries';
+import type { BlockedGroup, Delivery, DeliveryPage } from '../../api/deliveries';
 import { NavBar } from '../../layout/NavBar';
 import { jsonResponse, mockFetch, profile, roleIds } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -39,10 +39,31 @@ const removal = delivery({
   nextAttemptAt: null,
 });
 
+const missing = 'Discord: Missing Permissions (50013)';
+
+const verifications: BlockedGroup = {
+  lane: 'verify',
+  laneName: 'verificación',
+  reason: missing,
+  cause: 'Missing Permissions',
+  count: 1000,
+  nextAttemptAt: '2025-03-03T19:00:00Z',
+};
+
+const contactGroup: BlockedGroup = {
+  lane: '710000000000000002',
+  laneName: 'Contacto',
+  reason: 'Discord: Missing Access (50001)',
+  cause: 'Missing Access',
+  count: 1,
+  nextAttemptAt: '2025-03-03T18:10:01Z',
+};
+
 /** A tiny deliveries server: lists by state, retries and discards; remembers every request. */
-function serve(initial: Delivery[], extra: Handlers = {}) {
+function serve(initial: Delivery[], extra: Handlers = {}, initialGroups: BlockedGroup[] = []) {
   localStorage.setItem(TOKEN_KEY, 'token');
   let deliveries = [...initial];
+  let groups = [...initialGroups];
   const page = (state: string): DeliveryPage => {
     const shown = deliveries.filter((d) => (state === 'waiting' ? ['pending', 'blocked', 'failed'].includes(d.status) : d.status === state));
     const count = (status: string) => deliveries.filter((d) => d.status === status).length;
@@ -50,6 +71,7 @@ function serve(initial: Delivery[], extra: Handlers = {}) {
       deliveries: shown,
       total: shown.length,
       counts: { pending: count('pending'), blocked: count('blocked'), failed: count('failed'), discarded: count('discarded') },
+      blockedGroups: groups,
     };
   };
   const act = (id: number, status: Delivery['status'], message: string) => {
@@ -64,6 +86,12 @@ function serve(initial: Delivery[], extra: Handlers = {}) {
     'POST /api/admin/deliveries/retry-all': () => {
       const moved = deliveries.filter((d) => d.status === 'blocked' || d.status === 'failed').length;
       deliveries = deliveries.map((d) => (d.status === 'blocked' || d.status === 'failed' ? { ...d, status: 'pending' } : d));
+      return jsonResponse({ message: `Se intentarán de nuevo ${moved} entregas.`, retried: moved });
+    },
+    'POST /api/admin/deliveries/retry-group': ({ init }) => {
+      const { lane, reason } = JSON.parse(String(init?.body)) as { lane: string; reason: string };
+      const moved = groups.find((g) => g.lane === lane && g.reason === reason)?.count ?? 0;
+      groups = groups.filter((g) => !(g.lane === lane && g.reason === reason));
       return jsonResponse({ message: `Se intentarán de nuevo ${moved} entregas.`, retried: moved });
     },
     ...extra,
@@ -177,11 +205,75 @@ describe('DeliveriesPage', () => {
     expect(row('Contacto: Pase VIP')).toHaveTextContent('Bloqueada');
   });
 
+  it('groups blocked deliveries by cause and where they go, in the server\'s words', async () => {
+    setViewport(1280);
+    serve([delivery()], {}, [verifications, contactGroup]);
+    renderWithProviders(<DeliveriesPage />, '/admin/deliveries');
+    const section = await screen.findByRole('region', { name: 'Bloqueadas por causa' });
+    const groups = within(section).getAllByRole('group');
+    expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual([
+      '1,000 bloqueadas: Missing Permissions en verificación',
+      '1 bloqueada: Missing Access en Contacto',
+    ]);
+    expect(groups[0]).toHaveTextContent('Discord: Missing Permissions (50013)');
+    expect(groups[0]).toHaveTextContent('Próximo intento automático');
+    expect(within(groups[0]).getByRole('button', { name: 'Reintentar el grupo: 1,000 bloqueadas: Missing Permissions en verificación' })).toHaveTextContent(
+      'Reintentar las 1,000',
+    );
+    expect(within(groups[1]).getByRole('button', { name: /^Reintentar el grupo/ })).toHaveTextContent(/^Reintentar$/);
+    expect(screen.getByText(/se reintenta sola, a los 10 minutos y luego con esperas que se duplican hasta una hora/)).toBeInTheDocument();
+  });
+
+  it('retries a whole group once its confirmation is accepted, and the group leaves', async () => {
+    const fetch = serve([delivery()], {}, [verifications, contactGroup]);
+    renderWithProviders(<DeliveriesPage />, '/admin/deliveries');
+    await userEvent.click(await screen.findByRole('button', { name: /^Reintentar el grupo: 1,000 bloqueadas/ }));
+    const confirm = await confirmDialog('¿Reintentar este grupo?');
+    expect(confirm).toHaveTextContent('«1,000 bloqueadas: Missing Permissions en verificación». Se intentarán de nuevo ahora las 1,000');
+    expect(posts(fetch, '/api/admin/deliveries/retry-group')).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Se intentarán de nuevo 1000 entregas.')).toBeInTheDocument();
+    const calls = posts(fetch, '/api/admin/deliveries/retry-group');
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(String(calls[0]?.[1]?.body))).toEqual({ lane: 'verify', reason: missing });
+    await waitFor(() => expect(screen.queryByRole('group', { name: /en verificación$/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('group', { name: '1 bloqueada: Missing Access en Contacto' })).toBeInTheDocument();
+  });
+
+  it("cancelling a group's confirmation retries nothing", async () => {
+    const fetch = serve([], {}, [verifications]);
+    renderWithProviders(<DeliveriesPage />, '/admin/deliveries');
+    await userEvent.click(await screen.findByRole('button', { name: /^Reintentar el grupo/ }));
+    await userEvent.click(within(await confirmDialog('¿Reintentar este grupo?')).getByRole('button', { name: 'Cancelar' }));
+    expect(posts(fetch, '/api/admin/deliveries/retry-group')).toHaveLength(0);
+    expect(screen.getByRole('group', { name: /en verificación$/ })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a group's retry and keeps the group", async () => {
+    serve([], { 'POST /api/admin/deliveries/retry-group': () => jsonResponse({ message: 'Solo la administración puede ver y corregir las entregas a Discord.' }, 403) }, [
+      verifications,
+    ]);
+    renderWithProviders(<DeliveriesPage />, '/admin/deliveries');
+    await userEvent.click(await screen.findByRole('button', { name: /^Reintentar el grupo/ }));
+    await userEvent.click(within(await confirmDialog('¿Reintentar este grupo?')).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Solo la administración puede ver y corregir las entregas a Discord.')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: /en verificación$/ })).toBeInTheDocument();
+  });
+
+  it('shows the groups and their retry on a phone', async () => {
+    setViewport(375);
+    serve([delivery()], {}, [verifications]);
+    renderWithProviders(<DeliveriesPage />, '/admin/deliveries');
+    const group = await screen.findByRole('group', { name: '1,000 bloqueadas: Missing Permissions en verificación' });
+    expect(within(group).getByRole('button', { name: /^Reintentar el grupo/ })).toBeVisible();
+  });
+
   it('says so when everything reached Discord', async () => {
     serve([]);
     renderWithProviders(<DeliveriesPage />, '/admin/deliveries');
     expect(await screen.findByText('Todo llegó a Discord: no hay entregas en este estado.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Reintentar todas/ })).toBeDisabled();
+    expect(screen.queryByRole('region', { name: 'Bloqueadas por causa' })).not.toBeInTheDocument();
   });
 
   it("shows the server's message when it refuses the list", async () => {

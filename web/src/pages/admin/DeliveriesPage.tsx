@@ -9,12 +9,14 @@ import {
   useDiscardDelivery,
   useRetryAllDeliveries,
   useRetryDelivery,
+  useRetryDeliveryGroup,
+  type BlockedGroup,
   type Delivery,
   type DeliveryState,
   type DeliveryStatus,
 } from '../../api/deliveries';
 import { labelOf, listOf, pluralOf } from '../../api/labels';
-import { DELIVERY_KINDS, DELIVERY_STATUSES } from '../../api/serverConstants.gen';
+import { DELIVERY_BLOCKED_RETRY, DELIVERY_KINDS, DELIVERY_STATUSES } from '../../api/serverConstants.gen';
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatDateTime } from '../../components/dates';
@@ -23,6 +25,7 @@ import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { useServerPagination } from '../../components/useServerPagination';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { BlockedGroups, groupKey, RETRY_GROUP_QUESTION, retryGroupWarning } from './BlockedGroups';
 
 export const DELIVERIES_TITLE = PAGE_TITLES['/admin/deliveries'];
 export const NO_DELIVERIES_TEXT = 'Todo llegó a Discord: no hay entregas en este estado.';
@@ -115,6 +118,7 @@ function Deliveries() {
   const retry = useRetryDelivery();
   const discard = useDiscardDelivery();
   const retryAll = useRetryAllDeliveries();
+  const retryGroup = useRetryDeliveryGroup();
   const [actionError, setActionError] = useState<string | null>(null);
 
   if (list.error instanceof ApiError && list.error.status === 403) {
@@ -139,6 +143,19 @@ function Deliveries() {
       onOk: () => {
         setActionError(null);
         discard.mutate({ id: delivery.id, expectedStatus: delivery.status }, { onSuccess: onDone, onError });
+      },
+    });
+  };
+
+  const confirmGroupRetry = (group: BlockedGroup) => {
+    void modal.confirm({
+      title: RETRY_GROUP_QUESTION,
+      content: retryGroupWarning(group),
+      okText: 'Reintentar',
+      cancelText: 'Cancelar',
+      onOk: () => {
+        setActionError(null);
+        retryGroup.mutate({ lane: group.lane, reason: group.reason }, { onSuccess: onDone, onError });
       },
     });
   };
@@ -252,6 +269,11 @@ function Deliveries() {
       </Flex>
       <QueryErrorAlert queries={list} />
       <ErrorBanner message={actionError} onClose={() => setActionError(null)} />
+      <BlockedGroups
+        groups={list.data?.blockedGroups ?? []}
+        retrying={retryGroup.isPending && retryGroup.variables ? groupKey(retryGroup.variables) : null}
+        onRetry={confirmGroupRetry}
+      />
       <ResponsiveTable<Delivery>
         rowKey="id"
         columns={columns}
@@ -266,11 +288,18 @@ function Deliveries() {
   );
 }
 
+/** A wait in words: "10 minutos", "una hora", "2 horas". */
+function span(minutes: number): string {
+  if (minutes % 60 !== 0) return minutes === 1 ? 'un minuto' : `${minutes} minutos`;
+  const hours = minutes / 60;
+  return hours === 1 ? 'una hora' : `${hours} horas`;
+}
+
 export function DeliveriesPage() {
   return (
     <Page
       title={DELIVERIES_TITLE}
-      subtitle="Lo que el portal manda a Discord y aún no llega: por qué, y qué hacer. Una entrega bloqueada detiene solo a su canal y se reintenta cada 10 minutos; al corregir la causa (un permiso, un canal) puedes reintentarla ya."
+      subtitle={`Lo que el portal manda a Discord y aún no llega: por qué, y qué hacer. Una entrega bloqueada detiene solo a su canal y se reintenta sola, a los ${span(DELIVERY_BLOCKED_RETRY.firstMinutes)} y luego con esperas que se duplican hasta ${span(DELIVERY_BLOCKED_RETRY.longestMinutes)}; al corregir la causa (un permiso, un canal) puedes reintentarla ya, sola o con todo su grupo.`}
     >
       <Flex style={{ marginBottom: 16 }}>
         <BackToDashboard />

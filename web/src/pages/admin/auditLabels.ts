@@ -47,7 +47,12 @@ const ACTIONS: Record<string, Record<string, string>> = {
     'voting.close': 'Votación cerrada',
   },
   apikeys: { create: 'Clave creada', revoke: 'Clave revocada' },
-  deliveries: { retry: 'Entrega reintentada', 'retry.all': 'Entrega reintentada (todas)', discard: 'Entrega descartada' },
+  deliveries: {
+    retry: 'Entrega reintentada',
+    'retry.all': 'Entrega reintentada (todas)',
+    'retry.group': 'Entregas bloqueadas reintentadas (un grupo)',
+    discard: 'Entrega descartada',
+  },
   roles: { 'member.roles': 'Roles del miembro' },
 };
 
@@ -70,6 +75,7 @@ const ENTITIES: Record<string, string> = {
   role: 'Rol',
   apikey: 'Clave de API',
   outbox_event: 'Entrega a Discord',
+  outbox_lane: 'Entregas a Discord de un carril',
 };
 
 export function entityLabel(type: string): string {
