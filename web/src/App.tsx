@@ -1,24 +1,35 @@
-import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { createQueryClient } from './api/queryClient';
 import { AuthProvider } from './auth/AuthProvider';
 import { LiveProvider } from './live/LiveProvider';
 import { AppRoutes } from './routes';
 import { ThemeProvider } from './theme/ThemeProvider';
+import type { ThemeMode } from './theme/palette';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+interface AppProps {
+  queryClient: QueryClient;
+  /** The router: the browser's history, or (when prerendering) a fixed location. */
+  router?: (props: { children: ReactNode }) => ReactNode;
+  /** The theme to start in, instead of the reader's (the prerender paints both). */
+  themeMode?: ThemeMode;
+}
+
+/**
+ * The whole app. The browser and the prerender (entry-server.tsx) render this same tree, so
+ * that the page painted from the HTML hydrates without a difference.
+ */
+export function App({ queryClient, router: Router = BrowserRouter, themeMode }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <BrowserRouter>
+      <ThemeProvider initialMode={themeMode}>
+        <Router>
           <AuthProvider>
             <LiveProvider>
               <AppRoutes />
             </LiveProvider>
           </AuthProvider>
-        </BrowserRouter>
+        </Router>
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -1,9 +1,16 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
-import { listenForWindowFocus } from './api/queryClient';
+import { TOKEN_KEY } from './api/client';
+import { queryKeys } from './api/queries';
+import { createQueryClient, listenForWindowFocus } from './api/queryClient';
+import { USER_KEY } from './auth/context';
 import { ensureCsrfToken } from './security/csrf';
+import { readBootData, seedQueries, sessionIdOf, setBootData } from './ssr/bootData';
+import { storedOrSystemMode } from './theme/palette';
 import './index.css';
+import './layout/frame.css';
+import './ssr/slots.css';
 import './accessibility.css';
 
 ensureCsrfToken();
@@ -12,8 +19,26 @@ listenForWindowFocus();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
+// The reader's mode before the first render, so that the stylesheet's variables follow it at once.
+document.documentElement.dataset.theme = storedOrSystemMode();
+
+// What the server wrote into the page: the app reads it instead of asking for it.
+const boot = readBootData(document);
+setBootData(boot);
+const queryClient = createQueryClient();
+seedQueries(queryClient, boot);
+const token = localStorage.getItem(TOKEN_KEY);
+if (token && boot.session && boot.session.id === sessionIdOf(token)) {
+  queryClient.setQueryData(queryKeys.profile(token), boot.session.profile);
+  localStorage.setItem(USER_KEY, JSON.stringify(boot.session.profile));
+}
+
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} />
+  </StrictMode>
 );
+
+// A prerendered page (scripts/prerender.mjs) is hydrated; the bare shell is rendered.
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -91,7 +91,8 @@ const VerifyPage = page(verifyArea, 'VerifyPage');
 
 const signedInArea = () => import('./layout/SignedInArea');
 const SignedInArea = lazy(async () => ({ default: (await signedInArea()).SignedInArea }));
-preloadSignedInPage(window.location.pathname);
+// The prerender (entry-server.tsx) has no window and downloads nothing.
+if (typeof window !== 'undefined') preloadSignedInPage(window.location.pathname);
 
 export function AppRoutes() {
   // A signed-in user is likely to open one of those pages: the wrapper downloads beforehand,

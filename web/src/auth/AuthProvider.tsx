@@ -34,12 +34,17 @@ interface SessionState extends AuthState {
   token: string | null;
 }
 
-function initialState(): SessionState {
+function initialState(queryClient: QueryClient): SessionState {
+  // The prerender has no storage: what depends on the person renders in the browser.
+  if (typeof localStorage === 'undefined') return { token: null, user: null, loading: false, error: null };
   const token = localStorage.getItem(TOKEN_KEY);
   if (!token) {
     localStorage.removeItem(USER_KEY);
     return { token: null, user: null, loading: false, error: null };
   }
+  // The server wrote this session's profile into the page (ssr/bootData.ts): no need to ask.
+  const served = queryClient.getQueryData<Profile>(queryKeys.profile(token));
+  if (served) return { token, user: served, loading: false, error: null };
   return { token, user: readStoredUser(), loading: true, error: null };
 }
 
@@ -60,7 +65,7 @@ async function requestProfile(queryClient: QueryClient, token: string): Promise<
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [state, setState] = useState<SessionState>(initialState);
+  const [state, setState] = useState<SessionState>(() => initialState(queryClient));
 
   const clearStoredSession = useCallback(() => {
     localStorage.removeItem(TOKEN_KEY);
@@ -140,7 +145,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (sessionChecked.current) return;
     sessionChecked.current = true;
     const token = localStorage.getItem(TOKEN_KEY);
-    if (token) void requestProfile(queryClient, token).then((result) => applyProfile(token, result));
+    if (token && !queryClient.getQueryData(queryKeys.profile(token))) void requestProfile(queryClient, token).then((result) => applyProfile(token, result));
   }, [queryClient, applyProfile]);
 
   useEffect(() => setUnauthorizedHandler(expireSession), [expireSession]);

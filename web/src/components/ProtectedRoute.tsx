@@ -3,6 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { saveRedirect } from '../auth/redirect';
 import { useAuth } from '../auth/useAuth';
 import { useProfileRecheck } from '../auth/useProfileRecheck';
+import { useBrowserOnly } from '../ssr/browserOnly';
 import { Loading, VERIFYING_TEXT } from './Loading';
 
 interface ProtectedRouteProps {
@@ -27,6 +28,8 @@ function ToLogin({ from }: { from: string }) {
  * a right granted since the last read counts.
  */
 export function ProtectedRoute({ children, otherwise }: ProtectedRouteProps) {
+  // Who is asking is known in the browser: the prerendered page shows the frame (layout/PageFallback).
+  useBrowserOnly();
   const { user, loading, mayOpen } = useAuth();
   const location = useLocation();
   const allowed = mayOpen(location.pathname);

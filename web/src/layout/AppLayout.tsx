@@ -2,9 +2,10 @@ import { Suspense, lazy } from 'react';
 import { Layout } from 'antd';
 import { Outlet } from 'react-router';
 import { useAuth } from '../auth/useAuth';
-import { Loading } from '../components/Loading';
+import { RequestRegion } from '../ssr/browserOnly';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
+import { PageFallback } from './PageFallback';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
 // Signed-in users only: visitors do not download it (nor the ticket hooks and badge it brings).
@@ -13,21 +14,26 @@ const SupportButton = lazy(async () => ({ default: (await import('./SupportButto
 export function AppLayout() {
   const { user } = useAuth();
   return (
-    <Layout style={{ minHeight: '100vh' }} className={user ? 'with-support-button' : undefined}>
+    <Layout className="app-layout">
       <SkipLink />
       <NavBar />
-      {/* tabIndex -1: the skip link can focus it, Tab cannot stop on it. */}
+      {/* tabIndex -1: the skip link can focus it, Tab cannot stop on it. The content holds at
+          least the window's height (index.css), so the footer never shows above a page that is
+          still loading and is never pushed away by it. */}
       <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} className="content">
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>
       </Layout.Content>
       <Footer />
-      {user ? (
-        <Suspense fallback={null}>
-          <SupportButton />
-        </Suspense>
-      ) : null}
+      {/* Who is signed in is known in the browser: the prerendered page leaves it out. */}
+      <RequestRegion>
+        {user ? (
+          <Suspense fallback={null}>
+            <SupportButton />
+          </Suspense>
+        ) : null}
+      </RequestRegion>
     </Layout>
   );
 }

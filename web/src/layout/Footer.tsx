@@ -4,6 +4,8 @@ import { InstagramOutlined, TikTokOutlined, XOutlined, YoutubeOutlined } from '@
 import { Link } from 'react-router';
 import { useCommunityName, useConfig } from '../api/queries';
 import type { PortalConfig } from '../api/types';
+import { bootData } from '../ssr/bootData';
+import { RequestRegion } from '../ssr/browserOnly';
 
 const SOCIAL: { key: keyof PortalConfig['social']; label: string; icon: ReactNode }[] = [
   { key: 'youtube', label: 'YouTube', icon: <YoutubeOutlined /> },
@@ -12,26 +14,35 @@ const SOCIAL: { key: keyof PortalConfig['social']; label: string; icon: ReactNod
   { key: 'tiktok', label: 'TikTok', icon: <TikTokOutlined /> },
 ];
 
-export function Footer() {
+/** The community's networks, from the configuration: known in the browser (the footer is below the fold). */
+function SocialLinks() {
   const { data: config } = useConfig();
-  const communityName = useCommunityName();
-  const year = new Date().getFullYear();
   const links = SOCIAL.filter(({ key }) => Boolean(config?.social[key]));
+  if (links.length === 0) return null;
+  return (
+    <nav aria-label="Redes sociales">
+      <Flex gap={20} justify="center" className="social-links">
+        {links.map(({ key, label, icon }) => (
+          <a key={key} href={config?.social[key]} target="_blank" rel="noopener noreferrer" aria-label={label} title={label}>
+            {icon}
+          </a>
+        ))}
+      </Flex>
+    </nav>
+  );
+}
+
+export function Footer() {
+  const communityName = useCommunityName();
+  // The server's year (in the community's zone) when it wrote the page: the same in its HTML and here.
+  const year = bootData().year ?? new Date().getFullYear();
 
   return (
     <Layout.Footer style={{ textAlign: 'center', paddingBlock: 32 }}>
       <Flex vertical align="center" gap={12}>
-        {links.length > 0 ? (
-          <nav aria-label="Redes sociales">
-            <Flex gap={20} justify="center" className="social-links">
-              {links.map(({ key, label, icon }) => (
-                <a key={key} href={config?.social[key]} target="_blank" rel="noopener noreferrer" aria-label={label} title={label}>
-                  {icon}
-                </a>
-              ))}
-            </Flex>
-          </nav>
-        ) : null}
+        <RequestRegion>
+          <SocialLinks />
+        </RequestRegion>
         <nav aria-label="Enlaces del pie de página">
           <Flex gap={20} justify="center" wrap>
             <Link to="/news">Noticias</Link>

@@ -1,10 +1,11 @@
 import { Suspense, lazy, useState } from 'react';
-import { Button, Grid, Layout, Menu, theme, type MenuProps } from 'antd';
+import { Button, Grid, Layout, Menu, type MenuProps } from 'antd';
 import { LoginOutlined, MenuOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useCommunityName } from '../api/queries';
 import { useAuth } from '../auth/useAuth';
 import { useHasOpened } from '../components/useHasOpened';
+import { RequestRegion } from '../ssr/browserOnly';
 import type { NavItem, NavItemGroup } from './MobileMenu';
 import { BAR_ENTRIES, MENU_GROUPS, visibleEntries, visibleGroups, type NavEntry } from './navigation';
 
@@ -23,10 +24,13 @@ export function NavBar() {
   const { user, mayOpen } = useAuth();
   const communityName = useCommunityName();
   const screens = Grid.useBreakpoint();
-  const isMobile = screens.md !== true;
+  // Until the width is measured (the prerendered page, the first render that hydrates it) both
+  // layouts are drawn and the stylesheet shows the one that fits: no layout jumps at any width.
+  const measured = screens.md !== undefined;
+  const showWide = !measured || screens.md === true;
+  const showNarrow = !measured || screens.md !== true;
   const location = useLocation();
   const navigate = useNavigate();
-  const { token } = theme.useToken();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const drawerUsed = useHasOpened(drawerOpen);
@@ -36,11 +40,12 @@ export function NavBar() {
   const signedIn = user !== null;
   // Each page is a link, so that it opens in a new tab too; dialogs are plain entries.
   const toItem = ({ path, label }: NavEntry): NavItem => ({ key: path, label: <Link to={path}>{label}</Link> });
-  const items: NavItem[] = [
-    ...visibleEntries(BAR_ENTRIES, mayOpen).map(toItem),
+  const barItems = (open: (path: string) => boolean): NavItem[] => [
+    ...visibleEntries(BAR_ENTRIES, open).map(toItem),
     { key: 'dialog:contact', label: 'Contacto' },
     { key: 'dialog:artist', label: 'Convocatoria de Dibujantes' },
   ];
+  const items = barItems(mayOpen);
   const mobileItems = signedIn ? items : [...items, toItem({ path: '/login', label: 'Iniciar Sesión' })];
   const mobileGroups: NavItemGroup[] = signedIn
     ? visibleGroups(MENU_GROUPS, mayOpen).map((group) => ({ key: `group:${group.title}`, title: group.title, items: group.entries.map(toItem) }))
@@ -55,52 +60,42 @@ export function NavBar() {
   };
 
   const selected = [location.pathname, location.pathname === '/' ? '/' : `/${location.pathname.split('/')[1] ?? ''}`];
+  const bar = (barEntries: NavItem[]) => (
+    <Menu mode="horizontal" items={barEntries} selectedKeys={selected} onClick={onMenuClick} style={{ borderBottom: 'none', background: 'transparent', lineHeight: '62px' }} />
+  );
 
   return (
-    <Layout.Header
-      style={{
-        position: 'sticky',
-        top: 0,
-        zIndex: 100,
-        display: 'flex',
-        alignItems: 'center',
-        gap: 12,
-        paddingInline: isMobile ? 12 : 24,
-        borderBottom: `1px solid ${token.colorBorderSecondary}`,
-      }}
-    >
+    <Layout.Header className="app-header">
       <Link to="/" className="brand" aria-label={`${communityName}: Inicio`}>
         <img src="/favicon.svg" alt="" width={32} height={32} />
         <span className="brand-name">{communityName}</span>
       </Link>
 
-      {isMobile ? (
-        <div style={{ flex: 1 }} />
-      ) : (
-        <nav aria-label="Navegación principal" style={{ flex: 1, minWidth: 0 }}>
-          {/* The wide bar shows labels only, so that every item fits on one line. */}
-          <Menu
-            mode="horizontal"
-            items={items}
-            selectedKeys={selected}
-            onClick={onMenuClick}
-            style={{ borderBottom: 'none', background: 'transparent', lineHeight: '62px' }}
-          />
+      {showWide ? (
+        <nav aria-label="Navegación principal" className="only-wide" style={{ flex: 1, minWidth: 0 }}>
+          {/* The wide bar shows labels only, so that every item fits on one line. Which pages
+              the person may open is known in the browser: the prerendered page shows the public ones. */}
+          <RequestRegion fallback={bar(barItems(() => false))}>{bar(items)}</RequestRegion>
         </nav>
-      )}
+      ) : null}
+      {showNarrow ? <div className="only-narrow" style={{ flex: 1 }} /> : null}
 
-      {user ? (
-        <Suspense fallback={null}>
-          <UserMenu user={user} compact={screens.xl !== true} />
-        </Suspense>
-      ) : isMobile ? null : (
-        <Button type="primary" icon={<LoginOutlined />} onClick={() => navigate('/login')}>
-          Iniciar Sesión
-        </Button>
-      )}
+      {/* Who is signed in is known in the browser; the server marks a signed-in page so that the
+          place of the avatar is kept meanwhile (index.css, .user-slot). */}
+      <RequestRegion className="user-slot">
+        {user ? (
+          <Suspense fallback={<div className="ssr-slot user-slot" />}>
+            <UserMenu user={user} compact={screens.xl !== true} />
+          </Suspense>
+        ) : showWide ? (
+          <Button type="primary" className="only-wide" icon={<LoginOutlined />} onClick={() => navigate('/login')}>
+            Iniciar Sesión
+          </Button>
+        ) : null}
+      </RequestRegion>
 
-      {isMobile ? (
-        <Button type="text" aria-label="Abrir menú" icon={<MenuOutlined style={{ fontSize: 20 }} />} onClick={() => setDrawerOpen(true)} />
+      {showNarrow ? (
+        <Button type="text" className="only-narrow" aria-label="Abrir menú" icon={<MenuOutlined style={{ fontSize: 20 }} />} onClick={() => setDrawerOpen(true)} />
       ) : null}
 
       {/* A boundary each, so that one downloading does not hide another that is showing. */}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { notifyUnauthorized } from '../api/client';
 import { useAuth } from '../auth/useAuth';
 import type { LiveStatus } from './connection';
+import { RequestRegion } from '../ssr/browserOnly';
 import { LiveNotice } from './LiveNotice';
 import { LiveStatusContext } from './status';
 
@@ -34,7 +35,8 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   return (
     <LiveStatusContext.Provider value={status}>
       {children}
-      {sessionToken !== null ? <LiveNotice /> : null}
+      {/* A session is known in the browser only: the prerendered page leaves the notice out. */}
+      <RequestRegion>{sessionToken !== null ? <LiveNotice /> : null}</RequestRegion>
     </LiveStatusContext.Provider>
   );
 }

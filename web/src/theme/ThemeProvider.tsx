@@ -4,7 +4,7 @@ import { ConfigProvider, theme as antTheme, type ThemeConfig } from 'antd';
 // copies of the date picker's and pagination's locales.
 import esES from 'antd/es/locale/es_ES';
 import { ThemeContext, type ThemeContextValue } from './context';
-import { PRIMARY, PRIMARY_ON_DARK, SECONDARY, SECONDARY_ON_DARK, SECONDARY_ON_LIGHT, THEME_KEY, storedOrSystemMode, type ThemeMode } from './palette';
+import { PRIMARY, PRIMARY_ON_DARK, SECONDARY, SECONDARY_ON_DARK, SECONDARY_ON_LIGHT, THEME_CLASS, THEME_COOKIE, THEME_KEY, storedOrSystemMode, type ThemeMode } from './palette';
 
 /**
  * antd's status colours are too light for text on white (its red 3.3:1, green 2.3:1, orange
@@ -29,6 +29,7 @@ const STATUS_ON_DARK = {
 
 function themeConfig(mode: ThemeMode): ThemeConfig {
   return {
+    cssVar: { key: THEME_CLASS },
     algorithm: mode === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
     token: {
       colorPrimary: PRIMARY,
@@ -72,15 +73,16 @@ function themeConfig(mode: ThemeMode): ThemeConfig {
  * which only the signed-in pages use: layout/SignedInArea wraps those in it.
  */
 function AppFrame({ children }: { children: ReactNode }) {
-  const { token } = antTheme.useToken();
-  return <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>{children}</div>;
+  // The theme's variables rather than its values: the prerendered page is the same in both modes.
+  return <div className={`${THEME_CLASS} app-frame`}>{children}</div>;
 }
 
-export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [mode, setModeState] = useState<ThemeMode>(storedOrSystemMode);
+export function ThemeProvider({ children, initialMode }: { children: ReactNode; initialMode?: ThemeMode }) {
+  const [mode, setModeState] = useState<ThemeMode>(initialMode ?? storedOrSystemMode);
 
   const setMode = useCallback((next: ThemeMode) => {
     localStorage.setItem(THEME_KEY, next);
+    document.cookie = `${THEME_COOKIE}=${next}; Path=/; Max-Age=31536000; SameSite=Lax`;
     setModeState(next);
   }, []);
 

@@ -8,9 +8,21 @@ export const SECONDARY_ON_DARK = '#f9a8d4';
 export const SECONDARY_ON_LIGHT = '#be185d';
 export const THEME_KEY = 'theme';
 
+/**
+ * The class that carries the theme's CSS variables. Named here rather than drawn from React's
+ * ids, so that the prerendered stylesheet (both modes' values, scripts/prerender.mjs) and the
+ * app's frame, which is not an antd component, use the same one.
+ */
+export const THEME_CLASS = 'zc-theme';
+
 export type ThemeMode = 'light' | 'dark';
 
+/** The cookie that tells the server the chosen mode, so that the page it serves paints in it. */
+export const THEME_COOKIE = 'theme';
+
 export function storedOrSystemMode(): ThemeMode {
+  // The prerender paints the light mode; the page's stylesheet follows the reader's choice.
+  if (typeof localStorage === 'undefined') return 'light';
   const stored = localStorage.getItem(THEME_KEY);
   if (stored === 'light' || stored === 'dark') return stored;
   const prefersDark = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;

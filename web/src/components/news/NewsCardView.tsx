@@ -12,6 +12,8 @@ interface NewsCardViewProps {
   full?: boolean;
 }
 
+export const READ_MORE_TEXT = 'Leer más';
+
 /** A news item as a card linking to its page. */
 export function NewsCardView({ item, full = false }: NewsCardViewProps) {
   const href = `/news/${encodeURIComponent(item._id)}`;
@@ -42,8 +44,8 @@ export function NewsCardView({ item, full = false }: NewsCardViewProps) {
       <Typography.Paragraph className="news-text" style={{ margin: 0, flex: 1 }}>
         {full ? item.content : truncate(item.content, CARD_PREVIEW_LENGTH)}
       </Typography.Paragraph>
-      <Link to={href} aria-label={`Leer más: ${item.title}`}>
-        Leer más
+      <Link to={href} aria-label={`${READ_MORE_TEXT}: ${item.title}`}>
+        {READ_MORE_TEXT}
       </Link>
     </Card>
   );

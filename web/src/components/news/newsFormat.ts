@@ -13,9 +13,12 @@ const TYPE_COLORS: Record<NewsType, string> = { update: 'blue', announcement: 'm
 
 const isNewsType = (type: string): type is NewsType => Object.hasOwn(TYPE_LABELS, type);
 
+/** The label of a type the server does not name. */
+export const OTHER_NEWS_TYPE_LABEL = 'Noticia';
+
 /** The Spanish label of a news type; any other value is a plain 'Noticia'. */
 export function newsTypeLabel(type: string): string {
-  return isNewsType(type) ? TYPE_LABELS[type] : 'Noticia';
+  return isNewsType(type) ? TYPE_LABELS[type] : OTHER_NEWS_TYPE_LABEL;
 }
 
 export function newsTypeColor(type: string): string {

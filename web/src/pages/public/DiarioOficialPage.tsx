@@ -8,6 +8,7 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert } from '../../components/QueryState';
+import { RequestRegion } from '../../ssr/browserOnly';
 
 export const DIARIO_OFICIAL_TITLE = PAGE_TITLES['/diario-oficial'];
 export const NO_LAWS_TEXT = 'Aún no se ha aprobado ninguna ley';
@@ -97,7 +98,10 @@ export function DiarioOficialPage() {
           style={{ width: 360, maxWidth: '100%' }}
         />
       </Flex>
-      {body}
+      {/* The first page of laws is written into the page by the server (webapi/document.go). */}
+      <RequestRegion className="laws-slot" fallback={<Loading />}>
+        {body}
+      </RequestRegion>
     </Page>
   );
 }

@@ -8,12 +8,15 @@ import { peekRedirect, startDiscordLogin, takeRedirect } from '../../auth/redire
 import { useAuth } from '../../auth/useAuth';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PAGE_TITLES } from '../../pageTitles';
+import { useBrowserOnly } from '../../ssr/browserOnly';
 
 export interface LoginLocationState {
   authError?: string;
 }
 
 export function LoginPage() {
+  // What it says depends on the session and the browser's storage: rendered in the browser.
+  useBrowserOnly();
   const { user, loading, error, clearError } = useAuth();
   const communityName = useCommunityName();
   const navigate = useNavigate();

@@ -3,6 +3,14 @@ import { PlayCircleOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ServerCard } from '../../api/types';
 import { UNAVAILABLE_TEXT, canJoin, serverStatusBadge } from './serverStatus';
 
+export const JOIN_TEXT = 'Unirse';
+/** How many play on a server, with `{players}` and `{maxPlayers}` in place of the numbers. */
+export const PLAYERS_TEMPLATE = '{players} de {maxPlayers} jugadores';
+
+export function playersText(server: Pick<ServerCard, 'players' | 'maxPlayers'>): string {
+  return PLAYERS_TEMPLATE.replace('{players}', String(server.players)).replace('{maxPlayers}', String(server.maxPlayers));
+}
+
 export function ServerCardView({ server }: { server: ServerCard }) {
   const badge = serverStatusBadge(server.status);
   const joinable = canJoin(server);
@@ -17,13 +25,13 @@ export function ServerCardView({ server }: { server: ServerCard }) {
       </Flex>
       <Flex vertical gap={4}>
         <Typography.Text type="secondary">
-          <TeamOutlined /> {server.players} de {server.maxPlayers} jugadores
+          <TeamOutlined /> {playersText(server)}
         </Typography.Text>
         <Progress percent={fill} showInfo={false} size="small" status={joinable ? 'active' : 'normal'} aria-hidden />
       </Flex>
       {joinable ? (
         <Button type="primary" href={server.joinUrl} target="_blank" rel="noopener noreferrer" icon={<PlayCircleOutlined />} block>
-          Unirse
+          {JOIN_TEXT}
         </Button>
       ) : (
         <Button disabled block>

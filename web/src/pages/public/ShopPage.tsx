@@ -5,6 +5,7 @@ import { useConfig } from '../../api/queries';
 import type { ShopItem } from '../../api/types';
 import { Loading } from '../../components/Loading';
 import { QueryErrorAlert } from '../../components/QueryState';
+import { RequestRegion } from '../../ssr/browserOnly';
 import { PurchaseDialog } from './PurchaseDialog';
 import { formatRobux, moneyPrices } from './shopPrices';
 
@@ -59,7 +60,10 @@ export function ShopPage() {
         </h1>
         <p>Apoya a la comunidad y obtén beneficios dentro del servidor. Paga con Robux, en pesos o en dólares.</p>
       </header>
-      {sections}
+      {/* The shop is the server's configuration, written into the page (webapi/document.go). */}
+      <RequestRegion className="shop-slot" fallback={<Loading />}>
+        {sections}
+      </RequestRegion>
       <PurchaseDialog item={buying} onClose={() => setBuying(null)} />
     </Flex>
   );

@@ -3,8 +3,11 @@ import { useNavigate } from 'react-router';
 import { ResultHeading } from '../../components/ResultHeading';
 import { PAGE_TITLES } from '../../pageTitles';
 import { useAuth } from '../../auth/useAuth';
+import { useBrowserOnly } from '../../ssr/browserOnly';
 
 export function UnauthorizedPage() {
+  // It names the person asking: rendered in the browser.
+  useBrowserOnly();
   const { user } = useAuth();
   const navigate = useNavigate();
   return (

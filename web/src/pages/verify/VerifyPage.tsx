@@ -9,6 +9,7 @@ import { useAuth } from '../../auth/useAuth';
 import { formatDate } from '../../components/dates';
 import { Loading, VERIFYING_TEXT } from '../../components/Loading';
 import { ResultHeading } from '../../components/ResultHeading';
+import { useBrowserOnly } from '../../ssr/browserOnly';
 
 export const NOT_CONFIGURED_TEXT = 'Roblox verification is not available on this server.';
 export const SWITCH_TEXT = 'Use another account';
@@ -240,6 +241,8 @@ function StatusStep() {
 
 /** The game-account verification pages, in English. */
 export function VerifyPage() {
+  // Each step depends on the session: rendered in the browser.
+  useBrowserOnly();
   const step = useParams()['*'] ?? '';
   const { user, loading } = useAuth();
 
