@@ -107,6 +107,9 @@ func (s *Server) exchangeSignIn(c *gin.Context) {
 		return
 	}
 	s.setStateCookie(c, "", -1)
+	if p, err := s.deps.App.Auth.Authenticate(c.Request.Context(), token); err == nil {
+		s.setSessionCookie(c, token, p.ExpiresAt)
+	}
 	c.JSON(http.StatusOK, gin.H{"token": token})
 }
 
@@ -164,8 +167,16 @@ type profileAnswer struct {
 }
 
 func (s *Server) profile(c *gin.Context) {
-	p := s.deps.App.Auth.Profile(principal(c))
-	c.JSON(http.StatusOK, profileAnswer{Profile: p, Pages: pagesFor(actor(c), p.Abilities)})
+	s.followBearerSession(c, principal(c))
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, s.profileOf(principal(c)))
+}
+
+// profileOf is what the web knows of a signed-in person: the profile, and pages the page
+// served to them carries (document.go).
+func (s *Server) profileOf(p *auth.Principal) profileAnswer {
+	prof := s.deps.App.Auth.Profile(p)
+	return profileAnswer{Profile: prof, Pages: pagesFor(p.Actor, prof.Abilities)}
 }
 
 func (s *Server) logout(c *gin.Context) {
@@ -173,6 +184,7 @@ func (s *Server) logout(c *gin.Context) {
 		fail(c, err)
 		return
 	}
+	s.clearSessionCookie(c)
 	c.JSON(http.StatusOK, gin.H{"message": "Sesión cerrada."})
 }
 

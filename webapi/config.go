@@ -29,21 +29,31 @@ type publicConfig struct {
 
 // publicConfig gives the web what it must not hard-code. It holds nothing secret.
 func (s *Server) publicConfig(c *gin.Context) {
-	cfg := s.deps.Config
+	c.Header("Cache-Control", "public, max-age=60")
+	c.Data(http.StatusOK, "application/json; charset=utf-8", s.publicConfigJSON())
+}
+
+// publicConfigOf is the public part of the configuration, as /api/config answers it and
+// every page is served with (document_data.go).
+func publicConfigOf(cfg *config.Config) publicConfig {
 	roles := map[authz.Role]string{}
 	for _, r := range authz.AllRoles {
 		roles[r] = cfg.Roles[r]
 	}
 	servers := make([]serverCard, len(cfg.Servers))
 	for i, sc := range cfg.Servers {
-		servers[i] = serverCard{ServerCard: sc, JoinURL: strings.ReplaceAll(cfg.Game.JoinURLTemplate, "{code}", sc.Code)}
+		servers[i] = serverCard{ServerCard: sc, JoinURL: joinURL(cfg, sc.Code)}
 	}
-	c.Header("Cache-Control", "public, max-age=60")
-	c.JSON(http.StatusOK, publicConfig{
+	return publicConfig{
 		CommunityName: cfg.CommunityName, RoleIDs: roles, Groups: authz.Groups,
 		Social: map[string]string{"youtube": cfg.Social.YouTube, "x": cfg.Social.X,
 			"instagram": cfg.Social.Instagram, "tiktok": cfg.Social.TikTok},
 		CommunityChatURL: cfg.CommunityChatURL, Servers: servers, Shop: cfg.Shop,
 		TimeZone: cfg.TimeZone, Demo: cfg.Demo,
-	})
+	}
+}
+
+// joinURL is the address that joins the game server of that code.
+func joinURL(cfg *config.Config, code string) string {
+	return strings.ReplaceAll(cfg.Game.JoinURLTemplate, "{code}", code)
 }

@@ -44,6 +44,9 @@ type Server struct {
 	integrations *keyedLimiter
 	publicNews   newsJSON
 	gzipped      gzipCache
+	// The built app's pages and the configuration's JSON, read and encoded once.
+	docs       webDocuments
+	configJSON encodedOnce
 	// migrated is set once readiness saw every migration applied; requests read it at once.
 	migrated atomic.Bool
 	// The live stream: its hub starts with the first stream, and liveCtx ends with the

@@ -13,15 +13,16 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// serveWeb serves a file of the built app, or index.html with the page's title and preview
-// tags: 200 for the app's own routes, 404 for any other path (the app shows its 404 page).
+// serveWeb serves a file of the built app, or a page of it (document.go): 200 for the app's own
+// routes, 404 for any other path (the app shows its 404 page).
 func (s *Server) serveWeb(c *gin.Context) {
 	if s.deps.WebFS == nil {
 		c.String(http.StatusNotFound, "web app not built: run make build")
 		return
 	}
 	name := strings.TrimPrefix(path.Clean(c.Request.URL.Path), "/")
-	if name != "" && name != "index.html" {
+	// The prerendered pages are served as pages, with what the request brings written in, never as files.
+	if name != "" && name != "index.html" && !strings.HasPrefix(name, prerenderedDir+"/") {
 		if st, err := fs.Stat(s.deps.WebFS, name); err == nil && !st.IsDir() {
 			if strings.HasPrefix(name, "assets/") {
 				// Vite names assets by content hash.
@@ -38,18 +39,7 @@ func (s *Server) serveWeb(c *gin.Context) {
 			return
 		}
 	}
-	index, err := fs.ReadFile(s.deps.WebFS, "index.html")
-	if err != nil {
-		c.String(http.StatusNotFound, "web app not built: run make build")
-		return
-	}
-	meta, status, err := s.metaFor(c.Request.Context(), c.Request.URL.Path)
-	if err != nil {
-		// The page still works without its preview: the app loads the news itself.
-		s.deps.Logger.Warn("page meta", "path", c.Request.URL.Path, "err", err)
-	}
-	c.Header("Cache-Control", "no-cache")
-	c.Data(status, "text/html; charset=utf-8", withMeta(index, meta))
+	s.serveDocument(c)
 }
 
 func init() {

@@ -251,6 +251,8 @@ type Principal struct {
 	Actor     *authz.Actor
 	SessionID string
 	User      User
+	// ExpiresAt is when the session ends, whatever is done with it before.
+	ExpiresAt time.Time
 }
 
 // Authenticate checks a token (signature, algorithm, expiry, session not revoked) and
@@ -297,7 +299,7 @@ func (s *Service) authenticate(ctx context.Context, token string, cached bool) (
 	if err != nil {
 		return nil, err
 	}
-	p := &Principal{Actor: actor, SessionID: sess.ID, User: sess.User}
+	p := &Principal{Actor: actor, SessionID: sess.ID, User: sess.User, ExpiresAt: sess.ExpiresAt}
 	s.recent.Put(token, cachedPrincipal{p: *p, actor: *actor, expiresAt: sess.ExpiresAt}, version)
 	return p, nil
 }
