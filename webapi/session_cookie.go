@@ -25,7 +25,7 @@ const sessionCookie = "zocalo_session"
 
 // setSessionCookie stores token as the session cookie until the session ends.
 func (s *Server) setSessionCookie(c *gin.Context, token string, expires time.Time) {
-	maxAge := int(time.Until(expires).Seconds())
+	maxAge := int(expires.Sub(s.deps.App.Now()).Seconds())
 	if maxAge <= 0 {
 		s.clearSessionCookie(c)
 		return

@@ -248,9 +248,11 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description the session token */
+                /** @description the session token. The answer also sets the `zocalo_session` cookie (HttpOnly, SameSite=Lax, Secure behind https, for the session's life), which only page requests read, to write the member's profile into the page; the API authenticates by the bearer header alone. */
                 200: {
                     headers: {
+                        /** @description zocalo_session=<token> */
+                        "Set-Cookie"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -286,9 +288,11 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description the profile */
+                /** @description the profile; a request whose `zocalo_session` cookie does not name the bearer's session gets it set. */
                 200: {
                     headers: {
+                        /** @description zocalo_session=<token>, when it named another session or none */
+                        "Set-Cookie"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -325,9 +329,11 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description signed out */
+                /** @description signed out; the `zocalo_session` cookie is cleared */
                 200: {
                     headers: {
+                        /** @description zocalo_session=; Max-Age=0 */
+                        "Set-Cookie"?: string;
                         [name: string]: unknown;
                     };
                     content: {
