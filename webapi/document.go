@@ -39,11 +39,17 @@ type docManifest struct {
 		Page  int `json:"page"`
 		Limit int `json:"limit"`
 	} `json:"lawsPage"`
-	NewsPreviewLength int               `json:"newsPreviewLength"`
-	DefaultNewsImage  string            `json:"defaultNewsImage"`
-	Texts             docTexts          `json:"texts"`
-	Pages             map[string]string `json:"pages"`
-	NotFound          string            `json:"notFound"`
+	NewsPreviewLength int      `json:"newsPreviewLength"`
+	DefaultNewsImage  string   `json:"defaultNewsImage"`
+	Texts             docTexts `json:"texts"`
+	// Icons are the app's icons as it draws them (SVG markup written by the build, trusted as such).
+	Icons struct {
+		Play    string `json:"play"`
+		Message string `json:"message"`
+		Team    string `json:"team"`
+	} `json:"icons"`
+	Pages    map[string]string `json:"pages"`
+	NotFound string            `json:"notFound"`
 }
 
 // docTexts are the app's words for what the server writes into regions (document_slots.go).

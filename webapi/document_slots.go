@@ -3,6 +3,7 @@ package webapi
 import (
 	"bytes"
 	"html/template"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -19,17 +20,16 @@ import (
 
 var slotTemplates = template.Must(template.New("slots").Parse(`
 {{define "hero-actions"}}<div class="ssr-content ssr-actions">
-{{- if .Join}}<a class="ssr-button ssr-button-hero" href="{{.Join}}" target="_blank" rel="noopener noreferrer">{{.JoinText}}</a>
+{{- if .Join}}<a class="ssr-button ssr-button-hero" href="{{.Join}}" target="_blank" rel="noopener noreferrer">{{.PlayIcon}}<span>{{.JoinText}}</span></a>
 {{- else}}<span class="ssr-button ssr-button-hero ssr-button-off" aria-disabled="true">{{.Unavailable}}</span>{{end}}
-{{- if .Chat}}<a class="ssr-button ssr-button-hero-outline" href="{{.Chat}}" target="_blank" rel="noopener noreferrer">{{.ChatText}}</a>{{end -}}
+{{- if .Chat}}<a class="ssr-button ssr-button-hero-outline" href="{{.Chat}}" target="_blank" rel="noopener noreferrer">{{.ChatIcon}}<span>{{.ChatText}}</span></a>{{end -}}
 </div>{{end}}
 
 {{define "servers"}}<div class="ssr-content ssr-cards ssr-servers">
 {{- range .}}<article class="ssr-card">
-<h3 class="ssr-card-title">{{.Name}}</h3>
-<p class="ssr-status ssr-status-{{.Status}}">{{.StatusText}}</p>
-<p class="ssr-muted">{{.Players}}</p>
-{{- if .Join}}<a class="ssr-button ssr-button-primary" href="{{.Join}}" target="_blank" rel="noopener noreferrer">{{.JoinText}}</a>
+<div class="ssr-group"><h3 class="ssr-card-title">{{.Name}}</h3><p class="ssr-status ssr-status-{{.Status}}">{{.StatusText}}</p></div>
+<div class="ssr-group"><p class="ssr-muted">{{.TeamIcon}} {{.Players}}</p><div class="ssr-bar" aria-hidden="true"><div style="width: {{.Fill}}%"></div></div></div>
+{{- if .Join}}<a class="ssr-button ssr-button-primary" href="{{.Join}}" target="_blank" rel="noopener noreferrer">{{.PlayIcon}}<span>{{.JoinText}}</span></a>
 {{- else}}<span class="ssr-button ssr-button-off" aria-disabled="true">{{.Unavailable}}</span>{{end -}}
 </article>{{end -}}
 </div>{{end}}
@@ -37,7 +37,7 @@ var slotTemplates = template.Must(template.New("slots").Parse(`
 {{define "news-cards"}}<div class="ssr-content ssr-cards ssr-news">
 {{- range .Cards}}<article class="ssr-card">
 <a href="{{.Href}}" tabindex="-1" aria-hidden="true"><img class="ssr-news-image" src="{{.Image}}" alt="{{.Title}}" loading="lazy" referrerpolicy="no-referrer"></a>
-<p class="ssr-muted"><span class="ssr-tag">{{.Type}}</span> <time datetime="{{.Date}}">{{.DateText}}</time></p>
+<p class="ssr-muted"><span class="ssr-tag ssr-tag-{{.TypeValue}}">{{.Type}}</span> <time datetime="{{.Date}}">{{.DateText}}</time></p>
 <h3 class="ssr-card-title"><a href="{{.Href}}">{{.Title}}</a></h3>
 <p class="ssr-news-text">{{.Text}}</p>
 <a href="{{.Href}}" aria-label="{{$.ReadMore}}: {{.Title}}">{{$.ReadMore}}</a>
@@ -46,7 +46,7 @@ var slotTemplates = template.Must(template.New("slots").Parse(`
 
 {{define "news-item"}}{{with .Card}}<article class="ssr-content ssr-card ssr-article">
 <img class="news-detail-image ssr-cover" src="{{.Image}}" alt="{{.Title}}" fetchpriority="high" referrerpolicy="no-referrer">
-<p class="ssr-muted"><span class="ssr-tag">{{.Type}}</span> <time datetime="{{.Date}}">{{.DateText}}</time></p>
+<p class="ssr-muted"><span class="ssr-tag ssr-tag-{{.TypeValue}}">{{.Type}}</span> <time datetime="{{.Date}}">{{.DateText}}</time></p>
 <h1 class="ssr-article-title">{{.Title}}</h1>
 <p class="news-text ssr-article-text">{{.Text}}</p>
 </article>{{else}}<p class="ssr-content ssr-muted">{{.NotFound}}</p>{{end}}{{end}}
@@ -76,8 +76,12 @@ func joinable(cfg *config.Config, sc config.ServerCard) string {
 }
 
 func (w slotWriter) heroActions(cfg *config.Config) []byte {
-	data := struct{ Join, Chat, JoinText, ChatText, Unavailable string }{
+	data := struct {
+		Join, Chat, JoinText, ChatText, Unavailable string
+		PlayIcon, ChatIcon                          template.HTML
+	}{
 		Chat: cfg.CommunityChatURL, JoinText: w.m.Texts.HeroJoin, ChatText: w.m.Texts.HeroChat, Unavailable: w.m.Texts.Unavailable,
+		PlayIcon: icon(w.m.Icons.Play), ChatIcon: icon(w.m.Icons.Message),
 	}
 	if len(cfg.Servers) > 0 {
 		data.Join = joinable(cfg, cfg.Servers[0])
@@ -86,19 +90,33 @@ func (w slotWriter) heroActions(cfg *config.Config) []byte {
 }
 
 func (w slotWriter) servers(cfg *config.Config) []byte {
-	type card struct{ Name, Status, StatusText, Players, Join, JoinText, Unavailable string }
+	type card struct {
+		Name, Status, StatusText, Players, Join, JoinText, Unavailable string
+		Fill                                                           int
+		TeamIcon, PlayIcon                                             template.HTML
+	}
 	cards := make([]card, len(cfg.Servers))
 	for i, sc := range cfg.Servers {
 		players := strings.NewReplacer("{players}", strconv.Itoa(sc.Players), "{maxPlayers}", strconv.Itoa(sc.MaxPlayers)).Replace(w.m.Texts.Players)
-		cards[i] = card{Name: sc.Name, Status: sc.Status, StatusText: config.ServerStatuses.Of(sc.Status), Players: players,
-			Join: joinable(cfg, sc), JoinText: w.m.Texts.Join, Unavailable: w.m.Texts.Unavailable}
+		fill := 0
+		if sc.MaxPlayers > 0 {
+			fill = int(math.Round(float64(sc.Players) * 100 / float64(sc.MaxPlayers)))
+		}
+		cards[i] = card{Name: sc.Name, Status: sc.Status, StatusText: config.ServerStatuses.Of(sc.Status), Players: players, Fill: fill,
+			Join: joinable(cfg, sc), JoinText: w.m.Texts.Join, Unavailable: w.m.Texts.Unavailable,
+			TeamIcon: icon(w.m.Icons.Team), PlayIcon: icon(w.m.Icons.Play)}
 	}
 	return w.render("servers", cards)
 }
 
+// icon is one of the app's icons from the manifest: markup the build wrote, not the request.
+func icon(markup string) template.HTML {
+	return template.HTML(markup)
+}
+
 // newsCardView is a news item as the regions show it.
 type newsCardView struct {
-	Href, Image, Title, Type, Date, DateText, Text string
+	Href, Image, Title, Type, TypeValue, Date, DateText, Text string
 }
 
 func (w slotWriter) cardView(c news.Card, preview bool) newsCardView {
@@ -110,7 +128,7 @@ func (w slotWriter) cardView(c news.Card, preview bool) newsCardView {
 	if preview {
 		text = previewOf(text, w.m.NewsPreviewLength)
 	}
-	return newsCardView{Href: "/news/" + c.ID, Image: image, Title: c.Title, Type: w.newsTypeLabel(c.Type),
+	return newsCardView{Href: "/news/" + c.ID, Image: image, Title: c.Title, Type: w.newsTypeLabel(c.Type), TypeValue: c.Type,
 		Date: c.Date.UTC().Format(time.RFC3339), DateText: longDate(c.Date.In(w.loc)), Text: text}
 }
 

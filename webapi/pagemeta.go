@@ -177,16 +177,20 @@ func withMeta(index []byte, m pageMeta) []byte {
 		head.WriteString(`<meta name="twitter:title" content="` + esc(m.title) + `" />`)
 		head.WriteString(`<meta name="twitter:description" content="` + esc(m.description) + `" />`)
 	}
-	out := string(index)
+	// Only the head's: the page's markup below may hold titles of its own (an SVG's).
+	out, body := string(index), ""
+	if i := strings.Index(strings.ToLower(out), "</head>"); i >= 0 {
+		out, body = out[:i], out[i:]
+	}
 	out = descriptionTag.ReplaceAllLiteralString(out, "")
 	title := "<title>" + esc(m.title) + "</title>"
-	if titleTag.MatchString(out) {
-		out = titleTag.ReplaceAllLiteralString(out, title)
+	if loc := titleTag.FindStringIndex(out); loc != nil {
+		out = out[:loc[0]] + title + out[loc[1]:]
 	} else {
 		head.WriteString(title)
 	}
-	if i := strings.Index(strings.ToLower(out), "</head>"); i >= 0 {
-		return []byte(out[:i] + head.String() + out[i:])
+	if body != "" {
+		return []byte(out + head.String() + body)
 	}
 	return []byte(head.String() + out)
 }

@@ -38,9 +38,9 @@ function splitPreloads(markup) {
 }
 
 /** The template's head and body with the stylesheet and the page's markup in place. */
-function documentOf(template, stylesheet, page) {
+function documentOf(template, stylesheets, page) {
   const { preloads, body: markup } = splitPreloads(page);
-  const link = `<link rel="stylesheet" href="${stylesheet}">${preloads}`;
+  const link = stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('') + preloads;
   // antd's rules first: the app's own stylesheet (index.css) comes after and wins over them.
   const firstStylesheet = template.search(/<link rel="stylesheet"/);
   const withStyles = firstStylesheet >= 0 ? template.slice(0, firstStylesheet) + link + '\n    ' + template.slice(firstStylesheet) : template.replace('</head>', `  ${link}\n  </head>`);
@@ -68,42 +68,56 @@ async function main() {
   const template = readFileSync(resolve(dist, 'index.html'), 'utf8');
   const patterns = routePaths(readFileSync(resolve(root, 'src/routes.tsx'), 'utf8'));
 
+  // Each page links two stylesheets: the theme's variables of every page in both modes (one
+  // file, cached from page to page) and antd's rules of its own components (a file per set of
+  // rules, shared by the pages that have the same), so that the landing does not download the
+  // menus and forms of other pages.
   const light = server.createStyleCache();
   const dark = server.createStyleCache();
   const pages = [];
+  const sheets = new Map(); // rules → file
+  const sheetFor = (css) => {
+    if (!sheets.has(css)) {
+      const name = `/assets/antd-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
+      writeFileSync(resolve(dist, name.slice(1)), css);
+      sheets.set(css, name);
+    }
+    return sheets.get(css);
+  };
   for (const pattern of [...patterns, null]) {
     // null: a path the app does not have, for its 404 page.
     const url = pattern === null ? '/pagina-que-no-existe' : sampleURL(pattern);
-    const markup = await server.renderPage(url, 'light', light);
-    const darkMarkup = await server.renderPage(url, 'dark', dark);
+    const own = server.createStyleCache();
+    const markup = await server.renderPage(url, 'light', own);
     // Both modes must draw the same markup: the page is prerendered once, whatever the reader's mode.
-    if (darkMarkup !== markup) throw new Error(`the dark mode draws ${url} differently: colours must come from the theme's variables`);
-    pages.push({ pattern, markup });
+    if ((await server.renderPage(url, 'light', light)) !== markup) throw new Error(`${url} renders differently from one time to the next`);
+    if ((await server.renderPage(url, 'dark', dark)) !== markup) throw new Error(`the dark mode draws ${url} differently: colours must come from the theme's variables`);
+    // The page must work under the portal's Content-Security-Policy (script-src 'self').
+    if (/<script(?![^>]*type="application\/json")/.test(markup)) throw new Error(`the prerendered ${url} has an inline script`);
+    pages.push({ pattern, markup, rules: sheetFor(server.extractCss(own, 'rules')) });
   }
-
-  const rules = server.extractCss(light, 'rules');
-  if (server.extractCss(dark, 'rules') !== rules) throw new Error("antd's rules differ between the modes: they must read the theme's variables");
-  const css = [
-    '/* antd: the rules of the prerendered pages and the variables of both modes (scripts/prerender.mjs). */',
-    server.extractCss(light, 'variables'),
-    darkVariables(server.extractCss(dark, 'variables')),
-    rules,
-  ].join('\n');
-  const stylesheet = `/assets/antd-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
-  writeFileSync(resolve(dist, stylesheet.slice(1)), css);
+  if (server.extractCss(dark, 'rules') !== server.extractCss(light, 'rules')) throw new Error("antd's rules differ between the modes: they must read the theme's variables");
+  const variables = sheetFor(
+    [
+      "/* antd: the theme's variables of the prerendered pages, in both modes (scripts/prerender.mjs). */",
+      server.extractCss(light, 'variables'),
+      darkVariables(server.extractCss(dark, 'variables')),
+    ].join('\n'),
+  );
 
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const manifest = { ...server.SERVER_CONTRACT, stylesheet, pages: {}, notFound: '' };
-  for (const { pattern, markup } of pages) {
+  const manifest = { ...server.SERVER_CONTRACT, pages: {}, notFound: '' };
+  for (const { pattern, markup, rules } of pages) {
     const name = pattern === null ? '404.html' : fileName(pattern);
-    writeFileSync(resolve(out, name), documentOf(template, stylesheet, markup));
+    writeFileSync(resolve(out, name), documentOf(template, [variables, rules], markup));
     if (pattern === null) manifest.notFound = name;
     else manifest.pages[pattern] = name;
   }
   writeFileSync(resolve(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
   rmSync(ssrOut, { recursive: true, force: true });
-  console.log(`prerendered ${pages.length} pages; ${stylesheet}: ${(css.length / 1024).toFixed(1)} KiB`);
+  const sizes = [...sheets].map(([css, name]) => `${name} ${(css.length / 1024).toFixed(1)} KiB`);
+  console.log(`prerendered ${pages.length} pages with ${sheets.size} stylesheets:\n  ${sizes.join('\n  ')}`);
 }
 
 main().catch((err) => {

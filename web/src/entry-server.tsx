@@ -9,7 +9,9 @@
  * the frame shows are written as marks that the server replaces (webapi/document.go).
  */
 import { StrictMode, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
+import { MessageOutlined, PlayCircleOutlined, TeamOutlined } from '@ant-design/icons';
 import { StaticRouter } from 'react-router';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { App } from './App';
@@ -47,6 +49,12 @@ export const SERVER_CONTRACT = {
   lawsPage: { page: FIRST_LAWS_PAGE.page, limit: FIRST_LAWS_PAGE.limit },
   newsPreviewLength: CARD_PREVIEW_LENGTH,
   defaultNewsImage: DEFAULT_NEWS_IMAGE,
+  /** The icons the app's buttons and cards show, as the app draws them. */
+  icons: {
+    play: renderToStaticMarkup(<PlayCircleOutlined />),
+    message: renderToStaticMarkup(<MessageOutlined />),
+    team: renderToStaticMarkup(<TeamOutlined />),
+  },
   texts: {
     heroJoin: HERO_JOIN_TEXT,
     heroChat: HERO_CHAT_TEXT,
@@ -103,7 +111,9 @@ export async function renderPage(url: string, mode: ThemeMode, cache: StyleCache
         <App queryClient={queryClient} router={router} themeMode={mode} />
       </StyleProvider>
     </StrictMode>,
-    { onError: (error) => void unexpected.push(error) },
+    // Every boundary inline, in place: a large one would otherwise be sent after the page with
+    // an inline script to move it, which the portal's Content-Security-Policy refuses.
+    { onError: (error) => void unexpected.push(error), progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   const html = await readAll(prelude);
   if (unexpected.length > 0) throw new Error(`prerendering ${url}: ${String(unexpected[0])}`, { cause: unexpected[0] });

@@ -19,6 +19,20 @@ const ArtistDialog = lazy(async () => ({ default: (await import('./dialogs')).Ar
 type DialogName = 'contact' | 'artist';
 const DIALOG_KEYS: Record<string, DialogName> = { 'dialog:contact': 'contact', 'dialog:artist': 'artist' };
 
+/** The bar's public entries as plain links, as the prerendered page shows them until the app draws the menu. */
+function PublicLinks({ selected }: { selected: string[] }) {
+  const entries = [...visibleEntries(BAR_ENTRIES, () => false), { path: '/contact', label: 'Contacto' }, { path: '/artist-application', label: 'Convocatoria de Dibujantes' }];
+  return (
+    <ul className="nav-links">
+      {entries.map(({ path, label }) => (
+        <li key={path} className={selected.includes(path) ? 'nav-link-selected' : undefined}>
+          <Link to={path}>{label}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The top bar: brand, navigation (a drawer menu below the md breakpoint) and the user's menu. */
 export function NavBar() {
   const { user, mayOpen } = useAuth();
@@ -74,8 +88,9 @@ export function NavBar() {
       {showWide ? (
         <nav aria-label="Navegación principal" className="only-wide" style={{ flex: 1, minWidth: 0 }}>
           {/* The wide bar shows labels only, so that every item fits on one line. Which pages
-              the person may open is known in the browser: the prerendered page shows the public ones. */}
-          <RequestRegion fallback={bar(barItems(() => false))}>{bar(items)}</RequestRegion>
+              the person may open is known in the browser: the prerendered page shows the public
+              ones as plain links (the menu's styles are not worth every phone's first download). */}
+          <RequestRegion fallback={<PublicLinks selected={selected} />}>{bar(items)}</RequestRegion>
         </nav>
       ) : null}
       {showNarrow ? <div className="only-narrow" style={{ flex: 1 }} /> : null}
