@@ -2,11 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { TOKEN_KEY } from './api/client';
-import { queryKeys } from './api/queries';
 import { createQueryClient, listenForWindowFocus } from './api/queryClient';
-import { USER_KEY } from './auth/context';
 import { ensureCsrfToken } from './security/csrf';
-import { readBootData, seedQueries, sessionIdOf, setBootData } from './ssr/bootData';
+import { readBootData, seedQueries, setBootData } from './ssr/bootData';
 import { storedOrSystemMode } from './theme/palette';
 import './index.css';
 import './layout/frame.css';
@@ -26,12 +24,7 @@ document.documentElement.dataset.theme = storedOrSystemMode();
 const boot = readBootData(document);
 setBootData(boot);
 const queryClient = createQueryClient();
-seedQueries(queryClient, boot);
-const token = localStorage.getItem(TOKEN_KEY);
-if (token && boot.session && boot.session.id === sessionIdOf(token)) {
-  queryClient.setQueryData(queryKeys.profile(token), boot.session.profile);
-  localStorage.setItem(USER_KEY, JSON.stringify(boot.session.profile));
-}
+seedQueries(queryClient, boot, localStorage.getItem(TOKEN_KEY));
 
 const app = (
   <StrictMode>

@@ -3,6 +3,7 @@ import type { LawPage } from '../api/diarioOficial';
 import { lawKeys } from '../api/diarioOficial';
 import { newsKeys } from '../api/news';
 import { queryKeys } from '../api/queries';
+import { USER_KEY } from '../auth/context';
 import type { NewsCard, PortalConfig, Profile } from '../api/types';
 
 /**
@@ -64,9 +65,15 @@ export function readBootData(doc: Document): BootData {
 
 /**
  * Puts the served data into the query cache under the keys the pages read, so that they show
- * it at once. It counts as just read: the pages' usual freshness rules apply from there.
+ * it at once. It counts as just read: the pages' usual freshness rules apply from there. The
+ * profile is used when it is the session of `token`, the token the app holds: it becomes the
+ * signed-in user without a first read of /api/auth/profile (auth/AuthProvider.tsx).
  */
-export function seedQueries(queryClient: QueryClient, data: BootData): void {
+export function seedQueries(queryClient: QueryClient, data: BootData, token: string | null): void {
+  if (token && data.session && data.session.id === sessionIdOf(token)) {
+    queryClient.setQueryData(queryKeys.profile(token), data.session.profile);
+    localStorage.setItem(USER_KEY, JSON.stringify(data.session.profile));
+  }
   if (data.config) queryClient.setQueryData(queryKeys.config, data.config);
   if (data.latestNews) queryClient.setQueryData(newsKeys.latest, data.latestNews);
   if (data.news) queryClient.setQueryData(newsKeys.list('public'), data.news);
