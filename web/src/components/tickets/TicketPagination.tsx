@@ -7,7 +7,10 @@ interface TicketPaginationProps {
   /** 0-based. */
   page: number;
   pageSize: number;
-  /** Null while the list has not been read: no count is shown rather than a made-up '0-0 de 0'. */
+  /**
+   * Null while the list has not been read: nothing is shown until then (no made-up '0-0 de 0'),
+   * so that the first rows, arriving above it, do not push the pagination down the screen.
+   */
   total: number | null;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
@@ -16,7 +19,8 @@ interface TicketPaginationProps {
 /** 'Filas por página', the page size, 'from-to de total' and the previous and next buttons. */
 export function TicketPagination({ page, pageSize, total, onPageChange, onPageSizeChange }: TicketPaginationProps) {
   const labelId = useId();
-  const isLast = total === null || (page + 1) * pageSize >= total;
+  if (total === null) return null;
+  const isLast = (page + 1) * pageSize >= total;
   return (
     <Flex justify="flex-end" align="center" gap={16} wrap className="ticket-pagination" role="navigation" aria-label="Paginación">
       <Flex align="center" gap={8}>
@@ -31,7 +35,7 @@ export function TicketPagination({ page, pageSize, total, onPageChange, onPageSi
         />
       </Flex>
       <Flex align="center" gap={4}>
-        {total === null ? null : <Typography.Text style={{ marginInlineEnd: 8 }}>{rangeLabel(page, pageSize, total)}</Typography.Text>}
+        <Typography.Text style={{ marginInlineEnd: 8 }}>{rangeLabel(page, pageSize, total)}</Typography.Text>
         <Button size="small" type="text" icon={<LeftOutlined />} aria-label="Página anterior" disabled={page === 0} onClick={() => onPageChange(page - 1)} />
         <Button size="small" type="text" icon={<RightOutlined />} aria-label="Página siguiente" disabled={isLast} onClick={() => onPageChange(page + 1)} />
       </Flex>
