@@ -101,7 +101,7 @@ describe('QuotaCard', () => {
     serve(moderador, { '/api/staff/quotas': () => jsonResponse(board) });
     renderWithProviders(<QuotaCard />);
     const region = await screen.findByLabelText(QUOTA_TITLE);
-    expect(await within(region).findByLabelText('Cuota de MODERADOR: 14 h 0 min 0 s')).toBeInTheDocument();
+    expect(await within(region).findByLabelText('Cuota de MODERADOR: 14 h')).toBeInTheDocument();
     expect(within(region).getByText('Por omisión')).toBeInTheDocument();
     expect(within(region).getByText('2 de 3 bajo la cuota')).toBeInTheDocument();
     const under = within(region).getByLabelText('Miembros bajo la cuota');
@@ -131,7 +131,7 @@ describe('QuotaCard', () => {
     await user.clear(minutes);
     await user.type(minutes, '30');
     await user.click(within(region).getByRole('button', { name: 'Guardar' }));
-    expect(await within(region).findByLabelText('Cuota de TRIAL: 5 h 30 min 0 s')).toBeInTheDocument();
+    expect(await within(region).findByLabelText('Cuota de TRIAL: 5 h 30 min')).toBeInTheDocument();
     expect(within(region).getByText(ALL_ON_QUOTA)).toBeInTheDocument();
     const puts = fetch.mock.calls.filter(([url, init]) => String(url).endsWith(`/api/staff/quotas/${roleIds.TRIAL}`) && init?.method === 'PUT');
     expect(puts).toHaveLength(1);
