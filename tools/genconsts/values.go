@@ -7,6 +7,7 @@ import (
 
 	"zocalo/core/artists"
 	"zocalo/core/audit"
+	"zocalo/core/authz"
 	"zocalo/core/documents"
 	"zocalo/core/legislative"
 	"zocalo/core/live"
@@ -100,6 +101,7 @@ func constants() []constant {
 		{"DOCUMENT_KINDS", "The kinds of identity document.", documents.Kinds},
 		{"ROBLOX_NAME_STATUSES", "What a document's Roblox name is worth.", documents.NameStatuses},
 		{"SERVER_STATUSES", "The statuses of a game server's card.", config.ServerStatuses},
+		{"ROLE_LABELS", "The community's roles by their Spanish names.", authz.RoleLabels},
 		{"LIVE_KINDS", "The kinds of event the live stream carries, by their name in core/live.", named{
 			{"TicketCreated", live.KindTicketCreated},
 			{"TicketMessage", live.KindTicketMessage},

@@ -5391,6 +5391,9 @@ export interface components {
         };
         QuotaRole: {
             roleId: string;
+            /** @description the role's constant, e.g. MODERADOR */
+            role: string;
+            /** @description the role's Spanish name, e.g. Moderador */
             name: string;
             /** @description weekly hours expected, in seconds */
             seconds: number;

@@ -55,7 +55,7 @@ const teamHours = [
 const quotaBoard: QuotaBoard = {
   weekStart: '2026-11-16',
   defaultSeconds: 10 * 3600,
-  roles: [{ roleId: roleIds.MODERADOR, name: 'MODERADOR', seconds: 10 * 3600, custom: false }],
+  roles: [{ roleId: roleIds.MODERADOR, role: 'MODERADOR', name: 'Moderador', seconds: 10 * 3600, custom: false }],
   members: [],
 };
 
