@@ -12,6 +12,7 @@ import { ProtectedRoute } from '../../components/ProtectedRoute';
 import { NOT_MEASURED } from '../../components/QueryState';
 import { failUntilRepaired, findOneRetryableError, retry } from '../../test/loadStates';
 import { DashboardPage, NO_WEEKLY_REPORT_TEXT } from './DashboardPage';
+import { NO_RATINGS_TEXT, NO_TIME_TEXT } from './emptyFigures';
 
 const people = {
   comite: profile({ username: 'comite', discordRoles: [roleIds.COMITE] }),
@@ -111,6 +112,16 @@ describe('DashboardPage', () => {
     expect(screen.getByLabelText('Tickets atendidos')).toHaveTextContent('7');
     expect(screen.getByLabelText('Usuarios atendidos')).toHaveTextContent('4');
     expect(screen.getByLabelText('Calificación')).toHaveTextContent('4.5/ 5');
+  });
+
+  it('says there is no rating and no time yet for a staff member with nothing counted, not 0.0 / 5', async () => {
+    setViewport(390);
+    serve(people.moderador, { '/api/staff/stats': () => jsonResponse({ horasTotales: 0, ticketsAtendidos: 0, usuariosAtendidos: 0, calificacion: 0 }) });
+    renderDashboard();
+    await waitFor(() => expect(screen.getByLabelText('Calificación')).toHaveTextContent(NO_RATINGS_TEXT));
+    expect(screen.getByLabelText('Calificación')).not.toHaveTextContent('0.0');
+    expect(screen.getByLabelText('Horas totales')).toHaveTextContent(NO_TIME_TEXT);
+    expect(screen.getByLabelText('Tickets atendidos')).toHaveTextContent('0');
   });
 
   it("charts the team's hours per week and server, with the same figures as a table", async () => {

@@ -8,6 +8,7 @@ import { renderWithProviders } from '../../test/render';
 import { setViewport } from '../../test/viewport';
 import { StaffProfilePage } from './StaffProfilePage';
 import { StaffStatsPage } from './StaffStatsPage';
+import { NO_RATINGS_TEXT, NO_TIME_TEXT } from './emptyFigures';
 
 const moderador = profile({ username: 'moderador', discordId: '1400000000000000005', discordRoles: [roleIds.MODERADOR] });
 
@@ -63,6 +64,17 @@ describe('StaffProfilePage', () => {
     expect(figure('Tiempo total')).toHaveTextContent('9 h 30 min');
     expect(figure('Tickets atendidos')).toHaveTextContent('3');
     expect(figure('Calificación')).toHaveTextContent('4.5 / 5');
+  });
+
+  it('says there is no rating and no time yet instead of 0.0 / 5 and 0 s for a new staff member', async () => {
+    setViewport(390);
+    serve({ '/api/staff/profile': () => jsonResponse(staffProfile({ Calificacion: 0, TiempoTotal: 0, TicketsAtendidos: 0 })) });
+    renderWithProviders(<StaffProfilePage />, '/staff/profile');
+    await screen.findByRole('heading', { name: 'moderador', level: 2 });
+    expect(figure('Calificación')).toHaveTextContent(NO_RATINGS_TEXT);
+    expect(figure('Calificación')).not.toHaveTextContent('/ 5');
+    expect(figure('Tiempo total')).toHaveTextContent(NO_TIME_TEXT);
+    expect(figure('Tickets atendidos')).toHaveTextContent('0');
   });
 
   it('lists the notes and the warnings with who applied them', async () => {
