@@ -59,7 +59,7 @@ test('tesoreria registers a sale with 20 % off and finds it first in the history
   await expect(page.getByRole('list', { name: 'Últimas ventas' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Miembros de tesorería' })).toBeVisible();
   await shot(page, 'treasury-panel-desktop');
-  const registered = await registerSale(page, 'PAQUETE2_LEGAL', 'Paquete 2 Legal (PAQUETE2_LEGAL) · $140.00', 20, '$112.00', 'treasury-new-sale-desktop');
+  const registered = await registerSale(page, 'PAQUETE2_LEGAL', 'Paquete 2 Legal (PAQUETE2_LEGAL) · $140.00 MXN', 20, '$112.00', 'treasury-new-sale-desktop');
 
   const row = await firstHistoryRow(page);
   await expect(row).toContainText(`#${registered.id}`);
@@ -83,7 +83,7 @@ test('tesoreria registers a sale with 20 % off and finds it first in the history
 test('auditor sees the same history as tesoreria, and may void a sale', async ({ browser }) => {
   test.slow(); // two sessions: tesoreria registers a sale, auditor finds and voids it
   const tesoreria = await pageAs(browser, 'tesoreria');
-  const registered = await registerSale(tesoreria, 'VIP', 'VIP · $90.00', 20, '$72.00');
+  const registered = await registerSale(tesoreria, 'VIP', 'VIP · $90.00 MXN', 20, '$72.00');
   const theirs = await firstHistoryRow(tesoreria);
   await expect(theirs).toContainText(`#${registered.id}`);
   const tesoreriaRows = await tesoreria.locator('tr.sale-row').allTextContents();

@@ -83,7 +83,7 @@ describe('TreasuryPage', () => {
     renderWithProviders(<TreasuryPage />, '/treasury');
     expect(screen.getByRole('heading', { name: 'Tesorería' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('group', { name: 'Ventas Totales' })).toHaveTextContent('12'));
-    expect(screen.getByRole('group', { name: 'Ingresos del Mes' })).toHaveTextContent('$1,234.50');
+    expect(screen.getByRole('group', { name: 'Ingresos del Mes' })).toHaveTextContent('$1,234.50 MXN');
     expect(screen.getByRole('group', { name: 'Ingresos del Mes' })).toHaveTextContent('550 Robux');
     expect(screen.getByRole('group', { name: 'Miembros' })).toHaveTextContent('4');
 
@@ -110,11 +110,11 @@ describe('TreasuryPage', () => {
     renderWithProviders(<TreasuryPage />, '/treasury');
     const pesos = await screen.findByRole('region', { name: 'Ingresos por mes en MXN' });
     const drawing = await within(pesos).findByRole('img');
-    expect(drawing.getAttribute('aria-label')).toMatch(/^Gráfica de barras apiladas: Ingresos por mes en MXN, de oct.* 2026 a nov.* 2026\. VIP: \$290\.50 en total; Paquete Legal 1: \$50\.00 en total\.$/);
+    expect(drawing.getAttribute('aria-label')).toMatch(/^Gráfica de barras apiladas: Ingresos por mes en MXN, de oct.* 2026 a nov.* 2026\. VIP: \$290\.50 MXN en total; Paquete Legal 1: \$50\.00 MXN en total\.$/);
     await userEvent.click(within(pesos).getByRole('button', { name: 'Ver datos' }));
     const rows = within(pesos).getAllByRole('row').map((row) => row.textContent);
     expect(rows[0]).toBe('MesVIPPaquete Legal 1');
-    expect(rows[2]).toMatch(/^nov.* 2026\$190\.50\$50\.00$/);
+    expect(rows[2]).toMatch(/^nov.* 2026\$190\.50 MXN\$50\.00 MXN$/);
     const robux = screen.getByRole('region', { name: 'Ingresos por mes en Robux' });
     expect(within(robux).getByRole('img').getAttribute('aria-label')).toContain('Auto deportivo: 1,000 Robux en total');
   });
@@ -179,7 +179,7 @@ describe('New sale dialog', () => {
     const dialog = await openNewSale();
     expect(priceLine(dialog, 'Precio final')).toHaveTextContent('—');
 
-    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'Paquete 2 Legal (PAQUETE2_LEGAL) · $140.00');
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'Paquete 2 Legal (PAQUETE2_LEGAL) · $140.00 MXN');
     expect(priceLine(dialog, 'Precio de catálogo')).toHaveTextContent('$140.00');
     expect(priceLine(dialog, 'Precio final')).toHaveTextContent('$140.00');
 
@@ -199,7 +199,7 @@ describe('New sale dialog', () => {
     serveTreasury();
     renderWithProviders(<TreasuryPage />, '/treasury');
     const dialog = await openNewSale();
-    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00');
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00 MXN');
     const discount = within(dialog).getByRole('spinbutton', { name: /^Descuento/ });
 
     await userEvent.clear(discount);
@@ -226,7 +226,7 @@ describe('New sale dialog', () => {
 
     const dialog = await openNewSale();
     await fill(within(dialog).getByRole('textbox', { name: 'ID de Discord del comprador' }), '1400000000000000014');
-    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'Paquete 2 Legal (PAQUETE2_LEGAL) · $140.00');
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'Paquete 2 Legal (PAQUETE2_LEGAL) · $140.00 MXN');
     const discount = within(dialog).getByRole('spinbutton', { name: /^Descuento/ });
     await userEvent.clear(discount);
     await userEvent.type(discount, '20');
@@ -257,7 +257,7 @@ describe('New sale dialog', () => {
     renderWithProviders(<TreasuryPage />, '/treasury');
     const dialog = await openNewSale();
     await fill(within(dialog).getByRole('textbox', { name: 'ID de Discord del comprador' }), '1400000000000000099');
-    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00');
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00 MXN');
     await userEvent.click(within(dialog).getByRole('button', { name: /Registrar Venta/ }));
     expect(await within(dialog).findByText('El comprador no es miembro del servidor de Discord: revisa su ID.')).toBeInTheDocument();
 
@@ -285,7 +285,7 @@ describe('RegisterSalePage', () => {
     const fetch = serveTreasury({ 'POST /api/treasury/sales': () => jsonResponse(sale({ _id: 8, item: 'VIP', finalPrice: 90, discount: 0 }), 201) });
     renderWithProviders(<RegisterSalePage />, '/treasury/register');
     await fill(await screen.findByRole('textbox', { name: 'ID de Discord del comprador' }), '1400000000000000014');
-    await chooseOption(screen.getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00');
+    await chooseOption(screen.getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00 MXN');
     await userEvent.click(screen.getByRole('button', { name: /Registrar Venta/ }));
     expect(await screen.findByText('Venta registrada exitosamente')).toBeInTheDocument();
     expect(JSON.parse(String(calls(fetch, 'POST', '/api/treasury/sales')[0]?.[1]?.body))).toEqual({
