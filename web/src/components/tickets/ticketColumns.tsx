@@ -1,4 +1,5 @@
-import { Grid, Tabs, Typography, type TableColumnsType } from 'antd';
+import { Grid, Typography, type TableColumnsType } from 'antd';
+import { Tabs } from '../Tabs';
 import type { Ticket } from '../../api/types';
 import { formatDateTime } from '../dates';
 import { PriorityTag, StatusTag } from './TicketTags';

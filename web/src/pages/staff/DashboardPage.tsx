@@ -81,7 +81,7 @@ function StatCards() {
           <Col key={card.key} xs={12} lg={6}>
             <Card className="staff-stat" role="group" aria-label={card.title} style={{ height: '100%' }}>
               {card.empty ? (
-                <Statistic title={card.title} valueRender={() => <EmptyFigure text={card.empty} />} />
+                <Statistic title={card.title} valueRender={() => <EmptyFigure text={String(card.empty)} />} />
               ) : (
                 <Statistic title={card.title} value={card.value} suffix={card.suffix} prefix={card.icon} loading={loading} />
               )}
