@@ -157,15 +157,17 @@ func principal(c *gin.Context) *auth.Principal {
 }
 
 // profileAnswer is the signed-in person with everything the web decides by: their rights,
-// their abilities and the pages they may open.
+// their abilities, the pages they may open and those the navigation offers them.
 type profileAnswer struct {
 	auth.Profile
 	Pages []string `json:"pages"`
+	Menu  []string `json:"menu"`
 }
 
 func (s *Server) profile(c *gin.Context) {
 	p := s.deps.App.Auth.Profile(principal(c))
-	c.JSON(http.StatusOK, profileAnswer{Profile: p, Pages: pagesFor(actor(c), p.Abilities)})
+	pages := pagesFor(actor(c), p.Abilities)
+	c.JSON(http.StatusOK, profileAnswer{Profile: p, Pages: pages, Menu: menuFor(actor(c), p.Abilities, pages)})
 }
 
 func (s *Server) logout(c *gin.Context) {

@@ -5028,6 +5028,8 @@ export interface components {
             };
             /** @description The web app's page paths (as routes.tsx writes them, e.g. /staff/:userId) the caller may open. */
             pages: string[];
+            /** @description The pages of `pages` the navigation offers the caller: not those that would only say the page is not for them (a Trial member's /dashboard). */
+            menu: string[];
         };
         ServerCard: {
             name: string;

@@ -20,7 +20,7 @@ const DIALOG_KEYS: Record<string, DialogName> = { 'dialog:contact': 'contact', '
 
 /** The top bar: brand, navigation (a drawer menu below the md breakpoint) and the user's menu. */
 export function NavBar() {
-  const { user, mayOpen } = useAuth();
+  const { user, offers } = useAuth();
   const communityName = useCommunityName();
   const screens = Grid.useBreakpoint();
   const isMobile = screens.md !== true;
@@ -37,13 +37,13 @@ export function NavBar() {
   // Each page is a link, so that it opens in a new tab too; dialogs are plain entries.
   const toItem = ({ path, label }: NavEntry): NavItem => ({ key: path, label: <Link to={path}>{label}</Link> });
   const items: NavItem[] = [
-    ...visibleEntries(BAR_ENTRIES, mayOpen).map(toItem),
+    ...visibleEntries(BAR_ENTRIES, offers).map(toItem),
     { key: 'dialog:contact', label: 'Contacto' },
     { key: 'dialog:artist', label: 'Convocatoria de Dibujantes' },
   ];
   const mobileItems = signedIn ? items : [...items, toItem({ path: '/login', label: 'Iniciar Sesión' })];
   const mobileGroups: NavItemGroup[] = signedIn
-    ? visibleGroups(MENU_GROUPS, mayOpen).map((group) => ({ key: `group:${group.title}`, title: group.title, items: group.entries.map(toItem) }))
+    ? visibleGroups(MENU_GROUPS, offers).map((group) => ({ key: `group:${group.title}`, title: group.title, items: group.entries.map(toItem) }))
     : [];
 
   const onMenuClick: MenuProps['onClick'] = ({ key, domEvent }) => {

@@ -230,6 +230,7 @@ describe('DashboardPage', () => {
     serve(people.trial);
     renderDashboard();
     expect(await screen.findByText('Acceso No Disponible')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Acceso No Disponible' })).toBeInTheDocument();
     expect(screen.getByText('El panel de control no está disponible para usuarios Trial.')).toBeInTheDocument();
     expect(screen.queryByText('Panel de Control')).not.toBeInTheDocument();
   });

@@ -34,6 +34,7 @@ import { HOURS_WEEKS, TeamHoursChart } from './HoursCharts';
 import { MyLeavesCard } from './MyLeavesCard';
 import { OnShiftCard } from './OnShiftCard';
 import { QuotaCard } from './QuotaCard';
+import { ResultHeading } from '../../components/ResultHeading';
 import { MemberAvatar } from './staffParts';
 import { EmptyFigure, NO_RATINGS_TEXT, NO_TIME_TEXT, rated } from './emptyFigures';
 
@@ -252,7 +253,7 @@ function TrialNotice() {
   return (
     <Result
       status="warning"
-      title={TRIAL_TITLE}
+      title={<ResultHeading>{TRIAL_TITLE}</ResultHeading>}
       subTitle={TRIAL_TEXT}
       extra={
         <Button type="primary" onClick={() => navigate('/')}>
