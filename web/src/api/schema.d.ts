@@ -918,7 +918,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many of the caller's tickets have staff messages they have not seen. */
+        /** How many of the caller's tickets have staff messages they have not seen, and which. */
         get: {
             parameters: {
                 query?: never;
@@ -928,7 +928,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description the count */
+                /** @description the count and the tickets, the newest staff message first */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -936,6 +936,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             count: number;
+                            ticketIds: string[];
                         };
                     };
                 };
@@ -5211,6 +5212,8 @@ export interface components {
             notes?: components["schemas"]["TicketNote"][];
             /** @description The caller may write private notes on it (support staff, not its author; not once closed) */
             canAddNote: boolean;
+            /** @description In a list: the caller's own ticket has staff messages they have not seen (those /api/tickets/unread counts) */
+            unread: boolean;
         };
         TicketEnvelope: {
             ticket: components["schemas"]["Ticket"];

@@ -9,7 +9,7 @@ import { Page } from '../../components/Page';
 import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { TicketPagination } from '../../components/tickets/TicketPagination';
-import { NO_TICKETS_TEXT, TicketTabs, commonTicketColumns, dateColumn, useTableMinWidth } from '../../components/tickets/ticketColumns';
+import { NO_TICKETS_TEXT, TicketTabs, commonTicketColumns, dateColumn, ticketRowLabel, useTableMinWidth } from '../../components/tickets/ticketColumns';
 import { useTicketListState } from '../../components/tickets/useTicketListState';
 import { useTicketAddress } from '../../components/tickets/useTicketAddress';
 import { TicketDialog } from '../../layout/dialogs';
@@ -59,7 +59,7 @@ function SupportCentre() {
               if (event.key === 'Enter') address.open(ticket.ticketId);
             },
             tabIndex: 0,
-            'aria-label': `Abrir ticket #${ticket.ticketId}: ${ticket.title}`,
+            'aria-label': ticketRowLabel(ticket),
           })}
         />
         <TicketPagination
