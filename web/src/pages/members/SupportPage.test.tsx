@@ -5,7 +5,7 @@ import { TOKEN_KEY } from '../../api/client';
 import type { Ticket } from '../../api/types';
 import { jsonResponse, mockFetch, profile } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { findDialogTitled, ticket } from '../../test/tickets';
+import { findDialogTitled, ticket, ticketMessage } from '../../test/tickets';
 import { setViewport } from '../../test/viewport';
 import { failUntilRepaired, findOneRetryableError, retry } from '../../test/loadStates';
 import { UNREAD_MARK } from '../../components/tickets/ticketColumns';
@@ -213,6 +213,26 @@ describe('SupportPage', () => {
     renderWithProviders(<SupportPage />, '/support');
     await userEvent.click(await screen.findByRole('button', { name: /Nuevo Ticket/ }));
     expect(await findDialogTitled('Nuevo Ticket de Soporte')).toBeInTheDocument();
+  });
+
+  it('moves a ticket just created to its own address, in the same dialog, and closes back to the list', async () => {
+    const created = ticket({ ticketId: '5', title: 'Mi nuevo ticket', messages: [ticketMessage({ content: 'Se cae el juego' })] });
+    servePlayer(0, {
+      'POST /api/tickets': () => jsonResponse({ ticket: created }, 201),
+      'GET /api/tickets/5': () => jsonResponse({ ticket: created }),
+    });
+    renderWithProviders(<SupportPage />, '/support');
+    await userEvent.click(await screen.findByRole('button', { name: /Nuevo Ticket/ }));
+    const form = await findDialogTitled('Nuevo Ticket de Soporte');
+    await userEvent.type(within(form).getByLabelText('Título'), 'Mi nuevo ticket');
+    await userEvent.click(within(form).getByRole('button', { name: /Crear Ticket/ }));
+
+    const dialog = await findDialogTitled('Ticket #5');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/support/tickets/5'));
+    expect(await within(dialog).findByText('Se cae el juego')).toBeInTheDocument();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/support$/));
   });
 
   it('asks a signed-out visitor to sign in', () => {
