@@ -16,7 +16,8 @@ async function registerSale(page: Page, item: string, itemLabel: string, discoun
   await page.getByRole('button', { name: 'Nueva Venta' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nueva Venta' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'ID de Discord del comprador' }).fill(JUGADOR_ID);
+  // The buyer is found by name, not typed as a 19-digit id.
+  await choose(page, dialog.getByRole('combobox', { name: 'Comprador' }), `@jugador · ID …${JUGADOR_ID.slice(-4)}`, 'jugador');
   await choose(page, dialog.getByRole('combobox', { name: 'Artículo' }), itemLabel, item);
   await dialog.getByRole('spinbutton', { name: /Descuento/ }).fill(String(discount));
   await expect(dialog.getByRole('group', { name: 'Precio final' })).toContainText(finalPrice);

@@ -3953,6 +3953,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/treasury/buyers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members of the guild a sale may be registered to, found by name or Discord id, for the new-sale form (who may register sales). At most 10, names starting with the search first. */
+        get: {
+            parameters: {
+                query: {
+                    /** @description part of the username or display name (any case), or the start of the Discord id */
+                    search: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the members found */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TreasuryBuyer"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/treasury/income": {
         parameters: {
             query?: never;
@@ -5704,6 +5745,14 @@ export interface components {
         TreasuryMember: {
             id: string;
             username: string;
+            avatar: string;
+        };
+        TreasuryBuyer: {
+            /** @description Discord id */
+            id: string;
+            username: string;
+            /** @description the display name; empty when the member has none */
+            globalName: string;
             avatar: string;
         };
         TreasurySummary: {

@@ -573,6 +573,12 @@ export const ROLE_LABELS = [
   }
 ] as const;
 
+/** The new-sale form's buyer search: the fewest characters it takes, and how many members it offers. */
+export const BUYER_SEARCH = {
+  "minLength": 2,
+  "shown": 10
+} as const;
+
 /** The kinds of event the live stream carries, by their name in core/live. */
 export const LIVE_KINDS = {
   "TicketCreated": "ticket.created",

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
-import type { Sale } from '../../api/types';
+import type { Sale, TreasuryBuyer } from '../../api/types';
 import { everyPanel, jsonResponse, mockFetch } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { findDialogTitled } from '../../test/tickets';
@@ -12,6 +12,8 @@ import { failUntilRepaired, findOneRetryableError, retry } from '../../test/load
 import { FORBIDDEN_TEXT, NOT_MEASURED, RETRY_TEXT } from '../../components/QueryState';
 import { NO_REGISTER_RIGHT, RegisterSalePage } from './RegisterSalePage';
 import { TreasuryPage } from './TreasuryPage';
+import { BUYER_TYPE_MORE, buyerName } from './BuyerSelect';
+import { BUYER_REQUIRED } from './SaleForm';
 
 /** Types a value at once (a paste): keystroke by keystroke is slow on a loaded machine. */
 async function fill(field: HTMLElement, value: string) {
@@ -36,6 +38,11 @@ const income = {
   ],
 };
 
+const guild: TreasuryBuyer[] = [
+  { id: '1400000000000000014', username: 'jugador', globalName: 'Jugador', avatar: '' },
+  { id: '1400000000000000099', username: 'jugadora_vip', globalName: '', avatar: '' },
+];
+
 function serveTreasury(handlers: Handlers = {}) {
   localStorage.setItem(TOKEN_KEY, 'token');
   return mockFetch({
@@ -46,6 +53,10 @@ function serveTreasury(handlers: Handlers = {}) {
     'GET /api/treasury/sales': () => jsonResponse(recentSales),
     '/api/treasury/members': () => jsonResponse(members),
     '/api/treasury/catalogue': () => jsonResponse(catalogue),
+    '/api/treasury/buyers': ({ url }) => {
+      const search = (new URL(url, 'http://portal').searchParams.get('search') ?? '').toLowerCase();
+      return jsonResponse(guild.filter((buyer) => buyer.username.includes(search) || buyer.id.startsWith(search)));
+    },
     ...handlers,
   });
 }
@@ -59,6 +70,17 @@ async function chooseOption(select: HTMLElement, title: string) {
   let option: HTMLElement | undefined;
   await waitFor(() => {
     option = screen.getAllByTitle(title).find((element) => element.classList.contains('ant-select-item-option'));
+    expect(option).toBeDefined();
+  });
+  await userEvent.click(option as HTMLElement);
+}
+
+/** Finds the buyer by what is typed (pasted, as a fast typist would) and picks them from the list. */
+async function chooseBuyer(scope: HTMLElement, typed: string, buyer: TreasuryBuyer) {
+  await fill(await within(scope).findByRole('combobox', { name: 'Comprador' }), typed);
+  let option: HTMLElement | undefined;
+  await waitFor(() => {
+    option = screen.getAllByTitle(buyerName(buyer)).find((element) => element.classList.contains('ant-select-item-option'));
     expect(option).toBeDefined();
   });
   await userEvent.click(option as HTMLElement);
@@ -225,7 +247,7 @@ describe('New sale dialog', () => {
     const summaryBefore = calls(fetch, 'GET', '/api/treasury/summary').length;
 
     const dialog = await openNewSale();
-    await fill(within(dialog).getByRole('textbox', { name: 'ID de Discord del comprador' }), '1400000000000000014');
+    await chooseBuyer(dialog, 'jugador', guild[0]!);
     await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'Paquete 2 Legal (PAQUETE2_LEGAL) · $140.00 MXN');
     const discount = within(dialog).getByRole('spinbutton', { name: /^Descuento/ });
     await userEvent.clear(discount);
@@ -246,7 +268,8 @@ describe('New sale dialog', () => {
       expect(open).toBeDefined();
       return open as HTMLElement;
     });
-    expect(within(again).getByRole('textbox', { name: 'ID de Discord del comprador' })).toHaveValue('');
+    expect(within(again).getByRole('combobox', { name: 'Comprador' })).toHaveValue('');
+    expect(within(again).queryByText(buyerName(guild[0]!))).not.toBeInTheDocument();
     expect(within(again).queryByText('Venta registrada exitosamente')).not.toBeInTheDocument();
   });
 
@@ -256,7 +279,7 @@ describe('New sale dialog', () => {
     serveTreasury({ 'POST /api/treasury/sales': () => answer() });
     renderWithProviders(<TreasuryPage />, '/treasury');
     const dialog = await openNewSale();
-    await fill(within(dialog).getByRole('textbox', { name: 'ID de Discord del comprador' }), '1400000000000000099');
+    await chooseBuyer(dialog, '1400000000000000099', guild[1]!);
     await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00 MXN');
     await userEvent.click(within(dialog).getByRole('button', { name: /Registrar Venta/ }));
     expect(await within(dialog).findByText('El comprador no es miembro del servidor de Discord: revisa su ID.')).toBeInTheDocument();
@@ -267,13 +290,32 @@ describe('New sale dialog', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
+  it('finds the buyer by name instead of a 19-digit id, asking the server only from two letters', async () => {
+    setViewport(390);
+    const fetch = serveTreasury({ 'POST /api/treasury/sales': () => jsonResponse(sale({ _id: 9 }), 201) });
+    renderWithProviders(<TreasuryPage />, '/treasury');
+    const dialog = await openNewSale();
+    const buyer = within(dialog).getByRole('combobox', { name: 'Comprador' });
+    await fill(buyer, 'j');
+    expect(await screen.findByText(BUYER_TYPE_MORE)).toBeInTheDocument();
+    expect(calls(fetch, 'GET', '/api/treasury/buyers')).toHaveLength(0);
+
+    await chooseBuyer(dialog, 'ugadora', guild[1]!);
+    expect(new URL(String(calls(fetch, 'GET', '/api/treasury/buyers').at(-1)?.[0]), 'http://portal').searchParams.get('search')).toBe('jugadora');
+    expect(within(dialog).getAllByText(buyerName(guild[1]!)).length).toBeGreaterThan(0);
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00 MXN');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Registrar Venta/ }));
+    await waitFor(() => expect(calls(fetch, 'POST', '/api/treasury/sales')).toHaveLength(1));
+    expect(JSON.parse(String(calls(fetch, 'POST', '/api/treasury/sales')[0]?.[1]?.body)).buyerDiscordId).toBe('1400000000000000099');
+  });
+
   it('asks for the buyer and the item before sending', async () => {
     setViewport(1280);
     const fetch = serveTreasury();
     renderWithProviders(<TreasuryPage />, '/treasury');
     const dialog = await openNewSale();
     await userEvent.click(within(dialog).getByRole('button', { name: /Registrar Venta/ }));
-    expect(await within(dialog).findByText('El ID de Discord del comprador es obligatorio')).toBeInTheDocument();
+    expect(await within(dialog).findByText(BUYER_REQUIRED)).toBeInTheDocument();
     expect(within(dialog).getByText('Elige un artículo del catálogo')).toBeInTheDocument();
     expect(calls(fetch, 'POST', '/api/treasury/sales')).toHaveLength(0);
   });
@@ -284,7 +326,7 @@ describe('RegisterSalePage', () => {
     setViewport(1280);
     const fetch = serveTreasury({ 'POST /api/treasury/sales': () => jsonResponse(sale({ _id: 8, item: 'VIP', finalPrice: 90, discount: 0 }), 201) });
     renderWithProviders(<RegisterSalePage />, '/treasury/register');
-    await fill(await screen.findByRole('textbox', { name: 'ID de Discord del comprador' }), '1400000000000000014');
+    await chooseBuyer(document.body, 'Jug', guild[0]!);
     await chooseOption(screen.getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00 MXN');
     await userEvent.click(screen.getByRole('button', { name: /Registrar Venta/ }));
     expect(await screen.findByText('Venta registrada exitosamente')).toBeInTheDocument();
@@ -293,7 +335,7 @@ describe('RegisterSalePage', () => {
       item: 'VIP',
       discount: 0,
     });
-    expect(screen.getByRole('textbox', { name: 'ID de Discord del comprador' })).toHaveValue('');
+    await waitFor(() => expect(screen.queryByText(buyerName(guild[0]!))).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: /Volver a Tesorería/ })).toBeInTheDocument();
   });
 
@@ -314,7 +356,7 @@ describe('RegisterSalePage', () => {
       serveTreasury({ '/api/auth/profile': () => jsonResponse(readOnly) });
       renderWithProviders(<RegisterSalePage />, '/treasury/register');
       expect(await screen.findByText(NO_REGISTER_RIGHT)).toBeInTheDocument();
-      expect(screen.queryByRole('textbox', { name: 'ID de Discord del comprador' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('combobox', { name: 'Comprador' })).not.toBeInTheDocument();
     });
   });
 });
