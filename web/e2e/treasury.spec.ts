@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from './fixtures';
-import { choose, dialogShot, shot, signIn } from './helpers';
+import { choose, dialogShot, settled, shot, signIn } from './helpers';
 
 const JUGADOR_ID = '1400000000000000014';
 
@@ -17,7 +17,14 @@ async function registerSale(page: Page, item: string, itemLabel: string, discoun
   const dialog = page.getByRole('dialog', { name: 'Nueva Venta' });
   await expect(dialog).toBeVisible();
   // The buyer is found by name, not typed as a 19-digit id.
-  await choose(page, dialog.getByRole('combobox', { name: 'Comprador' }), `@jugador · ID …${JUGADOR_ID.slice(-4)}`, 'jugador');
+  const buyer = dialog.getByRole('combobox', { name: 'Comprador' });
+  await buyer.click();
+  await buyer.pressSequentially('jugador');
+  const found = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: `@jugador · ID …${JUGADOR_ID.slice(-4)}` });
+  await expect(found).toBeVisible();
+  await settled(page);
+  await found.click();
+  await expect(buyer).toHaveAttribute('aria-expanded', 'false');
   await choose(page, dialog.getByRole('combobox', { name: 'Artículo' }), itemLabel, item);
   await dialog.getByRole('spinbutton', { name: /Descuento/ }).fill(String(discount));
   await expect(dialog.getByRole('group', { name: 'Precio final' })).toContainText(finalPrice);

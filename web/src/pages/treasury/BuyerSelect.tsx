@@ -61,7 +61,10 @@ export function BuyerSelect({ id, value, onChange, disabled }: BuyerSelectProps)
         const buyer = option.data.buyer as TreasuryBuyer;
         return (
           <Flex gap={8} align="center" style={{ minWidth: 0 }}>
-            <PersonAvatar discordId={buyer.id} avatar={buyer.avatar} name={buyer.globalName || buyer.username} size={24} />
+            {/* The name follows: the picture (or its initial) adds nothing to read. */}
+            <span aria-hidden="true">
+              <PersonAvatar discordId={buyer.id} avatar={buyer.avatar} name={buyer.globalName || buyer.username} size={24} />
+            </span>
             <Typography.Text style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{buyerName(buyer)}</Typography.Text>
           </Flex>
         );
