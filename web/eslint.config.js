@@ -12,6 +12,12 @@ export default tseslint.config(
       ecmaVersion: 2022,
       globals: globals.browser,
     },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'antd', importNames: ['Tabs'], message: 'Use Tabs from src/components/Tabs: it names the tabs in Spanish for screen readers.' }] },
+      ],
+    },
   },
   {
     files: ['*.config.ts', 'e2e/**/*.ts'],

@@ -21,6 +21,7 @@ type accessOf struct {
 	Panels    map[authz.Panel]authz.Flags `json:"panels"`
 	Abilities access.Abilities            `json:"abilities"`
 	Pages     []string                    `json:"pages"`
+	Menu      []string                    `json:"menu"`
 }
 
 func accessFor(ids authz.RoleIDs, roleIDs []string, reviewer bool) accessOf {
@@ -30,6 +31,7 @@ func accessFor(ids authz.RoleIDs, roleIDs []string, reviewer bool) accessOf {
 		out.Panels[p] = authz.Flags{Read: a.Can(p, authz.Read), Modify: a.Can(p, authz.Modify), Manage: a.Can(p, authz.Manage)}
 	}
 	out.Pages = pagesFor(a, out.Abilities)
+	out.Menu = menuFor(a, out.Abilities, out.Pages)
 	return out
 }
 

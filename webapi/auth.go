@@ -160,10 +160,11 @@ func principal(c *gin.Context) *auth.Principal {
 }
 
 // profileAnswer is the signed-in person with everything the web decides by: their rights,
-// their abilities and the pages they may open.
+// their abilities, the pages they may open and those the navigation offers them.
 type profileAnswer struct {
 	auth.Profile
 	Pages []string `json:"pages"`
+	Menu  []string `json:"menu"`
 }
 
 func (s *Server) profile(c *gin.Context) {
@@ -172,11 +173,12 @@ func (s *Server) profile(c *gin.Context) {
 	c.JSON(http.StatusOK, s.profileOf(principal(c)))
 }
 
-// profileOf is what the web knows of a signed-in person: the profile, and pages the page
-// served to them carries (document.go).
+// profileOf is what the web knows of a signed-in person: the profile, the pages they may
+// open and those the navigation offers them; the page served to them carries it (document.go).
 func (s *Server) profileOf(p *auth.Principal) profileAnswer {
 	prof := s.deps.App.Auth.Profile(p)
-	return profileAnswer{Profile: prof, Pages: pagesFor(p.Actor, prof.Abilities)}
+	pages := pagesFor(p.Actor, prof.Abilities)
+	return profileAnswer{Profile: prof, Pages: pages, Menu: menuFor(p.Actor, prof.Abilities, pages)}
 }
 
 func (s *Server) logout(c *gin.Context) {

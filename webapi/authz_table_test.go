@@ -91,7 +91,7 @@ var authzTable = map[string][]string{
 	"GET /api/admin/deliveries": admin, "GET /api/admin/contact-messages": admin, "POST /api/admin/deliveries/retry-all": admin,
 	"POST /api/admin/deliveries/:id/retry": admin, "POST /api/admin/deliveries/:id/discard": admin, "POST /api/admin/deliveries/retry-group": admin,
 	"GET /api/treasury/sales": treasurers, "POST /api/treasury/sales": treasurers, "GET /api/treasury/sales/export": treasurers,
-	"POST /api/treasury/sales/:id/void": treasurers, "GET /api/treasury/members": treasurers,
+	"POST /api/treasury/sales/:id/void": treasurers, "GET /api/treasury/members": treasurers, "GET /api/treasury/buyers": treasurers,
 	"GET /api/treasury/summary": treasurers, "GET /api/treasury/income": treasurers, "GET /api/treasury/catalogue": treasurers,
 	"GET /api/sat/businesses": admin, "POST /api/sat/businesses": admin, "PUT /api/sat/businesses/:id": admin,
 	"PUT /api/sat/businesses/:id/status": admin, "GET /api/sat/businesses/:id/documents/:documentId": admin,

@@ -62,3 +62,23 @@ func pagesFor(a *authz.Actor, may access.Abilities) []string {
 	}
 	return out
 }
+
+// deadEnds are pages a person may open that would only tell them the page is not for them:
+// the navigation does not offer them to that person. A Trial member's dashboard says
+// "Acceso No Disponible" (spec §6), so it is no entry of a Trial member's menu.
+var deadEnds = map[string]pageRule{
+	"/dashboard": func(_ *authz.Actor, may access.Abilities) bool { return may.TrialNotice },
+}
+
+// menuFor lists, in the web's route order, the pages the navigation offers the actor: those
+// they may open (pages, from pagesFor) less the dead ends.
+func menuFor(a *authz.Actor, may access.Abilities, pages []string) []string {
+	out := []string{}
+	for _, p := range pages {
+		if dead, ok := deadEnds[p]; ok && dead(a, may) {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}

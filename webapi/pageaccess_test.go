@@ -36,6 +36,7 @@ func TestEveryWebPageHasAnAccessRule(t *testing.T) {
 
 type pagesProfile struct {
 	Pages     []string
+	Menu      []string
 	Abilities map[string]bool
 	Panels    map[string]struct{ Read, Modify, Manage bool }
 }
@@ -89,6 +90,39 @@ func TestProfileListsThePagesEachPersonMayOpen(t *testing.T) {
 		}
 		if got := e.pagesOf(tok["diputado"]).Abilities; !got["voteCongreso"] || got["voteScjn"] || !got["seeConfidentialSat"] {
 			t.Errorf("diputado's abilities = %v", got)
+		}
+	})
+}
+
+// The navigation offers what a person may open, less what would only tell them it is not for
+// them: a Trial member keeps /dashboard (it says "Acceso No Disponible") out of the menu.
+func TestTheMenuLeavesOutDeadEnds(t *testing.T) {
+	t.Parallel()
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		tok := rolesPersonas(e)
+		e.addUser("trial", "590000000000000009", true, authz.Trial)
+		e.addUser("trialrh", "590000000000000011", true, authz.Trial, authz.RH)
+		tok["trial"], tok["trialrh"] = e.signIn("trial"), e.signIn("trialrh")
+		trial := e.pagesOf(tok["trial"])
+		if !slices.Contains(trial.Pages, "/dashboard") || slices.Contains(trial.Menu, "/dashboard") {
+			t.Errorf("trial: pages %v, menu %v; want /dashboard openable and not offered", trial.Pages, trial.Menu)
+		}
+		for _, p := range []string{"/admin/support", "/staff/profile", "/staff/stats", "/support"} {
+			if !slices.Contains(trial.Menu, p) {
+				t.Errorf("trial's menu lacks %s: %v", p, trial.Menu)
+			}
+		}
+		for _, who := range []string{"moderador", "trialrh", "comite"} {
+			p := e.pagesOf(tok[who])
+			if !slices.Contains(p.Menu, "/dashboard") {
+				t.Errorf("%s's menu lacks /dashboard: %v", who, p.Menu)
+			}
+			for _, m := range p.Menu {
+				if !slices.Contains(p.Pages, m) {
+					t.Errorf("%s is offered %s, which they may not open", who, m)
+				}
+			}
 		}
 	})
 }

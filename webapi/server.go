@@ -190,6 +190,7 @@ func (s *Server) routes() {
 	api.GET("/treasury/sales/export", s.requireAuth, s.exportSales)
 	api.POST("/treasury/sales/:id/void", s.requireAuth, s.voidSale)
 	api.GET("/treasury/members", s.requireAuth, s.treasuryMembers)
+	api.GET("/treasury/buyers", s.requireAuth, s.treasuryBuyers)
 	api.GET("/treasury/summary", s.requireAuth, s.treasurySummary)
 	api.GET("/treasury/income", s.requireAuth, s.treasuryIncome)
 	api.GET("/treasury/catalogue", s.requireAuth, s.treasuryCatalogue)

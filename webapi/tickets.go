@@ -73,12 +73,12 @@ func (s *Server) ticketStats(c *gin.Context) {
 }
 
 func (s *Server) unreadTickets(c *gin.Context) {
-	n, err := s.deps.App.Tickets.Unread(c.Request.Context(), actor(c))
+	unread, err := s.deps.App.Tickets.Unread(c.Request.Context(), actor(c))
 	if err != nil {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"count": n})
+	c.JSON(http.StatusOK, unread)
 }
 
 func (s *Server) getTicket(c *gin.Context) {

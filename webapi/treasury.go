@@ -131,6 +131,15 @@ func (s *Server) treasuryMembers(c *gin.Context) {
 	c.JSON(http.StatusOK, list)
 }
 
+func (s *Server) treasuryBuyers(c *gin.Context) {
+	list, err := s.deps.App.Treasury.Buyers(c.Request.Context(), actor(c), c.Query("search"))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, list)
+}
+
 func (s *Server) treasurySummary(c *gin.Context) {
 	sum, err := s.deps.App.Treasury.Summary(c.Request.Context(), actor(c))
 	if err != nil {

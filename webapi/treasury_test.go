@@ -2,6 +2,7 @@ package webapi
 
 import (
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -335,6 +336,55 @@ func TestSalesExportNeutralisesFormulas(t *testing.T) {
 			if row[col("precio_original")] != "90.00" || row[col("descuento")] != "10.00" || row[col("precio_final")] != "81.00" {
 				t.Errorf("the amounts are not plain numbers: %q", row)
 			}
+		}
+	})
+}
+
+// The new-sale form finds the buyer by name: those who register sales search the guild's
+// members; the search is checked, and the sale still checks the id it is given.
+func TestBuyerSearch(t *testing.T) {
+	t.Parallel()
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		tok := treasuryPersonas(e)
+		e.addUser("jugadora_ex", "570000000000000009", false)
+		type buyer struct{ ID, Username string }
+		find := func(who, search string) (int, []buyer, string) {
+			var raw json.RawMessage
+			var found []buyer
+			var msg messageBody
+			code := e.call("GET", "/api/treasury/buyers?search="+search, tok[who], nil, &raw)
+			if code == 200 {
+				_ = json.Unmarshal(raw, &found)
+			} else {
+				_ = json.Unmarshal(raw, &msg)
+			}
+			return code, found, msg.Message
+		}
+		for who, want := range map[string]int{"": 401, "jugador": 403, "moderador": 403, "tesoreria": 200, "auditor": 200, "comite": 200} {
+			if code, _, _ := find(who, "jug"); code != want {
+				t.Errorf("%q searches buyers: %d, want %d", who, code, want)
+			}
+		}
+		// Only members in the guild; names in any case.
+		if code, found, _ := find("tesoreria", "JUGA"); code != 200 || len(found) != 1 || found[0].ID != "570000000000000005" || found[0].Username != "jugador" {
+			t.Fatalf("search JUGA: %d %+v", code, found)
+		}
+		if _, found, _ := find("tesoreria", "5700000000000000"); len(found) != 8 {
+			t.Fatalf("search by the start of an id: %+v", found)
+		}
+		for _, bad := range []string{"", "j", "%20%20", strings.Repeat("x", 101)} {
+			if code, _, msg := find("tesoreria", bad); code != 400 || msg != "Escribe de 2 a 100 caracteres del nombre del comprador o de su ID de Discord." {
+				t.Errorf("search %q: %d %q", bad, code, msg)
+			}
+		}
+		// A member who left is not offered, and the sale refuses them still.
+		if _, found, _ := find("tesoreria", "jugadora"); len(found) != 0 {
+			t.Fatalf("a member who left the guild was offered: %+v", found)
+		}
+		var msg messageBody
+		if code := e.call("POST", "/api/treasury/sales", tok["tesoreria"], body(map[string]any{"buyerDiscordId": "570000000000000009", "item": "VIP"}), &msg); code != 400 {
+			t.Fatalf("a sale to a member who left: %d %q", code, msg.Message)
 		}
 	})
 }

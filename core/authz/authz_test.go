@@ -97,3 +97,18 @@ func TestHasRoleIgnoresSuperusers(t *testing.T) {
 		t.Fatal("COMITE passes the permission check")
 	}
 }
+
+func TestEveryRoleHasOneSpanishLabel(t *testing.T) {
+	t.Parallel()
+	if len(RoleLabels) != len(AllRoles) {
+		t.Fatalf("RoleLabels has %d entries for %d roles", len(RoleLabels), len(AllRoles))
+	}
+	for i, r := range AllRoles {
+		if RoleLabels[i].Value != string(r) {
+			t.Errorf("RoleLabels[%d] is %s, want %s (the order of AllRoles)", i, RoleLabels[i].Value, r)
+		}
+		if label := r.Label(); label == "" || label == string(r) {
+			t.Errorf("%s has no Spanish label (%q)", r, label)
+		}
+	}
+}

@@ -40,9 +40,11 @@ var (
 // MaySetQuotas tells who sets the roles' quotas: the directors, who manage hours.
 func MaySetQuotas(actor *authz.Actor) bool { return Directors(actor) }
 
-// QuotaRole is a staff role's quota.
+// QuotaRole is a staff role's quota. Name is the role's Spanish label (authz.RoleLabels),
+// whatever the guild calls it; Role is its constant.
 type QuotaRole struct {
 	RoleID  string `json:"roleId"`
+	Role    string `json:"role"`
 	Name    string `json:"name"`
 	Seconds int64  `json:"seconds"`
 	// Custom is false while the role expects the configured default.
@@ -183,24 +185,13 @@ func (s *Service) quotaRoles(ctx context.Context) ([]QuotaRole, error) {
 	for _, q := range set {
 		byRole[q.RoleID] = q.Seconds
 	}
-	var guild []members.GuildRole
-	if err := s.db.Conn(ctx).Where("discord_id IN ?", s.staffRoleIDs()).Find(&guild).Error; err != nil {
-		return nil, err
-	}
-	names := make(map[string]string, len(guild))
-	for _, g := range guild {
-		names[g.DiscordID] = g.Name
-	}
 	out := []QuotaRole{}
 	for _, r := range authz.Groups[authz.Staff] {
 		id := s.roles[r]
 		if id == "" {
 			continue
 		}
-		q := QuotaRole{RoleID: id, Name: string(r), Seconds: s.defaultQuotaSeconds()}
-		if n := names[id]; n != "" {
-			q.Name = n
-		}
+		q := QuotaRole{RoleID: id, Role: string(r), Name: r.Label(), Seconds: s.defaultQuotaSeconds()}
 		if secs, ok := byRole[id]; ok {
 			q.Seconds, q.Custom = secs, true
 		}

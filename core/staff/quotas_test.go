@@ -75,6 +75,10 @@ func TestQuotasPerRoleTheHighestAndLeaveProRated(t *testing.T) {
 		if board.WeekStart != "2026-03-02" || board.DefaultSeconds != 36000 || len(board.Roles) != 3 {
 			t.Fatalf("board %+v", board)
 		}
+		// Roles read by their Spanish names, never their constants.
+		if r := board.Roles[0]; r.Role != string(authz.Moderador) || r.Name != "Moderador" || board.Roles[2].Name != "Soporte Técnico" {
+			t.Errorf("roles named %+v", board.Roles)
+		}
 		lines := map[string]staff.QuotaLine{}
 		for _, l := range board.Members {
 			lines[l.UserID] = l
@@ -117,7 +121,7 @@ func TestQuotasPerRoleTheHighestAndLeaveProRated(t *testing.T) {
 		if err := json.Unmarshal([]byte(post.Payload), &msg); err != nil {
 			t.Fatal(err)
 		}
-		if desc := msg.Embeds[0].Description; !containsAll(desc, "**ana**: 0 s ⚠️ bajo la cuota (14 h 0 min 0 s)", "**caro**: 5 h 0 min 0 s · 4 días de ausencia") {
+		if desc := msg.Embeds[0].Description; !containsAll(desc, "**ana**: 0 s ⚠️ bajo la cuota (14 h)", "**caro**: 5 h · 4 días de ausencia") {
 			t.Fatalf("report post %q", desc)
 		}
 	})

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -273,16 +272,21 @@ func overlapSeconds(aStart, aEnd, bStart, bEnd time.Time) int64 {
 	return int64(end.Sub(start).Seconds())
 }
 
-// FormatDuration writes seconds as "3 h 25 min 10 s".
+// FormatDuration writes seconds as people say a length of time: the largest unit and, when
+// it is not zero, the one after it ("49 h", "6 h 59 min", "45 min", "30 s"), as the web's
+// formatDuration does.
 func FormatDuration(seconds int64) string {
+	seconds = max(seconds, 0)
 	h, m, sec := seconds/3600, seconds%3600/60, seconds%60
-	var parts []string
-	if h > 0 {
-		parts = append(parts, fmt.Sprintf("%d h", h))
+	switch {
+	case h > 0 && m > 0:
+		return fmt.Sprintf("%d h %d min", h, m)
+	case h > 0:
+		return fmt.Sprintf("%d h", h)
+	case m > 0 && sec > 0:
+		return fmt.Sprintf("%d min %d s", m, sec)
+	case m > 0:
+		return fmt.Sprintf("%d min", m)
 	}
-	if m > 0 || h > 0 {
-		parts = append(parts, fmt.Sprintf("%d min", m))
-	}
-	parts = append(parts, fmt.Sprintf("%d s", sec))
-	return strings.Join(parts, " ")
+	return fmt.Sprintf("%d s", sec)
 }

@@ -674,19 +674,6 @@ func (s *Service) AutoClose(ctx context.Context) (int, error) {
 	return closed, nil
 }
 
-// Unread counts the actor's tickets with staff messages they have not seen.
-func (s *Service) Unread(ctx context.Context, actor *authz.Actor) (int64, error) {
-	if actor == nil {
-		return 0, errs.ErrNotSignedIn
-	}
-	var n int64
-	err := s.db.Conn(ctx).Model(&Ticket{}).
-		Joins("LEFT JOIN ticket_reads r ON r.ticket_id = tickets.id AND r.user_id = ?", actor.DiscordID).
-		Where("tickets.author_id = ? AND tickets.last_staff_at IS NOT NULL AND (r.seen_at IS NULL OR r.seen_at < tickets.last_staff_at)", actor.DiscordID).
-		Count(&n).Error
-	return n, err
-}
-
 // AttachmentFile finds a file of a ticket the actor may read.
 func (s *Service) AttachmentFile(ctx context.Context, actor *authz.Actor, ticketID, attachmentID string) (Attachment, error) {
 	t, err := s.load(ctx, actor, ticketID)

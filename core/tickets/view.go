@@ -58,6 +58,9 @@ type View struct {
 	CanRate    bool       `json:"canRate"`
 	CanManage  bool       `json:"canManage"`
 	CanAddNote bool       `json:"canAddNote"`
+	// Unread marks, in a list, the caller's own tickets with staff messages they have not
+	// seen (the ones the unread badge counts).
+	Unread bool `json:"unread"`
 }
 
 func (s *Service) view(ctx context.Context, actor *authz.Actor, t *Ticket, withMessages bool) (View, error) {
@@ -208,7 +211,7 @@ func (s *Service) List(ctx context.Context, actor *authz.Actor, q ListQuery) (Li
 		v, _ := s.view(ctx, actor, &rows[i], false)
 		out.Tickets[i] = v
 	}
-	return out, nil
+	return out, s.markUnread(ctx, actor, rows, out.Tickets)
 }
 
 // Stats are the support figures of the staff panel.

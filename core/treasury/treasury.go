@@ -366,22 +366,6 @@ func (s *Service) filtered(ctx context.Context, f Filter) (*gorm.DB, error) {
 	return q, nil
 }
 
-// Members lists the treasury members: those holding TESORERIA or AUDITOR.
-func (s *Service) Members(ctx context.Context, actor *authz.Actor) ([]Member, error) {
-	if !MayRead(actor) {
-		return nil, errRead
-	}
-	rows, err := members.Holding(ctx, s.db, s.roles.IDsOf(authz.Tesoreria, authz.Auditor))
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Member, len(rows))
-	for i, m := range rows {
-		out[i] = Member{ID: m.DiscordID, Username: m.Username, Avatar: m.Avatar}
-	}
-	return out, nil
-}
-
 // Summary is the panel's figures: sales not voided, this month's income (community time)
 // and the member count.
 func (s *Service) Summary(ctx context.Context, actor *authz.Actor) (Summary, error) {

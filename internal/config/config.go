@@ -226,9 +226,9 @@ type ServerCard struct {
 
 // ServerStatuses are the statuses a server card may show, as the landing page names them.
 var ServerStatuses = labels.Table{
-	{Value: "online", Label: "Online"},
+	{Value: "online", Label: "En línea"},
 	{Value: "maintenance", Label: "Mantenimiento"},
-	{Value: "offline", Label: "Offline"},
+	{Value: "offline", Label: "Fuera de línea"},
 }
 
 // CatalogueItem is an item the treasury sells. MXN is absent for items priced only in robux.

@@ -7,6 +7,7 @@ import (
 
 	"zocalo/core/artists"
 	"zocalo/core/audit"
+	"zocalo/core/authz"
 	"zocalo/core/documents"
 	"zocalo/core/legislative"
 	"zocalo/core/live"
@@ -16,6 +17,7 @@ import (
 	"zocalo/core/staff"
 	"zocalo/core/storage"
 	"zocalo/core/tickets"
+	"zocalo/core/treasury"
 	"zocalo/internal/config"
 )
 
@@ -38,6 +40,12 @@ func rulesOf(r storage.BatchRules) fileRules {
 type blockedRetry struct {
 	FirstMinutes   int `json:"firstMinutes"`
 	LongestMinutes int `json:"longestMinutes"`
+}
+
+// buyerSearch is how the new-sale form's buyer search works, as the web reads it.
+type buyerSearch struct {
+	MinLength int `json:"minLength"`
+	Shown     int `json:"shown"`
 }
 
 // named is a set of Go constants as one TypeScript object, in the order given, so the web
@@ -100,6 +108,9 @@ func constants() []constant {
 		{"DOCUMENT_KINDS", "The kinds of identity document.", documents.Kinds},
 		{"ROBLOX_NAME_STATUSES", "What a document's Roblox name is worth.", documents.NameStatuses},
 		{"SERVER_STATUSES", "The statuses of a game server's card.", config.ServerStatuses},
+		{"ROLE_LABELS", "The community's roles by their Spanish names.", authz.RoleLabels},
+		{"BUYER_SEARCH", "The new-sale form's buyer search: the fewest characters it takes, and how many members it offers.",
+			buyerSearch{MinLength: treasury.MinBuyerSearch, Shown: treasury.BuyersShown}},
 		{"LIVE_KINDS", "The kinds of event the live stream carries, by their name in core/live.", named{
 			{"TicketCreated", live.KindTicketCreated},
 			{"TicketMessage", live.KindTicketMessage},

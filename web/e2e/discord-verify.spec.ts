@@ -26,22 +26,22 @@ async function expectInDiscord(page: Page, verified: boolean, nick: string): Pro
 /** Unlinks the signed-in persona's Roblox account on /verify. */
 async function unlink(page: Page): Promise<void> {
   await page.goto('/verify');
-  await expect(page.getByText('Account Verified')).toBeVisible();
-  await page.getByRole('button', { name: 'Unlink account' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'Unlink' }).click();
-  await expect(page.getByText('Verify Your Account')).toBeVisible();
+  await expect(page.getByText('Cuenta verificada')).toBeVisible();
+  await page.getByRole('button', { name: 'Desvincular cuenta' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Desvincular' }).click();
+  await expect(page.getByText('Verifica tu cuenta')).toBeVisible();
 }
 
 test('a verification gives the verified role and the nickname in Discord, and an unlink takes them away', async ({ page }) => {
   await signIn(page, PERSONA);
   await page.goto('/verify');
   // Another run against the same database may have left the account linked.
-  await expect(page.getByText(/^(Verify Your Account|Account Verified)$/)).toBeVisible();
-  if (await page.getByText('Account Verified').isVisible()) await unlink(page);
+  await expect(page.getByText(/^(Verifica tu cuenta|Cuenta verificada)$/)).toBeVisible();
+  if (await page.getByText('Cuenta verificada').isVisible()) await unlink(page);
   await expectInDiscord(page, false, 'sin apodo');
 
   await page.goto('/verify');
-  await page.getByRole('button', { name: 'Verify with Roblox' }).click();
+  await page.getByRole('button', { name: 'Verificar con Roblox' }).click();
   await expect(page).toHaveTitle('Roblox (demo): authorize Zócalo');
   await page.getByRole('button', { name: 'Authorize as Turista_2026 (Turista)' }).click();
   await expect(page).toHaveURL('/verify/success');

@@ -146,44 +146,44 @@ test.describe.serial('criminal records', () => {
 
 test('jugador links his Roblox account through the demo Roblox', async ({ page }) => {
   await page.goto('/verify');
-  await expect(page.getByText('Please log in to verify your account')).toBeVisible();
+  await expect(page.getByText('Inicia sesión para verificar tu cuenta')).toBeVisible();
   await shot(page, 'verify-logged-out');
-  await page.getByRole('button', { name: 'Login with Discord' }).click();
+  await page.getByRole('button', { name: 'Iniciar sesión con Discord' }).click();
   await expect(page).toHaveURL('/login');
   await signInFromLogin(page, 'jugador');
   await expect(page).toHaveURL('/verify');
 
   // Another run against the same database may have linked it already.
-  await expect(page.getByText(/^(Verify Your Account|Account Verified)$/)).toBeVisible();
-  if (await page.getByText('Verify Your Account').isVisible()) {
-    await expect(page.getByText('Link your Roblox account to verify your identity')).toBeVisible();
+  await expect(page.getByText(/^(Verifica tu cuenta|Cuenta verificada)$/)).toBeVisible();
+  if (await page.getByText('Verifica tu cuenta').isVisible()) {
+    await expect(page.getByText('Vincula tu cuenta de Roblox para verificar tu identidad.')).toBeVisible();
     await shot(page, 'verify-start');
 
-    await page.getByRole('button', { name: 'Verify with Roblox' }).click();
+    await page.getByRole('button', { name: 'Verificar con Roblox' }).click();
     await expect(page).toHaveTitle('Roblox (demo): authorize Zócalo');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL('/verify/error?reason=denied');
-    await expect(page.getByText('Verification Failed')).toBeVisible();
-    await expect(page.getByText('There was an error verifying your account. Please try again.')).toBeVisible();
-    await expect(page.getByText('You cancelled the authorization on Roblox.')).toBeVisible();
+    await expect(page.getByText('La verificación falló')).toBeVisible();
+    await expect(page.getByText('Hubo un error al verificar tu cuenta. Inténtalo de nuevo.')).toBeVisible();
+    await expect(page.getByText('Cancelaste la autorización en Roblox.')).toBeVisible();
     await shot(page, 'verify-error');
-    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('button', { name: 'Intentar de nuevo' }).click();
     await expect(page).toHaveURL('/verify');
 
-    await page.getByRole('button', { name: 'Verify with Roblox' }).click();
+    await page.getByRole('button', { name: 'Verificar con Roblox' }).click();
     await expect(page).toHaveTitle('Roblox (demo): authorize Zócalo');
     await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
     await page.getByRole('button', { name: 'Authorize as JugadorMX (Jugador)' }).click();
     await expect(page).toHaveURL('/verify/success');
-    await expect(page.getByText('Verification Successful!')).toBeVisible();
-    await expect(page.getByText('Your Roblox account has been verified.')).toBeVisible();
+    await expect(page.getByText('¡Verificación completada!')).toBeVisible();
+    await expect(page.getByText('Tu cuenta de Roblox quedó verificada.')).toBeVisible();
     await shot(page, 'verify-success');
     await page.goto('/verify');
   }
 
-  await expect(page.getByText('Account Verified')).toBeVisible();
+  await expect(page.getByText('Cuenta verificada')).toBeVisible();
   await expect(page.getByText('JugadorMX', { exact: true })).toBeVisible();
-  await expect(page.getByText(/^Verified on /)).toBeVisible();
+  await expect(page.getByText(/^Verificada el /)).toBeVisible();
   await shot(page, 'verify-verified');
 
   await page.setViewportSize({ width: 375, height: 812 });

@@ -27,7 +27,7 @@ test('the landing page shows the four servers and the latest news', async ({ pag
   }
   await expect(servers.locator('.server-card')).toHaveCount(4);
   await expect(servers.getByText('39 de 40 jugadores')).toBeVisible();
-  await expect(servers.getByText('Online', { exact: true })).toHaveCount(1);
+  await expect(servers.getByText('En línea', { exact: true })).toHaveCount(1);
   await expect(servers.getByText('Mantenimiento', { exact: true })).toHaveCount(3);
   await expect(servers.getByRole('link', { name: 'Unirse' })).toHaveCount(1);
   await expect(servers.getByRole('button', { name: 'No Disponible' })).toHaveCount(3);

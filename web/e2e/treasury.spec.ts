@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from './fixtures';
-import { choose, dialogShot, shot, signIn } from './helpers';
+import { choose, dialogShot, settled, shot, signIn } from './helpers';
 
 const JUGADOR_ID = '1400000000000000014';
 
@@ -16,7 +16,15 @@ async function registerSale(page: Page, item: string, itemLabel: string, discoun
   await page.getByRole('button', { name: 'Nueva Venta' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nueva Venta' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'ID de Discord del comprador' }).fill(JUGADOR_ID);
+  // The buyer is found by name, not typed as a 19-digit id.
+  const buyer = dialog.getByRole('combobox', { name: 'Comprador' });
+  await buyer.click();
+  await buyer.pressSequentially('jugador');
+  const found = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: `@jugador · ID …${JUGADOR_ID.slice(-4)}` });
+  await expect(found).toBeVisible();
+  await settled(page);
+  await found.click();
+  await expect(buyer).toHaveAttribute('aria-expanded', 'false');
   await choose(page, dialog.getByRole('combobox', { name: 'Artículo' }), itemLabel, item);
   await dialog.getByRole('spinbutton', { name: /Descuento/ }).fill(String(discount));
   await expect(dialog.getByRole('group', { name: 'Precio final' })).toContainText(finalPrice);
@@ -59,7 +67,7 @@ test('tesoreria registers a sale with 20 % off and finds it first in the history
   await expect(page.getByRole('list', { name: 'Últimas ventas' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Miembros de tesorería' })).toBeVisible();
   await shot(page, 'treasury-panel-desktop');
-  const registered = await registerSale(page, 'PAQUETE2_LEGAL', 'Paquete 2 Legal (PAQUETE2_LEGAL) · $140.00', 20, '$112.00', 'treasury-new-sale-desktop');
+  const registered = await registerSale(page, 'PAQUETE2_LEGAL', 'Paquete 2 Legal (PAQUETE2_LEGAL) · $140.00 MXN', 20, '$112.00', 'treasury-new-sale-desktop');
 
   const row = await firstHistoryRow(page);
   await expect(row).toContainText(`#${registered.id}`);
@@ -83,7 +91,7 @@ test('tesoreria registers a sale with 20 % off and finds it first in the history
 test('auditor sees the same history as tesoreria, and may void a sale', async ({ browser }) => {
   test.slow(); // two sessions: tesoreria registers a sale, auditor finds and voids it
   const tesoreria = await pageAs(browser, 'tesoreria');
-  const registered = await registerSale(tesoreria, 'VIP', 'VIP · $90.00', 20, '$72.00');
+  const registered = await registerSale(tesoreria, 'VIP', 'VIP · $90.00 MXN', 20, '$72.00');
   const theirs = await firstHistoryRow(tesoreria);
   await expect(theirs).toContainText(`#${registered.id}`);
   const tesoreriaRows = await tesoreria.locator('tr.sale-row').allTextContents();

@@ -924,7 +924,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many of the caller's tickets have staff messages they have not seen. */
+        /** How many of the caller's tickets have staff messages they have not seen, and which. */
         get: {
             parameters: {
                 query?: never;
@@ -934,7 +934,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description the count */
+                /** @description the count and the tickets, the newest staff message first */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -942,6 +942,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             count: number;
+                            ticketIds: string[];
                         };
                     };
                 };
@@ -3958,6 +3959,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/treasury/buyers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members of the guild a sale may be registered to, found by name or Discord id, for the new-sale form (who may register sales). At most 10, names starting with the search first. */
+        get: {
+            parameters: {
+                query: {
+                    /** @description part of the username or display name (any case), or the start of the Discord id */
+                    search: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the members found */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TreasuryBuyer"][];
+                    };
+                };
+                400: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/treasury/income": {
         parameters: {
             query?: never;
@@ -5034,6 +5076,8 @@ export interface components {
             };
             /** @description The web app's page paths (as routes.tsx writes them, e.g. /staff/:userId) the caller may open. */
             pages: string[];
+            /** @description The pages of `pages` the navigation offers the caller: not those that would only say the page is not for them (a Trial member's /dashboard). */
+            menu: string[];
         };
         ServerCard: {
             name: string;
@@ -5215,6 +5259,8 @@ export interface components {
             notes?: components["schemas"]["TicketNote"][];
             /** @description The caller may write private notes on it (support staff, not its author; not once closed) */
             canAddNote: boolean;
+            /** @description In a list: the caller's own ticket has staff messages they have not seen (those /api/tickets/unread counts) */
+            unread: boolean;
         };
         TicketEnvelope: {
             ticket: components["schemas"]["Ticket"];
@@ -5397,6 +5443,9 @@ export interface components {
         };
         QuotaRole: {
             roleId: string;
+            /** @description the role's constant, e.g. MODERADOR */
+            role: string;
+            /** @description the role's Spanish name, e.g. Moderador */
             name: string;
             /** @description weekly hours expected, in seconds */
             seconds: number;
@@ -5702,6 +5751,14 @@ export interface components {
         TreasuryMember: {
             id: string;
             username: string;
+            avatar: string;
+        };
+        TreasuryBuyer: {
+            /** @description Discord id */
+            id: string;
+            username: string;
+            /** @description the display name; empty when the member has none */
+            globalName: string;
             avatar: string;
         };
         TreasurySummary: {

@@ -501,7 +501,7 @@ export const ROBLOX_NAME_STATUSES = [
 export const SERVER_STATUSES = [
   {
     "value": "online",
-    "label": "Online"
+    "label": "En línea"
   },
   {
     "value": "maintenance",
@@ -509,9 +509,75 @@ export const SERVER_STATUSES = [
   },
   {
     "value": "offline",
-    "label": "Offline"
+    "label": "Fuera de línea"
   }
 ] as const;
+
+/** The community's roles by their Spanish names. */
+export const ROLE_LABELS = [
+  {
+    "value": "COMITE",
+    "label": "Comité"
+  },
+  {
+    "value": "SCJN_ADMIN",
+    "label": "Administración de la SCJN"
+  },
+  {
+    "value": "OFICINA",
+    "label": "Oficina"
+  },
+  {
+    "value": "CONGRESO_ADMIN",
+    "label": "Administración del Congreso"
+  },
+  {
+    "value": "RH",
+    "label": "Recursos Humanos"
+  },
+  {
+    "value": "AI",
+    "label": "Asuntos Internos"
+  },
+  {
+    "value": "SoporteTecnico",
+    "label": "Soporte Técnico"
+  },
+  {
+    "value": "MODERADOR",
+    "label": "Moderador"
+  },
+  {
+    "value": "TRIAL",
+    "label": "Trial"
+  },
+  {
+    "value": "TESORERIA",
+    "label": "Tesorería"
+  },
+  {
+    "value": "AUDITOR",
+    "label": "Auditor"
+  },
+  {
+    "value": "DIPUTADO",
+    "label": "Diputado"
+  },
+  {
+    "value": "SENADOR",
+    "label": "Senador"
+  },
+  {
+    "value": "MINISTRO",
+    "label": "Ministro"
+  }
+] as const;
+
+/** The new-sale form's buyer search: the fewest characters it takes, and how many members it offers. */
+export const BUYER_SEARCH = {
+  "minLength": 2,
+  "shown": 10
+} as const;
 
 /** The kinds of event the live stream carries, by their name in core/live. */
 export const LIVE_KINDS = {

@@ -100,8 +100,15 @@ export function useTicket(ticketId: string | null, errorMessage: string = TICKET
   });
   const readAt = query.dataUpdatedAt;
   useEffect(() => {
-    if (readAt > 0) void queryClient.invalidateQueries({ queryKey: ticketKeys.unread });
-  }, [readAt, queryClient]);
+    if (readAt <= 0 || ticketId === null) return;
+    // Reading it marked it read on the server: its mark leaves the lists already shown.
+    queryClient.setQueriesData<TicketList>({ queryKey: ticketKeys.lists }, (list) =>
+      list?.tickets.some((shown) => shown.ticketId === ticketId && shown.unread)
+        ? { ...list, tickets: list.tickets.map((shown) => (shown.ticketId === ticketId ? { ...shown, unread: false } : shown)) }
+        : list,
+    );
+    void queryClient.invalidateQueries({ queryKey: ticketKeys.unread });
+  }, [readAt, ticketId, queryClient]);
   return query;
 }
 

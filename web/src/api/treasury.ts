@@ -1,7 +1,8 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, apiFetchBlob } from './client';
 import { useCreateMutation } from './idempotency';
-import type { CatalogueEntry, Sale, SaleInput, SalesQuery, TreasuryIncome, TreasuryMember, TreasurySummary } from './types';
+import { BUYER_SEARCH } from './serverConstants.gen';
+import type { CatalogueEntry, Sale, SaleInput, SalesQuery, TreasuryBuyer, TreasuryIncome, TreasuryMember, TreasurySummary } from './types';
 
 export const SALE_REGISTER_ERROR = 'Error al registrar la venta';
 export const SALE_REGISTERED = 'Venta registrada exitosamente';
@@ -12,6 +13,7 @@ export const SUMMARY_LOAD_ERROR = 'Error al cargar el resumen de tesorería';
 export const CATALOGUE_LOAD_ERROR = 'Error al cargar el catálogo';
 export const SALE_VOID_ERROR = 'Error al anular la venta';
 export const SALES_EXPORT_ERROR = 'Error al exportar las ventas';
+export const BUYERS_LOAD_ERROR = 'Error al buscar al comprador';
 
 /** 'Error al cargar los miembros (status)': the members call failed without a message of its own. */
 export function membersStatusError(status: number): string {
@@ -38,6 +40,7 @@ export const treasuryKeys = {
   // Under the summary: a sale or a void reads it again with the figures.
   income: (months: number) => ['treasury', 'summary', 'income', months] as const,
   catalogue: ['treasury', 'catalogue'] as const,
+  buyers: (search: string) => ['treasury', 'buyers', search] as const,
 };
 
 /** A network failure of a sales or members call reads 'Error de conexión al cargar ventas/miembros'. */
@@ -136,6 +139,22 @@ export function useCatalogue() {
     queryKey: treasuryKeys.catalogue,
     queryFn: () => apiFetch<CatalogueEntry[]>('/api/treasury/catalogue', { errorMessage: CATALOGUE_LOAD_ERROR }),
     staleTime: 10 * 60_000,
+  });
+}
+
+/**
+ * The members a sale may be registered to whose name holds the search (or whose Discord id
+ * starts with it), as the server finds them; nothing is asked below BUYER_SEARCH.minLength
+ * characters. The last answer stays while the next is read.
+ */
+export function useBuyerSearch(search: string) {
+  const term = search.trim();
+  return useQuery({
+    queryKey: treasuryKeys.buyers(term),
+    queryFn: () => apiFetch<TreasuryBuyer[]>(`/api/treasury/buyers?search=${encodeURIComponent(term)}`, { errorMessage: BUYERS_LOAD_ERROR }),
+    enabled: term.length >= BUYER_SEARCH.minLength,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -87,6 +87,7 @@ export type Sale = Schemas['Sale'];
 export type SaleInput = Schemas['SaleInput'];
 export type SaleCurrency = Sale['currency'];
 export type TreasuryMember = Schemas['TreasuryMember'];
+export type TreasuryBuyer = Schemas['TreasuryBuyer'];
 export type TreasurySummary = Schemas['TreasurySummary'];
 export type MonthIncome = Schemas['MonthIncome'];
 export type TreasuryIncome = GetResponse<'/api/treasury/income'>;

@@ -4,8 +4,8 @@ import { documentKeys } from './documents';
 import { playerKeys } from './players';
 import type { VerificationStatus } from './types';
 
-export const VERIFY_STATUS_ERROR = 'Error checking verification status';
-export const VERIFY_INITIATE_ERROR = 'Error initiating verification';
+export const VERIFY_STATUS_ERROR = 'Error al comprobar la verificación';
+export const VERIFY_INITIATE_ERROR = 'Error al iniciar la verificación';
 export const VERIFY_UNLINK_ERROR = 'Error al desvincular la cuenta de Roblox';
 
 export const verifyKeys = {

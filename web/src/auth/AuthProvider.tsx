@@ -183,6 +183,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       can: (panel: PanelId, level: PanelLevel) => stored?.panels?.[panel]?.[level] ?? false,
       may: (ability: Ability) => stored?.abilities?.[ability] ?? false,
       mayOpen: (path: string) => (stored?.pages ?? []).some((page) => matchPath(page, path) !== null),
+      // A profile from an older version has no menu: its pages stand in until the refresh.
+      offers: (path: string) => (stored?.menu ?? stored?.pages ?? []).some((page) => matchPath(page, path) !== null),
     };
   }, [user, state.loading, state.error, sessionToken, login, logout, clearError]);
 

@@ -28,6 +28,11 @@ export interface AuthContextValue extends AuthState {
   may: (ability: Ability) => boolean;
   /** Whether the server lets the user open the page at this path (false when signed out). */
   mayOpen: (path: string) => boolean;
+  /**
+   * Whether the navigation offers the user the page at this path: one they may open that is
+   * not a dead end for them (a Trial member's dashboard), as the server's menu says.
+   */
+  offers: (path: string) => boolean;
   clearError: () => void;
 }
 

@@ -31,6 +31,20 @@ function cards(): HTMLElement[] {
   return within(screen.getAllByRole('list')[0]!).getAllByRole('listitem');
 }
 
+/** axe's definition-list and dlitem rules: a <dl> holds only <div>s of <dt>s then <dd>s, and every <dt> and <dd> is in one. */
+function expectOnlyWholeDescriptionLists() {
+  for (const list of Array.from(document.querySelectorAll('dl'))) {
+    for (const group of Array.from(list.children)) {
+      expect(group.tagName).toBe('DIV');
+      const tags = Array.from(group.children).map((child) => child.tagName);
+      expect(tags[0]).toBe('DT');
+      expect(tags).toContain('DD');
+      expect(tags.indexOf('DD')).toBeGreaterThan(tags.lastIndexOf('DT'));
+    }
+  }
+  for (const item of Array.from(document.querySelectorAll('dt, dd'))) expect(item.parentElement?.parentElement?.tagName).toBe('DL');
+}
+
 describe('ResponsiveTable', () => {
   it('is a table on a wide screen', () => {
     setViewport(1280);
@@ -52,6 +66,21 @@ describe('ResponsiveTable', () => {
     expect(within(second!).getByText('Verde')).toBeInTheDocument();
     expect(screen.queryByText('Origen')).not.toBeInTheDocument();
     expect(screen.queryByText('Oaxaca')).not.toBeInTheDocument();
+  });
+
+  it('gives every <dd> of a card its <dt>: a column without heading, or a lone column, is no <dd>', () => {
+    setViewport(360);
+    const { unmount } = render(<ResponsiveTable<Fruit> rowKey="id" columns={columns} dataSource={fruits.slice(0, 2)} pagination={false} />);
+    expectOnlyWholeDescriptionLists();
+    const [first] = cards();
+    expect(within(first!).getByRole('button', { name: 'Editar Fruta 1' }).closest('dl')).toBeNull();
+    expect(within(first!).getByText('Rojo').closest('dd')).not.toBeNull();
+    unmount();
+
+    // One column, as the audit log's "Cambio" on a phone: its content goes across, unlabelled.
+    render(<ResponsiveTable<Fruit> rowKey="id" columns={[{ key: 'summary', title: 'Cambio', dataIndex: 'name' }]} dataSource={fruits.slice(0, 2)} pagination={false} />);
+    expect(cards()[0]).toHaveTextContent('Fruta 1');
+    expect(document.querySelectorAll('dl, dt, dd')).toHaveLength(0);
   });
 
   it('keeps the row’s click, keys, label and class on its card', async () => {

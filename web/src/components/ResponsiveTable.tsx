@@ -83,28 +83,44 @@ function RowCard<T extends object>({ record, index, columns, props }: RowCardPro
     : rowProps.onClick;
   // A lone column's heading would label every card alike: its content goes across instead.
   const labelled = columns.length > 1;
+  const fields = columns.map((column, columnIndex) => {
+    const title = labelled ? titleOf(column) : null;
+    return {
+      key: String(column.key ?? (column.dataIndex as Key | undefined) ?? columnIndex),
+      title: title === undefined || title === null || title === '' ? null : title,
+      content: cellContent(column, record, index),
+    };
+  });
+  // Fields with a heading are a description list, each <dd> after its <dt>; one without (a
+  // lone column, the actions) is a block of its own, never a <dd> without a <dt>.
+  const runs: (typeof fields)[] = [];
+  for (const field of fields) {
+    const last = runs[runs.length - 1];
+    if (last && (last[0]!.title === null) === (field.title === null)) last.push(field);
+    else runs.push([field]);
+  }
   return (
     <li {...rowProps} onClick={onClick} className={['responsive-card', rowClass, rowProps.className].filter(Boolean).join(' ')}>
-      <dl className="responsive-card-fields">
-        {columns.map((column, columnIndex) => {
-          const title = labelled ? titleOf(column) : null;
-          const content = cellContent(column, record, index);
-          const key = column.key ?? (column.dataIndex as Key | undefined) ?? columnIndex;
-          if (title === undefined || title === null || title === '') {
-            return (
-              <dd key={String(key)} className="responsive-card-wide">
-                {content}
-              </dd>
-            );
-          }
-          return (
-            <div key={String(key)} className="responsive-card-field">
-              <dt>{title}</dt>
-              <dd>{content}</dd>
-            </div>
-          );
-        })}
-      </dl>
+      <div className="responsive-card-fields">
+        {runs.flatMap((run) =>
+          run[0]!.title === null
+            ? run.map((field) => (
+                <div key={field.key} className="responsive-card-wide">
+                  {field.content}
+                </div>
+              ))
+            : [
+                <dl key={run[0]!.key} className="responsive-card-list">
+                  {run.map((field) => (
+                    <div key={field.key} className="responsive-card-field">
+                      <dt>{field.title}</dt>
+                      <dd>{field.content}</dd>
+                    </div>
+                  ))}
+                </dl>,
+              ],
+        )}
+      </div>
       {expandable ? (
         <>
           <Button

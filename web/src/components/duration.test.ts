@@ -2,20 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { formatDuration, formatShortDuration } from './duration';
 
 describe('formatDuration', () => {
-  it('writes hours, minutes and seconds', () => {
-    expect(formatDuration(12 * 3600 + 30 * 60 + 5)).toBe('12 h 30 min 5 s');
-    expect(formatDuration(3600)).toBe('1 h 0 min 0 s');
-    expect(formatDuration(100 * 3600 + 59)).toBe('100 h 0 min 59 s');
+  it.each([
+    [49 * 3600, '49 h'],
+    [6 * 3600 + 59 * 60, '6 h 59 min'],
+    [45 * 60, '45 min'],
+    [30, '30 s'],
+    [12 * 3600 + 30 * 60 + 5, '12 h 30 min'],
+    [3600, '1 h'],
+    [100 * 3600 + 59, '100 h'],
+    [90, '1 min 30 s'],
+    [0, '0 s'],
+  ])('writes %i seconds as "%s": the largest unit and the next one unless it is zero', (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text);
   });
 
-  it('leaves out the leading units that are zero', () => {
-    expect(formatDuration(5 * 60)).toBe('5 min 0 s');
-    expect(formatDuration(42)).toBe('42 s');
-    expect(formatDuration(0)).toBe('0 s');
+  it('never writes a unit that is zero, as "49 h 0 min 0 s" did', () => {
+    for (const seconds of [3600, 7200 + 60, 49 * 3600, 5 * 60, 61]) expect(formatDuration(seconds)).not.toMatch(/\b0 (min|s)\b/);
   });
 
   it('reads seconds, not milliseconds, and drops fractions', () => {
-    expect(formatDuration(5400.9)).toBe('1 h 30 min 0 s');
+    expect(formatDuration(5400.9)).toBe('1 h 30 min');
+    expect(formatDuration(59.9)).toBe('59 s');
   });
 
   it('shows an unusable value as zero', () => {

@@ -1,17 +1,17 @@
 /**
- * Seconds as hours, minutes and seconds, e.g. "12 h 30 min 5 s"; leading zero units are
- * left out ("5 min 0 s", "42 s"), as the bot writes them in Discord.
+ * Seconds as people say a length of time: the largest unit and, when it is not zero, the one
+ * after it ("49 h", "6 h 59 min", "45 min", "1 min 30 s", "30 s"). The seconds of a length of
+ * hours are left out: nobody reads them there. Core's staff.FormatDuration writes the bot's the
+ * same way.
  */
 export function formatDuration(seconds: number): string {
   const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
-  const parts: string[] = [];
-  if (h > 0) parts.push(`${h} h`);
-  if (h > 0 || m > 0) parts.push(`${m} min`);
-  parts.push(`${s} s`);
-  return parts.join(' ');
+  if (h > 0) return m > 0 ? `${h} h ${m} min` : `${h} h`;
+  if (m > 0) return s > 0 ? `${m} min ${s} s` : `${m} min`;
+  return `${s} s`;
 }
 
 const hoursFormat = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 1 });

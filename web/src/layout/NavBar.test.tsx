@@ -199,4 +199,16 @@ describe('NavBar', () => {
     await userEvent.click(within(drawer).getByText('Dashboard'));
     expect(screen.getByTestId('location').textContent).toBe('/dashboard');
   });
+
+  it('offers a Trial member the support panel and their own pages, not the dashboard that would only say it is not for them', async () => {
+    setViewport(390);
+    signIn({ username: 'trial', discordRoles: [roleIds.TRIAL] });
+    renderWithProviders(<NavBar />, '/');
+    await screen.findByRole('button', { name: /^Menú de usuario/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    const drawer = await screen.findByRole('navigation', { name: 'Menú' });
+    await waitFor(() => expect(within(drawer).getByText('Panel de Soporte')).toBeInTheDocument());
+    expect(within(drawer).getByText('Mis Estadísticas')).toBeInTheDocument();
+    expect(within(drawer).queryByText('Dashboard')).not.toBeInTheDocument();
+  });
 });

@@ -35,7 +35,7 @@ function PublicLinks({ selected }: { selected: string[] }) {
 
 /** The top bar: brand, navigation (a drawer menu below the md breakpoint) and the user's menu. */
 export function NavBar() {
-  const { user, mayOpen } = useAuth();
+  const { user, offers } = useAuth();
   const communityName = useCommunityName();
   const screens = Grid.useBreakpoint();
   // Until the width is measured (the prerendered page, the first render that hydrates it) both
@@ -59,10 +59,10 @@ export function NavBar() {
     { key: 'dialog:contact', label: 'Contacto' },
     { key: 'dialog:artist', label: 'Convocatoria de Dibujantes' },
   ];
-  const items = barItems(mayOpen);
+  const items = barItems(offers);
   const mobileItems = signedIn ? items : [...items, toItem({ path: '/login', label: 'Iniciar Sesión' })];
   const mobileGroups: NavItemGroup[] = signedIn
-    ? visibleGroups(MENU_GROUPS, mayOpen).map((group) => ({ key: `group:${group.title}`, title: group.title, items: group.entries.map(toItem) }))
+    ? visibleGroups(MENU_GROUPS, offers).map((group) => ({ key: `group:${group.title}`, title: group.title, items: group.entries.map(toItem) }))
     : [];
 
   const onMenuClick: MenuProps['onClick'] = ({ key, domEvent }) => {

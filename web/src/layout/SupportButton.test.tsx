@@ -42,4 +42,16 @@ describe('SupportButton', () => {
     expect(supportButtonLabel(1)).toBe('Soporte: 1 ticket con respuestas sin leer');
     expect(supportButtonLabel(3)).toBe('Soporte: 3 tickets con respuestas sin leer');
   });
+
+  it('names which tickets have unread answers, as the server lists them', async () => {
+    expect(supportButtonLabel(1, ['12'])).toBe('Soporte: respuestas sin leer en el ticket #12');
+    expect(supportButtonLabel(3, ['12', '9', '4'])).toBe('Soporte: respuestas sin leer en los tickets #12, #9 y #4');
+    localStorage.setItem(TOKEN_KEY, 'token');
+    mockFetch({
+      '/api/auth/profile': () => jsonResponse(profile({ discordRoles: [] })),
+      '/api/tickets/unread': () => jsonResponse({ count: 1, ticketIds: ['12'] }),
+    });
+    renderWithProviders(<SupportButton />);
+    expect(await screen.findByRole('button', { name: 'Soporte: respuestas sin leer en el ticket #12' })).toBeInTheDocument();
+  });
 });

@@ -1,14 +1,20 @@
 import { useState } from 'react';
 import { FloatButton } from 'antd';
 import { CustomerServiceOutlined } from '@ant-design/icons';
+import { listOf } from '../api/labels';
 import { useUnreadTickets } from '../api/tickets';
 import { useAuth } from '../auth/useAuth';
 import { TicketDialog } from './dialogs';
 
-/** The accessible name of the button, with the unread count when there is one. */
-export function supportButtonLabel(unread: number): string {
+/**
+ * The accessible name of the button: with unread answers, how many and in which tickets
+ * ("Soporte: respuestas sin leer en el ticket #12"), as the list marks them.
+ */
+export function supportButtonLabel(unread: number, ticketIds: readonly string[] = []): string {
   if (unread <= 0) return 'Soporte';
-  return unread === 1 ? 'Soporte: 1 ticket con respuestas sin leer' : `Soporte: ${unread} tickets con respuestas sin leer`;
+  const which = ticketIds.map((id) => `#${id}`);
+  if (which.length === 0) return unread === 1 ? 'Soporte: 1 ticket con respuestas sin leer' : `Soporte: ${unread} tickets con respuestas sin leer`;
+  return which.length === 1 ? `Soporte: respuestas sin leer en el ticket ${which[0]}` : `Soporte: respuestas sin leer en los tickets ${listOf(which)}`;
 }
 
 /** The floating support button, for signed-in users, with the count of tickets that have unread answers. */
@@ -18,13 +24,15 @@ export function SupportButton() {
   const [open, setOpen] = useState(false);
   if (!user) return null;
   const count = unread.data?.count ?? 0;
+  const label = supportButtonLabel(count, unread.data?.ticketIds);
   return (
     <>
       <FloatButton
         type="primary"
         icon={<CustomerServiceOutlined />}
         tooltip="Soporte"
-        aria-label={supportButtonLabel(count)}
+        // The badge is inside the button: the button's name says what its number counts.
+        aria-label={label}
         badge={{ count }}
         onClick={() => setOpen(true)}
         style={{ insetInlineEnd: 24, insetBlockEnd: 24 }}

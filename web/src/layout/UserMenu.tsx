@@ -26,10 +26,10 @@ function insideStickyHeader(trigger: HTMLElement): HTMLElement {
 
 /** The signed-in user's avatar and their menu. */
 export function UserMenu({ user, compact }: { user: Profile; compact: boolean }) {
-  const { mayOpen, logout } = useAuth();
+  const { offers, logout } = useAuth();
   const navigate = useNavigate();
 
-  const groups = visibleGroups(MENU_GROUPS, mayOpen);
+  const groups = visibleGroups(MENU_GROUPS, offers);
   const items: MenuProps['items'] = [
     { key: 'header', type: 'group', label: user.username },
     ...groups.flatMap((group, index) => [

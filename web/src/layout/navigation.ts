@@ -2,7 +2,7 @@
 export interface NavEntry {
   path: string;
   label: string;
-  /** Open to visitors too; any other entry shows only when the server lets the person open it. */
+  /** Open to visitors too; any other entry shows only when the server's menu offers it to the person. */
   public?: boolean;
 }
 
@@ -58,12 +58,12 @@ export const MENU_GROUPS: NavGroup[] = [
   },
 ];
 
-/** The entries a person sees: public ones, and those the server lets them open. */
-export function visibleEntries(entries: NavEntry[], mayOpen: (path: string) => boolean): NavEntry[] {
-  return entries.filter((entry) => entry.public === true || mayOpen(entry.path));
+/** The entries a person sees: public ones, and those the server's menu offers them. */
+export function visibleEntries(entries: NavEntry[], offers: (path: string) => boolean): NavEntry[] {
+  return entries.filter((entry) => entry.public === true || offers(entry.path));
 }
 
 /** The groups a person sees, each with its visible entries; empty groups go. */
-export function visibleGroups(groups: NavGroup[], mayOpen: (path: string) => boolean): NavGroup[] {
-  return groups.map((group) => ({ ...group, entries: visibleEntries(group.entries, mayOpen) })).filter((group) => group.entries.length > 0);
+export function visibleGroups(groups: NavGroup[], offers: (path: string) => boolean): NavGroup[] {
+  return groups.map((group) => ({ ...group, entries: visibleEntries(group.entries, offers) })).filter((group) => group.entries.length > 0);
 }

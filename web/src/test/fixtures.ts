@@ -27,7 +27,7 @@ export function everyPanel(flags: Profile['panels']['staff']): Profile['panels']
   return { staff: flags, treasury: flags, legislative: flags, support: flags, SAT: flags };
 }
 
-type Access = Pick<Profile, 'panels' | 'abilities' | 'pages'>;
+type Access = Pick<Profile, 'panels' | 'abilities' | 'pages' | 'menu'>;
 const accessByRoles = serverAccess as Record<string, Access>;
 
 /**
@@ -48,6 +48,7 @@ export function accessOf(heldRoleIds: readonly string[], reviewer = false): Acce
     }
     for (const ability of Object.keys(union.abilities) as (keyof Access['abilities'])[]) union.abilities[ability] ||= entry.abilities[ability];
     union.pages = [...new Set([...union.pages, ...entry.pages])];
+    union.menu = [...new Set([...union.menu, ...entry.menu])];
   }
   return union;
 }

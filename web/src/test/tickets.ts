@@ -32,6 +32,7 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     canRate: false,
     canManage: false,
     canAddNote: false,
+    unread: false,
     ...overrides,
   };
 }

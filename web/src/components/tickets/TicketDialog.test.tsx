@@ -57,11 +57,13 @@ describe('TicketDialog, step 1', () => {
     expect(screen.getByText('captura.png')).toBeInTheDocument();
   });
 
-  it('creates the ticket with its fields and files, then shows its conversation', async () => {
+  it('creates the ticket with its fields and files, then shows its conversation at its own address', async () => {
     const created = ticket({ ticketId: '42', title: 'Compra: VIP', category: 'Otros', messages: [ticketMessage({ content: 'Quiero VIP' })] });
     const fetch = serveTicket(created, { 'POST /api/tickets': () => jsonResponse({ ticket: created }, 201) });
+    const closed = vi.fn();
     const { container } = renderWithProviders(
-      <TicketDialog open onClose={() => undefined} draft={{ title: 'Compra: VIP', category: 'Otros', message: 'Quiero VIP' }} />,
+      <TicketDialog open onClose={closed} draft={{ title: 'Compra: VIP', category: 'Otros', message: 'Quiero VIP' }} />,
+      '/shop',
     );
     const dialog = await dialogNamed('Nuevo Ticket de Soporte');
     expect(within(dialog).getByLabelText('Título')).toHaveValue('Compra: VIP');
@@ -72,6 +74,9 @@ describe('TicketDialog, step 1', () => {
 
     const conversation = await dialogNamed('Ticket #42');
     expect(await within(conversation).findByText('Quiero VIP')).toBeInTheDocument();
+    // The ticket has its address at once, to share or reload; this dialog gives way to it.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/support/tickets/42'));
+    expect(closed).toHaveBeenCalledTimes(1);
     const post = fetch.mock.calls.find(([url, init]) => String(url) === '/api/tickets' && init?.method === 'POST');
     const form = post?.[1]?.body as FormData;
     expect(form.get('title')).toBe('Compra: VIP');

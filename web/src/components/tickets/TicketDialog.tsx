@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Modal, Result } from 'antd';
 import { UnorderedListOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { TICKET_DETAIL_ERROR, useTicket } from '../../api/tickets';
 import { Loading } from '../Loading';
@@ -10,6 +10,7 @@ import { SubmitOutcome } from '../SubmitOutcome';
 import { usePhone } from '../ResponsiveTable';
 import { NewTicketForm, type TicketDraft } from './NewTicketForm';
 import { TicketConversation } from './TicketConversation';
+import { OPENED_HERE, OWN_TICKETS_BASE, ticketAddress } from './useTicketAddress';
 
 export const NEW_TICKET_TITLE = 'Nuevo Ticket de Soporte';
 export const TICKET_NOT_FOUND = 'Ticket no encontrado';
@@ -28,6 +29,13 @@ export interface TicketDialogProps {
   detailErrorMessage?: string;
   /** The button of the not-found state, which closes the dialog (back to the list). */
   backLabel?: string;
+  /**
+   * After a ticket is created here. Without it the dialog closes and the ticket opens at its
+   * own address (/support/tickets/<id>), which can be shared and reloaded, and closing it
+   * goes back to the page it was created on; a page that shows its tickets at their address
+   * itself (the support centre) moves there and keeps the dialog.
+   */
+  onCreated?: (ticketId: string) => void;
 }
 
 /** A ticket the server will not show this member (none by that id, or someone else's). */
@@ -71,9 +79,20 @@ export function TicketDialog({
   showMyTickets = false,
   detailErrorMessage = TICKET_DETAIL_ERROR,
   backLabel = 'Volver',
+  onCreated,
 }: TicketDialogProps) {
+  const navigate = useNavigate();
   const [createdId, setCreatedId] = useState<string | null>(null);
   const shownId = ticketId ?? createdId;
+  const created = (id: string) => {
+    setCreatedId(id);
+    if (onCreated) {
+      onCreated(id);
+      return;
+    }
+    onClose();
+    void navigate(ticketAddress(OWN_TICKETS_BASE, id), { state: OPENED_HERE });
+  };
   // On a phone the dialog takes the whole screen: the conversation scrolls inside it and the
   // reply box stays at its foot.
   const phone = usePhone();
@@ -92,7 +111,7 @@ export function TicketDialog({
       {shownId === null ? (
         <NewTicketForm
           draft={draft}
-          onCreated={(ticket) => setCreatedId(ticket.ticketId)}
+          onCreated={(ticket) => created(ticket.ticketId)}
           extra={
             showMyTickets ? (
               <Link to="/support" onClick={onClose}>
@@ -105,7 +124,7 @@ export function TicketDialog({
         <TicketStep
           ticketId={shownId}
           errorMessage={detailErrorMessage}
-          created={ticketId === null}
+          created={shownId === createdId}
           notFound={<TicketNotFound backLabel={backLabel} onBack={onClose} />}
         />
       )}

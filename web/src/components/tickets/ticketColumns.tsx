@@ -1,10 +1,18 @@
-import { Grid, Tabs, Typography, type TableColumnsType } from 'antd';
+import { Grid, Tag, Typography, type TableColumnsType } from 'antd';
+import { Tabs } from '../Tabs';
 import type { Ticket } from '../../api/types';
 import { formatDateTime } from '../dates';
 import { PriorityTag, StatusTag } from './TicketTags';
 import { TICKET_TABS, categoryLabel, type TicketTab } from './ticketLabels';
 
 export const NO_TICKETS_TEXT = 'No hay tickets disponibles';
+/** The mark of a ticket of one's own with answers one has not read: the ones the support button's badge counts. */
+export const UNREAD_MARK = 'Respuesta nueva';
+
+/** A row's name for a screen reader: its number and title, and whether it has answers not read yet. */
+export function ticketRowLabel(ticket: Ticket): string {
+  return `Abrir ticket #${ticket.ticketId}: ${ticket.title}${ticket.unread ? ` (${UNREAD_MARK.toLowerCase()})` : ''}`;
+}
 
 /** The least room the title keeps; narrower tables scroll sideways. */
 const TITLE_MIN_WIDTH = 180;
@@ -26,7 +34,16 @@ export function commonTicketColumns(): TableColumnsType<Ticket> {
       title: 'Título',
       dataIndex: 'title',
       ellipsis: true,
-      render: (title: string) => <span title={title}>{title}</span>,
+      render: (title: string, ticket: Ticket) => (
+        <>
+          {ticket.unread ? (
+            <Tag color="magenta" className="ticket-unread">
+              {UNREAD_MARK}
+            </Tag>
+          ) : null}
+          <span title={title}>{title}</span>
+        </>
+      ),
     },
     { key: 'category', title: 'Categoría', dataIndex: 'category', width: 150, responsive: ['md'], render: (category: string) => categoryLabel(category) },
     { key: 'status', title: 'Estado', dataIndex: 'status', width: 150, render: (status: string) => <StatusTag status={status} /> },

@@ -5,6 +5,12 @@ interface OpenedHere {
   openedFromList?: boolean;
 }
 
+/** Where a member's own tickets have their address: `/support/tickets/<id>`. */
+export const OWN_TICKETS_BASE = '/support';
+
+/** The history state of a ticket opened from the page before it: closing it goes back there. */
+export const OPENED_HERE: OpenedHere = { openedFromList: true };
+
 /** A ticket's address under a page of tickets: `/support` gives `/support/tickets/7`. */
 export function ticketAddress(base: string, ticketId: string): string {
   return `${base}/tickets/${encodeURIComponent(ticketId)}`;
@@ -26,8 +32,7 @@ export function useTicketAddress(base: string) {
   if (ticketId !== null && ticketId !== shownId) setShownId(ticketId);
 
   const open = (id: string) => {
-    const state: OpenedHere = { openedFromList: true };
-    void navigate(ticketAddress(base, id), { state, replace: ticketId !== null });
+    void navigate(ticketAddress(base, id), { state: OPENED_HERE, replace: ticketId !== null });
   };
   const close = () => {
     if (ticketId === null) return;

@@ -53,8 +53,8 @@ describe('RolesPage', () => {
     serveRoles();
     renderWithProviders(<RolesPage />, '/admin/roles');
     expect(screen.getByRole('heading', { name: 'Gestión de Roles y Permisos', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Volver al Dashboard/ })).toBeInTheDocument();
     await screen.findByRole('checkbox', { name: 'Lectura de MODERADOR' });
+    expect(screen.getByRole('button', { name: /Volver al Dashboard/ })).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Rol', 'Lectura', 'Modificación', 'Gestión']);
     expect(screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]?.textContent?.split('Protegido')[0])).toEqual([
       'TESORERIA',

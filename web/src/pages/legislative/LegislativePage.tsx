@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Col, Empty, Flex, Grid, Row, Select, Skeleton, Table, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Col, Empty, Flex, Grid, Row, Select, Skeleton, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { CalendarOutlined, ClockCircleOutlined, DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
+import { Tabs } from '../../components/Tabs';
 import { useAuth } from '../../auth/useAuth';
 import { useAgenda, useDeleteAgendaItem, useDeleteInitiative, useInitiatives, useIsLegislativeAdmin } from '../../api/legislative';
 import type { AgendaItem, Initiative, LegislativeBody } from '../../api/types';

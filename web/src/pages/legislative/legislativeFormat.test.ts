@@ -54,10 +54,11 @@ describe('time left', () => {
   const now = Date.UTC(2026, 0, 10, 12, 0, 0);
   const at = (ms: number) => new Date(now + ms).toISOString();
 
-  it('shows hours and minutes, rounding down', () => {
+  it('shows hours and minutes, rounding down, without a unit that is zero', () => {
     expect(formatTimeLeft(at(24 * HOUR - 30_000), now)).toBe('23 h 59 min');
-    expect(formatTimeLeft(at(72 * HOUR), now)).toBe('72 h 0 min');
-    expect(formatTimeLeft(at(5 * MINUTE + 59_000), now)).toBe('0 h 5 min');
+    expect(formatTimeLeft(at(72 * HOUR), now)).toBe('72 h');
+    expect(formatTimeLeft(at(5 * MINUTE + 59_000), now)).toBe('5 min');
+    expect(formatTimeLeft(at(30_000), now)).toBe('menos de 1 min');
   });
 
   it("says 'Finalizada' once the end has passed", () => {

@@ -1,5 +1,6 @@
 import { labelMap, labelOf, valuesOf } from '../../api/labels';
 import { INITIATIVE_EVENT_KINDS, INITIATIVE_STATUSES, LEGISLATIVE_BODIES as BODY_TABLE, VOTE_CHOICES } from '../../api/serverConstants.gen';
+import { formatDuration } from '../../components/duration';
 import type { Initiative, InitiativeStatus, LegislativeBody, VoteType } from '../../api/types';
 
 export const LEGISLATIVE_BODIES: readonly LegislativeBody[] = valuesOf(BODY_TABLE);
@@ -58,12 +59,17 @@ export const VOTING_NO_END = 'Sin fecha de cierre';
 
 const MINUTE = 60_000;
 
-/** The time left until `end`, as hours and minutes ('23 h 59 min'), or 'Finalizada' once past. */
+export const UNDER_A_MINUTE = 'menos de 1 min';
+
+/**
+ * The time left until `end` in whole minutes, as every duration of the portal reads ('23 h 59 min',
+ * '72 h', '5 min'), 'menos de 1 min' in the last minute, or 'Finalizada' once past.
+ */
 export function formatTimeLeft(end: string, now: number): string {
   const left = new Date(end).getTime() - now;
   if (Number.isNaN(left) || left <= 0) return VOTING_FINISHED;
   const minutes = Math.floor(left / MINUTE);
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return minutes > 0 ? formatDuration(minutes * 60) : UNDER_A_MINUTE;
 }
 
 /** Whether the initiative's vote has ended: closed by the server, withdrawn, or past its end date. */

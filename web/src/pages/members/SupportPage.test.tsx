@@ -5,9 +5,10 @@ import { TOKEN_KEY } from '../../api/client';
 import type { Ticket } from '../../api/types';
 import { jsonResponse, mockFetch, profile } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { findDialogTitled, ticket } from '../../test/tickets';
+import { findDialogTitled, ticket, ticketMessage } from '../../test/tickets';
 import { setViewport } from '../../test/viewport';
 import { failUntilRepaired, findOneRetryableError, retry } from '../../test/loadStates';
+import { UNREAD_MARK } from '../../components/tickets/ticketColumns';
 import { SupportPage } from './SupportPage';
 
 const player = profile({ username: 'jugador', discordId: '1400000000000000014', discordRoles: [] });
@@ -53,6 +54,35 @@ describe('SupportPage', () => {
     expect(lastList(fetch).get('page')).toBe('1');
     expect(lastList(fetch).get('limit')).toBe('10');
     expect(lastList(fetch).getAll('status')).toEqual([]);
+  });
+
+  it('marks the tickets with answers not read yet, on a phone too, and drops the mark once one is read', async () => {
+    setViewport(390);
+    localStorage.setItem(TOKEN_KEY, 'token');
+    let answered = ticket({ ticketId: '2', title: 'Me respondieron', unread: true });
+    const quiet = ticket({ ticketId: '1', title: 'Sin respuesta' });
+    mockFetch({
+      '/api/auth/profile': () => jsonResponse(player),
+      '/api/tickets/unread': () => jsonResponse(answered.unread ? { count: 1, ticketIds: ['2'] } : { count: 0, ticketIds: [] }),
+      'GET /api/tickets': () => jsonResponse({ tickets: [answered, quiet], total: 2 }),
+      // Reading a ticket marks it read, as the server does.
+      'GET /api/tickets/2': () => {
+        answered = { ...answered, unread: false };
+        return jsonResponse({ ticket: answered });
+      },
+    });
+    renderWithProviders(<SupportPage />, '/support');
+    const marked = await screen.findByRole('listitem', { name: 'Abrir ticket #2: Me respondieron (respuesta nueva)' });
+    expect(within(marked).getByText(UNREAD_MARK)).toBeInTheDocument();
+    const plain = screen.getByRole('listitem', { name: 'Abrir ticket #1: Sin respuesta' });
+    expect(within(plain).queryByText(UNREAD_MARK)).not.toBeInTheDocument();
+
+    await userEvent.click(within(marked).getByText('Me respondieron'));
+    const dialog = await findDialogTitled('Ticket #2');
+    // The list under the open ticket loses the mark at once, without reading the list again.
+    await waitFor(() => expect(screen.queryByText(UNREAD_MARK)).not.toBeInTheDocument());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    expect(await screen.findByRole('listitem', { name: 'Abrir ticket #2: Me respondieron' })).toBeInTheDocument();
   });
 
   it('asks for the statuses of each tab', async () => {
@@ -183,6 +213,26 @@ describe('SupportPage', () => {
     renderWithProviders(<SupportPage />, '/support');
     await userEvent.click(await screen.findByRole('button', { name: /Nuevo Ticket/ }));
     expect(await findDialogTitled('Nuevo Ticket de Soporte')).toBeInTheDocument();
+  });
+
+  it('moves a ticket just created to its own address, in the same dialog, and closes back to the list', async () => {
+    const created = ticket({ ticketId: '5', title: 'Mi nuevo ticket', messages: [ticketMessage({ content: 'Se cae el juego' })] });
+    servePlayer(0, {
+      'POST /api/tickets': () => jsonResponse({ ticket: created }, 201),
+      'GET /api/tickets/5': () => jsonResponse({ ticket: created }),
+    });
+    renderWithProviders(<SupportPage />, '/support');
+    await userEvent.click(await screen.findByRole('button', { name: /Nuevo Ticket/ }));
+    const form = await findDialogTitled('Nuevo Ticket de Soporte');
+    await userEvent.type(within(form).getByLabelText('Título'), 'Mi nuevo ticket');
+    await userEvent.click(within(form).getByRole('button', { name: /Crear Ticket/ }));
+
+    const dialog = await findDialogTitled('Ticket #5');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/support/tickets/5'));
+    expect(await within(dialog).findByText('Se cae el juego')).toBeInTheDocument();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/support$/));
   });
 
   it('asks a signed-out visitor to sign in', () => {

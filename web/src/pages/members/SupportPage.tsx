@@ -9,9 +9,9 @@ import { Page } from '../../components/Page';
 import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { TicketPagination } from '../../components/tickets/TicketPagination';
-import { NO_TICKETS_TEXT, TicketTabs, commonTicketColumns, dateColumn, useTableMinWidth } from '../../components/tickets/ticketColumns';
+import { NO_TICKETS_TEXT, TicketTabs, commonTicketColumns, dateColumn, ticketRowLabel, useTableMinWidth } from '../../components/tickets/ticketColumns';
 import { useTicketListState } from '../../components/tickets/useTicketListState';
-import { useTicketAddress } from '../../components/tickets/useTicketAddress';
+import { OWN_TICKETS_BASE, useTicketAddress } from '../../components/tickets/useTicketAddress';
 import { TicketDialog } from '../../layout/dialogs';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 
@@ -25,11 +25,24 @@ function SupportCentre() {
   const list = useTicketListState();
   const tickets = useTickets(list.query);
   const minWidth = useTableMinWidth(columns);
-  // An existing ticket opens at its address; a new one is a dialog of this page alone.
-  const address = useTicketAddress('/support');
+  // A ticket is shown at its address; a new one moves there once created, in the same dialog.
+  const address = useTicketAddress(OWN_TICKETS_BASE);
+  // The dialog is open on the creation form; what it shows stays while it closes.
   const [creating, setCreating] = useState(false);
+  const [formShown, setFormShown] = useState(false);
+  // An address opened (the new ticket's, or a row's) replaces the form; Back from it closes
+  // the dialog rather than showing the form again.
+  if (address.isOpen && (creating || formShown)) {
+    setCreating(false);
+    setFormShown(false);
+  }
+  const startCreating = () => {
+    setCreating(true);
+    setFormShown(true);
+  };
   const refreshList = () => void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
-  const closeTicket = () => {
+  const closeDialog = () => {
+    setCreating(false);
     address.close();
     refreshList();
   };
@@ -37,7 +50,7 @@ function SupportCentre() {
   return (
     <>
       <Flex justify="flex-end" style={{ marginBottom: 8 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={startCreating}>
           Nuevo Ticket
         </Button>
       </Flex>
@@ -59,7 +72,7 @@ function SupportCentre() {
               if (event.key === 'Enter') address.open(ticket.ticketId);
             },
             tabIndex: 0,
-            'aria-label': `Abrir ticket #${ticket.ticketId}: ${ticket.title}`,
+            'aria-label': ticketRowLabel(ticket),
           })}
         />
         <TicketPagination
@@ -71,13 +84,12 @@ function SupportCentre() {
         />
       </Card>
       <TicketDialog
-        open={creating}
-        onClose={() => {
-          setCreating(false);
-          refreshList();
-        }}
+        open={creating || address.isOpen}
+        ticketId={formShown ? null : address.shownId}
+        backLabel={BACK_TO_MY_TICKETS}
+        onCreated={address.open}
+        onClose={closeDialog}
       />
-      <TicketDialog open={address.isOpen} ticketId={address.shownId} backLabel={BACK_TO_MY_TICKETS} onClose={closeTicket} />
     </>
   );
 }

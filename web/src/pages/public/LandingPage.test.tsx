@@ -18,9 +18,9 @@ describe('LandingPage', () => {
     await screen.findByRole('heading', { name: 'Principal' });
     const servers = section('Servidores');
     for (const server of testServers) expect(within(servers).getByRole('heading', { name: server.name })).toBeInTheDocument();
-    expect(within(servers).getByText('Online')).toBeInTheDocument();
+    expect(within(servers).getByText('En línea')).toBeInTheDocument();
     expect(within(servers).getAllByText('Mantenimiento')).toHaveLength(2);
-    expect(within(servers).getByText('Offline')).toBeInTheDocument();
+    expect(within(servers).getByText('Fuera de línea')).toBeInTheDocument();
     expect(within(servers).getByText('39 de 40 jugadores')).toBeInTheDocument();
     expect(within(servers).getByRole('link', { name: /Unirse/ })).toHaveAttribute('href', testServers[0]?.joinUrl);
     const unavailable = within(servers).getAllByRole('button', { name: 'No Disponible' });

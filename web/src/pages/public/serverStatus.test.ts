@@ -3,13 +3,17 @@ import { canJoin, serverStatusBadge } from './serverStatus';
 
 describe('serverStatusBadge', () => {
   it.each([
-    ['online', 'Online', 'success'],
+    ['online', 'En línea', 'success'],
     ['maintenance', 'Mantenimiento', 'warning'],
-    ['offline', 'Offline', 'error'],
-    ['desconocido', 'Offline', 'error'],
+    ['offline', 'Fuera de línea', 'error'],
+    ['desconocido', 'Fuera de línea', 'error'],
   ])('shows %s as %s (%s)', (status, text, badge) => {
     expect(serverStatusBadge(status)).toEqual({ text, status: badge });
   });
+});
+
+it('names every status in Spanish, from the server’s table: no English beside Mantenimiento', () => {
+  for (const status of ['online', 'maintenance', 'offline']) expect(serverStatusBadge(status).text).not.toMatch(/online|offline/i);
 });
 
 describe('canJoin', () => {

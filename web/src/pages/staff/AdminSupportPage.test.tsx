@@ -92,8 +92,8 @@ describe('AdminSupportPage', () => {
     await userEvent.click(within(times).getByRole('button', { name: 'Ver datos' }));
     expect(within(times).getAllByRole('row').map((r) => r.textContent)).toEqual([
       'DíaMediana de primera respuestaMediana de resolución',
-      '16 nov15 min 0 s2 h 0 min 0 s',
-      '17 nov—1 h 0 min 0 s',
+      '16 nov15 min2 h',
+      '17 nov—1 h',
     ]);
   });
 

@@ -12,6 +12,7 @@ import { ProtectedRoute } from '../../components/ProtectedRoute';
 import { NOT_MEASURED } from '../../components/QueryState';
 import { failUntilRepaired, findOneRetryableError, retry } from '../../test/loadStates';
 import { DashboardPage, NO_WEEKLY_REPORT_TEXT } from './DashboardPage';
+import { NO_RATINGS_TEXT, NO_TIME_TEXT } from './emptyFigures';
 
 const people = {
   comite: profile({ username: 'comite', discordRoles: [roleIds.COMITE] }),
@@ -55,7 +56,7 @@ const teamHours = [
 const quotaBoard: QuotaBoard = {
   weekStart: '2026-11-16',
   defaultSeconds: 10 * 3600,
-  roles: [{ roleId: roleIds.MODERADOR, name: 'MODERADOR', seconds: 10 * 3600, custom: false }],
+  roles: [{ roleId: roleIds.MODERADOR, role: 'MODERADOR', name: 'Moderador', seconds: 10 * 3600, custom: false }],
   members: [],
 };
 
@@ -107,10 +108,20 @@ describe('DashboardPage', () => {
     serve(people.moderador);
     renderDashboard();
     expect(await screen.findByText('¡Bienvenido, moderador!')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText('Horas totales')).toHaveTextContent('12 h 30 min 5 s'));
+    await waitFor(() => expect(screen.getByLabelText('Horas totales')).toHaveTextContent('12 h 30 min'));
     expect(screen.getByLabelText('Tickets atendidos')).toHaveTextContent('7');
     expect(screen.getByLabelText('Usuarios atendidos')).toHaveTextContent('4');
     expect(screen.getByLabelText('Calificación')).toHaveTextContent('4.5/ 5');
+  });
+
+  it('says there is no rating and no time yet for a staff member with nothing counted, not 0.0 / 5', async () => {
+    setViewport(390);
+    serve(people.moderador, { '/api/staff/stats': () => jsonResponse({ horasTotales: 0, ticketsAtendidos: 0, usuariosAtendidos: 0, calificacion: 0 }) });
+    renderDashboard();
+    await waitFor(() => expect(screen.getByLabelText('Calificación')).toHaveTextContent(NO_RATINGS_TEXT));
+    expect(screen.getByLabelText('Calificación')).not.toHaveTextContent('0.0');
+    expect(screen.getByLabelText('Horas totales')).toHaveTextContent(NO_TIME_TEXT);
+    expect(screen.getByLabelText('Tickets atendidos')).toHaveTextContent('0');
   });
 
   it("charts the team's hours per week and server, with the same figures as a table", async () => {
@@ -120,11 +131,11 @@ describe('DashboardPage', () => {
     const card = await screen.findByRole('region', { name: 'Horas del equipo por semana' });
     const drawing = await within(card).findByRole('img');
     expect(drawing.getAttribute('aria-label')).toBe(
-      'Gráfica de barras apiladas: Horas del equipo por semana, de 9 nov a 16 nov. Principal: 5 h 0 min 0 s en total; Eventos: 1 h 30 min 0 s en total.',
+      'Gráfica de barras apiladas: Horas del equipo por semana, de 9 nov a 16 nov. Principal: 5 h en total; Eventos: 1 h 30 min en total.',
     );
     await user.click(within(card).getByRole('button', { name: 'Ver datos' }));
     const rows = within(within(card).getByRole('table')).getAllByRole('row');
-    expect(rows.map((r) => r.textContent)).toEqual(['Semana delPrincipalEventos', '9 nov2 h 0 min 0 s0 s', '16 nov3 h 0 min 0 s1 h 30 min 0 s']);
+    expect(rows.map((r) => r.textContent)).toEqual(['Semana delPrincipalEventos', '9 nov2 h0 s', '16 nov3 h1 h 30 min']);
   });
 
   it('lists the top 5 by time, the first three in gold, silver and bronze', async () => {
@@ -134,11 +145,11 @@ describe('DashboardPage', () => {
     const list = await screen.findByLabelText('Top 5 moderadores');
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      '1Hhalcon_mx15 h 0 min 0 s',
-      '2Mmoderador9 h 0 min 5 s',
-      '3Qquetzal4 h 0 min 0 s',
-      '4Aajolote_rp2 h 30 min 0 s',
-      '5Ssoporte2 h 0 min 0 s',
+      '1Hhalcon_mx15 h',
+      '2Mmoderador9 h',
+      '3Qquetzal4 h',
+      '4Aajolote_rp2 h 30 min',
+      '5Ssoporte2 h',
     ]);
     const colours = [...list.querySelectorAll<HTMLElement>('.staff-rank')].map((rank) => rank.style.background);
     expect(colours.slice(0, 3).every((colour) => colour !== '')).toBe(true);
@@ -195,8 +206,8 @@ describe('DashboardPage', () => {
       'Estado',
       'Acciones',
     ]);
-    expect(row(table, 'halcon_mx')).toHaveTextContent('15 h 0 min 0 s');
-    expect(row(table, 'halcon_mx')).toHaveTextContent('1 h 0 min 0 s');
+    expect(row(table, 'halcon_mx')).toHaveTextContent('15 h');
+    expect(row(table, 'halcon_mx')).toHaveTextContent('1 h');
     expect(row(table, 'halcon_mx')).toHaveTextContent('Principal');
     expect(row(table, 'halcon_mx')).toHaveTextContent('Activo');
     expect(row(table, 'coyote_trial')).toHaveTextContent('Inactivo');
@@ -219,6 +230,7 @@ describe('DashboardPage', () => {
     serve(people.trial);
     renderDashboard();
     expect(await screen.findByText('Acceso No Disponible')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Acceso No Disponible' })).toBeInTheDocument();
     expect(screen.getByText('El panel de control no está disponible para usuarios Trial.')).toBeInTheDocument();
     expect(screen.queryByText('Panel de Control')).not.toBeInTheDocument();
   });
@@ -303,7 +315,7 @@ describe('DashboardPage', () => {
     await user.type(within(dialog).getByLabelText('Horas'), '1');
     await user.type(within(dialog).getByLabelText('Minutos'), '30');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
-    expect(await within(dialog).findByText('Horas actualizadas. Nuevo total: 5 h 30 min 0 s')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Horas actualizadas. Nuevo total: 5 h 30 min')).toBeInTheDocument();
     const put = calls(fetch, 'PUT', '/api/staff/hours');
     expect(put).toHaveLength(1);
     expect(JSON.parse(String(put[0]?.[1]?.body))).toEqual({ userId: '103', hours: 1, minutes: 30, operation: 'add' });
@@ -458,11 +470,11 @@ describe('DashboardPage', () => {
     renderDashboard();
     const card = await screen.findByLabelText('Último Reporte Semanal');
     const list = await within(card).findByLabelText('Horas de la semana por miembro');
-    expect(within(card).getByText(/Cuota semanal: 10 h 0 min 0 s/)).toHaveTextContent('1 de 2 bajo la cuota');
+    expect(within(card).getByText(/Cuota semanal: 10 h/)).toHaveTextContent('1 de 2 bajo la cuota');
     expect(within(card).getByText(/^Semana del/)).toHaveTextContent(/3.*9/);
     const [first, second] = within(list).getAllByRole('listitem');
-    expect(first).toHaveTextContent('halcon_mx15 h 0 min 0 sCumplió');
-    expect(second).toHaveTextContent('ajolote_rp2 h 0 min 0 sBajo la cuota');
+    expect(first).toHaveTextContent('halcon_mx15 hCumplió');
+    expect(second).toHaveTextContent('ajolote_rp2 hBajo la cuota');
   });
 
   it('sends a shift report with today’s date and closes the dialog after the success text', async () => {

@@ -34,7 +34,9 @@ import { HOURS_WEEKS, TeamHoursChart } from './HoursCharts';
 import { MyLeavesCard } from './MyLeavesCard';
 import { OnShiftCard } from './OnShiftCard';
 import { QuotaCard } from './QuotaCard';
+import { ResultHeading } from '../../components/ResultHeading';
 import { MemberAvatar } from './staffParts';
+import { EmptyFigure, NO_RATINGS_TEXT, NO_TIME_TEXT, rated } from './emptyFigures';
 
 // Only directors see the staff table, and the report's form only once it opens: the table's
 // and the forms' code downloads for them, not with every staff member's first dashboard.
@@ -55,10 +57,23 @@ function StatCards() {
   const data = stats.data;
   // A figure that was not read shows a dash, never 0: the page's one alert says why.
   const cards = [
-    { key: 'hours', title: 'Horas totales', icon: <ClockCircleOutlined />, value: measured(stats, (figures) => formatDuration(figures.horasTotales)) },
+    {
+      key: 'hours',
+      title: 'Horas totales',
+      icon: <ClockCircleOutlined />,
+      value: measured(stats, (figures) => formatDuration(figures.horasTotales)),
+      empty: data && data.horasTotales <= 0 ? NO_TIME_TEXT : undefined,
+    },
     { key: 'tickets', title: 'Tickets atendidos', icon: <TagsOutlined />, value: measured(stats, (figures) => figures.ticketsAtendidos) },
     { key: 'users', title: 'Usuarios atendidos', icon: <TeamOutlined />, value: measured(stats, (figures) => figures.usuariosAtendidos) },
-    { key: 'rating', title: 'Calificación', icon: <StarOutlined />, value: measured(stats, (figures) => figures.calificacion.toFixed(1)), suffix: data ? '/ 5' : undefined },
+    {
+      key: 'rating',
+      title: 'Calificación',
+      icon: <StarOutlined />,
+      value: measured(stats, (figures) => figures.calificacion.toFixed(1)),
+      suffix: data ? '/ 5' : undefined,
+      empty: data && !rated(data.calificacion) ? NO_RATINGS_TEXT : undefined,
+    },
   ];
   return (
     <>
@@ -66,7 +81,11 @@ function StatCards() {
         {cards.map((card) => (
           <Col key={card.key} xs={12} lg={6}>
             <Card className="staff-stat" role="group" aria-label={card.title} style={{ height: '100%' }}>
-              <Statistic title={card.title} value={card.value} suffix={card.suffix} prefix={card.icon} loading={loading} />
+              {card.empty ? (
+                <Statistic title={card.title} valueRender={() => <EmptyFigure text={String(card.empty)} />} />
+              ) : (
+                <Statistic title={card.title} value={card.value} suffix={card.suffix} prefix={card.icon} loading={loading} />
+              )}
             </Card>
           </Col>
         ))}
@@ -234,7 +253,7 @@ function TrialNotice() {
   return (
     <Result
       status="warning"
-      title={TRIAL_TITLE}
+      title={<ResultHeading>{TRIAL_TITLE}</ResultHeading>}
       subTitle={TRIAL_TEXT}
       extra={
         <Button type="primary" onClick={() => navigate('/')}>

@@ -30,8 +30,8 @@ const board: QuotaBoard = {
   weekStart: '2026-03-02',
   defaultSeconds: 36000,
   roles: [
-    { roleId: roleIds.MODERADOR, name: 'MODERADOR', seconds: 14 * 3600, custom: true },
-    { roleId: roleIds.TRIAL, name: 'TRIAL', seconds: 36000, custom: false },
+    { roleId: roleIds.MODERADOR, role: 'MODERADOR', name: 'Moderador', seconds: 14 * 3600, custom: true },
+    { roleId: roleIds.TRIAL, role: 'TRIAL', name: 'Trial', seconds: 36000, custom: false },
   ],
   members: [
     { userId: '1', username: 'ana', avatar: '', workedSeconds: 3600, quotaSeconds: 14 * 3600, leaveDays: 0, underQuota: true },
@@ -101,7 +101,7 @@ describe('QuotaCard', () => {
     serve(moderador, { '/api/staff/quotas': () => jsonResponse(board) });
     renderWithProviders(<QuotaCard />);
     const region = await screen.findByLabelText(QUOTA_TITLE);
-    expect(await within(region).findByLabelText('Cuota de MODERADOR: 14 h 0 min 0 s')).toBeInTheDocument();
+    expect(await within(region).findByLabelText('Cuota de Moderador: 14 h')).toBeInTheDocument();
     expect(within(region).getByText('Por omisión')).toBeInTheDocument();
     expect(within(region).getByText('2 de 3 bajo la cuota')).toBeInTheDocument();
     const under = within(region).getByLabelText('Miembros bajo la cuota');
@@ -109,6 +109,15 @@ describe('QuotaCard', () => {
     expect(within(under).getByText('4 días de ausencia')).toBeInTheDocument();
     expect(within(under).queryByText('beto')).toBeNull();
     expect(within(region).queryByRole('button', { name: /Cambiar la cuota/ })).toBeNull();
+  });
+
+  it('names each role by its Spanish name from the server, never by its constant', async () => {
+    serve(moderador, { '/api/staff/quotas': () => jsonResponse(board) });
+    renderWithProviders(<QuotaCard />);
+    const roles = await within(await screen.findByLabelText(QUOTA_TITLE)).findByLabelText('Cuota por rol');
+    expect(within(roles).getByText('Moderador')).toBeInTheDocument();
+    expect(within(roles).getByText('Trial')).toBeInTheDocument();
+    expect(roles).not.toHaveTextContent(/MODERADOR|TRIAL/);
   });
 
   it('lets a director change a role’s quota', async () => {
@@ -123,15 +132,15 @@ describe('QuotaCard', () => {
     const user = userEvent.setup();
     renderWithProviders(<QuotaCard />);
     const region = await screen.findByLabelText(QUOTA_TITLE);
-    await user.click(await within(region).findByRole('button', { name: 'Cambiar la cuota de TRIAL' }));
-    const hours = within(region).getByLabelText('Horas de TRIAL');
+    await user.click(await within(region).findByRole('button', { name: 'Cambiar la cuota de Trial' }));
+    const hours = within(region).getByLabelText('Horas de Trial');
     await user.clear(hours);
     await user.type(hours, '5');
-    const minutes = within(region).getByLabelText('Minutos de TRIAL');
+    const minutes = within(region).getByLabelText('Minutos de Trial');
     await user.clear(minutes);
     await user.type(minutes, '30');
     await user.click(within(region).getByRole('button', { name: 'Guardar' }));
-    expect(await within(region).findByLabelText('Cuota de TRIAL: 5 h 30 min 0 s')).toBeInTheDocument();
+    expect(await within(region).findByLabelText('Cuota de Trial: 5 h 30 min')).toBeInTheDocument();
     expect(within(region).getByText(ALL_ON_QUOTA)).toBeInTheDocument();
     const puts = fetch.mock.calls.filter(([url, init]) => String(url).endsWith(`/api/staff/quotas/${roleIds.TRIAL}`) && init?.method === 'PUT');
     expect(puts).toHaveLength(1);

@@ -46,7 +46,7 @@ describe('OnShiftCard', () => {
     const region = await card();
     expect(await within(region).findByText('halcon_mx')).toBeInTheDocument();
     expect(within(region).getByText('Eventos')).toBeInTheDocument();
-    expect(within(region).getByText('1 h 30 min 0 s')).toBeInTheDocument();
+    expect(within(region).getByText('1 h 30 min')).toBeInTheDocument();
     expect(within(region).getByText(/desde/)).toBeInTheDocument();
     expect(within(region).queryByRole('button', { name: /Terminar turno/ })).toBeNull();
   });
@@ -57,7 +57,7 @@ describe('OnShiftCard', () => {
     renderWithProviders(<OnShiftCard />);
     const region = await card();
     expect(await within(region).findByText(PAUSED_TEXT)).toBeInTheDocument();
-    expect(within(region).getByLabelText('Tiempo trabajado: 50 min 0 s')).toBeInTheDocument();
+    expect(within(region).getByLabelText('Tiempo trabajado: 50 min')).toBeInTheDocument();
   });
 
   it('says so when nobody is on shift', async () => {

@@ -20,22 +20,28 @@ function RoleQuota({ role, editable }: { role: QuotaRole; editable: boolean }) {
   const save = useSetQuota();
   if (!editing) {
     return (
-      <li className="staff-top-item">
-        <Typography.Text strong className="staff-top-name">
-          {role.name}
-        </Typography.Text>
-        <Typography.Text aria-label={`Cuota de ${role.name}: ${formatDuration(role.seconds)}`}>{formatDuration(role.seconds)}</Typography.Text>
-        {role.custom ? null : <Tag>Por omisión</Tag>}
-        {editable ? (
-          <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(true)} aria-label={`Cambiar la cuota de ${role.name}`}>
-            Cambiar
-          </Button>
-        ) : null}
+      <li className="quota-item">
+        <span className="quota-main">
+          <Typography.Text strong className="quota-name">
+            {role.name}
+          </Typography.Text>
+          <Typography.Text className="quota-time" aria-label={`Cuota de ${role.name}: ${formatDuration(role.seconds)}`}>
+            {formatDuration(role.seconds)}
+          </Typography.Text>
+        </span>
+        <span className="quota-extra">
+          {role.custom ? null : <Tag>Por omisión</Tag>}
+          {editable ? (
+            <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(true)} aria-label={`Cambiar la cuota de ${role.name}`}>
+              Cambiar
+            </Button>
+          ) : null}
+        </span>
       </li>
     );
   }
   return (
-    <li className="staff-top-item">
+    <li className="quota-item">
       <Flex vertical gap={8} style={{ width: '100%' }}>
         <Typography.Text strong>{role.name}</Typography.Text>
         <Space wrap>
@@ -63,15 +69,23 @@ function RoleQuota({ role, editable }: { role: QuotaRole; editable: boolean }) {
 
 function UnderLine({ line }: { line: QuotaLine }) {
   return (
-    <li className="staff-top-item">
-      <MemberAvatar discordId={line.userId} avatar={line.avatar} username={line.username} />
-      <Typography.Text strong ellipsis={{ tooltip: line.username }} className="staff-top-name">
-        {line.username}
-      </Typography.Text>
-      <Typography.Text aria-label={`${line.username}: ${formatDuration(line.workedSeconds)} de ${formatDuration(line.quotaSeconds)}`}>
-        {formatDuration(line.workedSeconds)} / {formatDuration(line.quotaSeconds)}
-      </Typography.Text>
-      {line.leaveDays > 0 ? <Tag color="blue">{line.leaveDays} {line.leaveDays === 1 ? 'día' : 'días'} de ausencia</Tag> : null}
+    <li className="quota-item">
+      <span className="quota-main">
+        <MemberAvatar discordId={line.userId} avatar={line.avatar} username={line.username} />
+        <Typography.Text strong className="quota-name quota-member">
+          {line.username}
+        </Typography.Text>
+        <Typography.Text className="quota-time" aria-label={`${line.username}: ${formatDuration(line.workedSeconds)} de ${formatDuration(line.quotaSeconds)}`}>
+          {formatDuration(line.workedSeconds)} / {formatDuration(line.quotaSeconds)}
+        </Typography.Text>
+      </span>
+      {line.leaveDays > 0 ? (
+        <span className="quota-extra">
+          <Tag color="blue">
+            {line.leaveDays} {line.leaveDays === 1 ? 'día' : 'días'} de ausencia
+          </Tag>
+        </span>
+      ) : null}
     </li>
   );
 }
@@ -100,7 +114,7 @@ export function QuotaCard() {
               <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
                 Semana del {formatDay(board.weekStart)} al {formatDay(board.weekStart, 6)}. Con varios roles cuenta la cuota más alta.
               </Typography.Paragraph>
-              <ul className="staff-top" aria-label="Cuota por rol">
+              <ul className="quota-list" aria-label="Cuota por rol">
                 {board.roles.map((role) => (
                   <RoleQuota key={role.roleId} role={role} editable={may('setStaffQuotas')} />
                 ))}
@@ -111,7 +125,7 @@ export function QuotaCard() {
               {under.length === 0 ? (
                 <Typography.Text type="secondary">{ALL_ON_QUOTA}</Typography.Text>
               ) : (
-                <ul className="staff-top" aria-label="Miembros bajo la cuota">
+                <ul className="quota-list" aria-label="Miembros bajo la cuota">
                   {under.map((line) => (
                     <UnderLine key={line.userId} line={line} />
                   ))}

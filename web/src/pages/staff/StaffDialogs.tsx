@@ -57,9 +57,7 @@ const nonZeroChangeRule: FormRule = ({ getFieldValue }) => ({
 
 /** The line shown when a subtraction met the floor at zero, e.g. "Se restaron solo 1 h 15 min: …". */
 export function clampedSubtraction(appliedSeconds: number): string {
-  const h = Math.floor(appliedSeconds / 3600);
-  const m = Math.floor((appliedSeconds % 3600) / 60);
-  return `Se restaron solo ${h} h ${m} min: el total no puede ser negativo.`;
+  return `Se restaron solo ${formatDuration(appliedSeconds)}: el total no puede ser negativo.`;
 }
 
 interface HoursValues {

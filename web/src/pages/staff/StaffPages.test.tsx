@@ -8,6 +8,7 @@ import { renderWithProviders } from '../../test/render';
 import { setViewport } from '../../test/viewport';
 import { StaffProfilePage } from './StaffProfilePage';
 import { StaffStatsPage } from './StaffStatsPage';
+import { NO_RATINGS_TEXT, NO_TIME_TEXT } from './emptyFigures';
 
 const moderador = profile({ username: 'moderador', discordId: '1400000000000000005', discordRoles: [roleIds.MODERADOR] });
 
@@ -60,9 +61,20 @@ describe('StaffProfilePage', () => {
     expect(screen.getByText('Volver al Dashboard')).toBeInTheDocument();
     expect(screen.getByText('Activo')).toBeInTheDocument();
     expect(screen.getByText(/^Contratado el .*2025/)).toBeInTheDocument();
-    expect(figure('Tiempo total')).toHaveTextContent('9 h 30 min 12 s');
+    expect(figure('Tiempo total')).toHaveTextContent('9 h 30 min');
     expect(figure('Tickets atendidos')).toHaveTextContent('3');
     expect(figure('Calificación')).toHaveTextContent('4.5 / 5');
+  });
+
+  it('says there is no rating and no time yet instead of 0.0 / 5 and 0 s for a new staff member', async () => {
+    setViewport(390);
+    serve({ '/api/staff/profile': () => jsonResponse(staffProfile({ Calificacion: 0, TiempoTotal: 0, TicketsAtendidos: 0 })) });
+    renderWithProviders(<StaffProfilePage />, '/staff/profile');
+    await screen.findByRole('heading', { name: 'moderador', level: 2 });
+    expect(figure('Calificación')).toHaveTextContent(NO_RATINGS_TEXT);
+    expect(figure('Calificación')).not.toHaveTextContent('/ 5');
+    expect(figure('Tiempo total')).toHaveTextContent(NO_TIME_TEXT);
+    expect(figure('Tickets atendidos')).toHaveTextContent('0');
   });
 
   it('lists the notes and the warnings with who applied them', async () => {
@@ -98,7 +110,7 @@ describe('StaffStatsPage', () => {
     serve();
     renderWithProviders(<StaffStatsPage />, '/staff/stats');
     expect(await screen.findByRole('heading', { name: 'Mis Estadísticas', level: 1 })).toBeInTheDocument();
-    await waitFor(() => expect(figure('Tiempo total')).toHaveTextContent('9 h 30 min 12 s'));
+    await waitFor(() => expect(figure('Tiempo total')).toHaveTextContent('9 h 30 min'));
     expect(figure('Tickets atendidos')).toHaveTextContent('3');
     expect(figure('Calificación')).toHaveTextContent('4.5 / 5');
     await waitFor(() => expect(figure('Usuarios atendidos')).toHaveTextContent('2'));
@@ -108,26 +120,26 @@ describe('StaffStatsPage', () => {
     serve();
     renderWithProviders(<StaffStatsPage />, '/staff/stats');
     const card = await screen.findByRole('region', { name: 'Horas de Esta Semana' });
-    expect(within(card).getByRole('img').getAttribute('aria-label')).toBe('Gráfica de barras: Horas de Esta Semana, de Lunes a Domingo. Tiempo: 5 h 30 min 45 s en total.');
+    expect(within(card).getByRole('img').getAttribute('aria-label')).toBe('Gráfica de barras: Horas de Esta Semana, de Lunes a Domingo. Tiempo: 5 h 30 min en total.');
     await userEvent.click(within(card).getByRole('button', { name: 'Ver datos' }));
     const rows = within(within(card).getByRole('table')).getAllByRole('row');
     expect(rows.slice(1).map((row) => row.textContent)).toEqual([
-      'Lunes3 h 0 min 0 s',
+      'Lunes3 h',
       'Martes0 s',
-      'Miércoles2 h 30 min 0 s',
+      'Miércoles2 h 30 min',
       'Jueves0 s',
       'Viernes0 s',
       'Sábado0 s',
       'Domingo45 s',
     ]);
-    expect(within(card).getByText(/Total de la semana/)).toHaveTextContent('5 h 30 min 45 s');
+    expect(within(card).getByText(/Total de la semana/)).toHaveTextContent('5 h 30 min');
     expect(within(card).getByText(/Último servidor/)).toHaveTextContent('Eventos');
     // The member's own weeks, one series per server.
     const weeks = await screen.findByRole('region', { name: 'Mis horas por semana' });
     await userEvent.click(await within(weeks).findByRole('button', { name: 'Ver datos' }));
     const table = within(weeks).getByRole('table');
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Semana del', 'Principal', 'Eventos']);
-    expect(within(table).getAllByRole('row')[2]?.textContent).toBe('16 nov1 h 0 min 0 s30 min 0 s');
+    expect(within(table).getAllByRole('row')[2]?.textContent).toBe('16 nov1 h30 min');
     // And the desk's days, as on the support panel.
     const tickets = screen.getByRole('region', { name: 'Tickets por día (últimos 30 días)' });
     expect((await within(tickets).findByRole('img')).getAttribute('aria-label')).toContain('Abiertos: 2 en total; Resueltos: 1 en total');

@@ -63,8 +63,8 @@ describe('StaffRecordPage', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Expediente de staff: moderadora' })).toBeInTheDocument();
     expect(screen.getByText('Activo')).toBeInTheDocument();
-    expect(screen.getByText('9 h 30 min 0 s')).toBeInTheDocument();
-    expect(screen.getByText('2 h 0 min 0 s')).toBeInTheDocument();
+    expect(screen.getByText('9 h 30 min')).toBeInTheDocument();
+    expect(screen.getByText('2 h')).toBeInTheDocument();
     const warnings = screen.getByRole('region', { name: 'Advertencias' });
     const items = within(warnings).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Segundo aviso.');

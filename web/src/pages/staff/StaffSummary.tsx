@@ -6,6 +6,7 @@ import { useAuth } from '../../auth/useAuth';
 import { formatDate, formatDateTime } from '../../components/dates';
 import { formatDuration } from '../../components/duration';
 import { ActiveTag, MemberAvatar } from './staffParts';
+import { EmptyFigure, NO_RATINGS_TEXT, NO_TIME_TEXT, rated } from './emptyFigures';
 
 /** The rating to one decimal, e.g. "4.5"; the stars show it to the nearest half. */
 const ratingText = (rating: number) => (Number.isFinite(rating) ? rating : 0).toFixed(1);
@@ -66,19 +67,28 @@ export function profileFigures(profile: StaffProfile): Figure[] {
       content: (
         <Statistic
           title="Calificación"
-          valueRender={() => (
-            <Flex align="center" gap={8} wrap>
-              <Rate disabled allowHalf value={Math.round(rating * 2) / 2} aria-hidden="true" style={{ fontSize: 18 }} />
-              <span>{ratingText(rating)} / 5</span>
-            </Flex>
-          )}
+          valueRender={() =>
+            rated(rating) ? (
+              <Flex align="center" gap={8} wrap>
+                <Rate disabled allowHalf value={Math.round(rating * 2) / 2} aria-hidden="true" style={{ fontSize: 18 }} />
+                <span>{ratingText(rating)} / 5</span>
+              </Flex>
+            ) : (
+              <EmptyFigure text={NO_RATINGS_TEXT} />
+            )
+          }
         />
       ),
     },
     {
       key: 'time',
       title: 'Tiempo total',
-      content: <Statistic title="Tiempo total" prefix={<ClockCircleOutlined />} value={formatDuration(profile.TiempoTotal)} />,
+      content:
+        profile.TiempoTotal > 0 ? (
+          <Statistic title="Tiempo total" prefix={<ClockCircleOutlined />} value={formatDuration(profile.TiempoTotal)} />
+        ) : (
+          <Statistic title="Tiempo total" valueRender={() => <EmptyFigure text={NO_TIME_TEXT} />} />
+        ),
     },
     {
       key: 'tickets',

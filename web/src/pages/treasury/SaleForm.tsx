@@ -1,26 +1,26 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { Alert, Button, Flex, Form, InputNumber, Modal, Select, Typography } from 'antd';
 import { DollarOutlined } from '@ant-design/icons';
 import { SALE_REGISTERED, useCatalogue, useRegisterSale } from '../../api/treasury';
 import type { CatalogueEntry, Sale } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { QueryErrorAlert } from '../../components/QueryState';
 import { useFormDialog } from '../../components/useFormDialog';
+import { BuyerSelect } from './BuyerSelect';
 import { itemWithKey } from './itemNames';
 import { MAX_DISCOUNT, MIN_DISCOUNT, cataloguePrice, clampDiscount, finalPrice, formatMoney, formatPercent } from './money';
 import { SubmitOutcome } from '../../components/SubmitOutcome';
 
-export const BUYER_REQUIRED = 'El ID de Discord del comprador es obligatorio';
-export const BUYER_SHAPE = 'El ID de Discord tiene de 17 a 20 dígitos';
+export const BUYER_REQUIRED = 'Elige al comprador: busca su nombre de Discord';
 export const ITEM_REQUIRED = 'Elige un artículo del catálogo';
 
 interface SaleFormValues {
-  buyerDiscordId: string;
+  buyerDiscordId?: string;
   item?: string;
   discount: number | null;
 }
 
-const INITIAL_VALUES: SaleFormValues = { buyerDiscordId: '', item: undefined, discount: 0 };
+const INITIAL_VALUES: SaleFormValues = { buyerDiscordId: undefined, item: undefined, discount: 0 };
 
 function itemLabel(entry: CatalogueEntry): string {
   const { amount, currency } = cataloguePrice(entry);
@@ -72,7 +72,7 @@ export function SaleForm({ onSaved, onCancel, locked = false }: SaleFormProps) {
   const submit = (values: SaleFormValues) => {
     setSaved(null);
     register.mutate(
-      { buyerDiscordId: values.buyerDiscordId.trim(), item: values.item ?? '', discount: clampDiscount(values.discount) },
+      { buyerDiscordId: values.buyerDiscordId ?? '', item: values.item ?? '', discount: clampDiscount(values.discount) },
       {
         onSuccess: (sale) => {
           form.resetFields();
@@ -109,15 +109,8 @@ export function SaleForm({ onSaved, onCancel, locked = false }: SaleFormProps) {
       ) : null}
       <QueryErrorAlert queries={catalogue} />
       <ErrorBanner message={register.error?.message} onClose={() => register.reset()} />
-      <Form.Item
-        label="ID de Discord del comprador"
-        name="buyerDiscordId"
-        rules={[
-          { required: true, whitespace: true, message: BUYER_REQUIRED },
-          { pattern: /^\s*\d{17,20}\s*$/, message: BUYER_SHAPE },
-        ]}
-      >
-        <Input inputMode="numeric" autoComplete="off" maxLength={24} placeholder="Ej. 1400000000000000014" />
+      <Form.Item label="Comprador" name="buyerDiscordId" rules={[{ required: true, message: BUYER_REQUIRED }]}>
+        <BuyerSelect />
       </Form.Item>
       <Form.Item label="Artículo" name="item" rules={[{ required: true, message: ITEM_REQUIRED }]}>
         <Select

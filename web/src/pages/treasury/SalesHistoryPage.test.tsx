@@ -206,8 +206,8 @@ describe('SalesHistoryPage', () => {
     expect(voided).toHaveTextContent('Anulada');
     expect(voided).toHaveTextContent('El comprador pidió la devolución');
     const live = within(list).getByRole('listitem', { name: 'Venta #9' });
-    expect(live).toHaveTextContent('$140.00 con 20 % de descuento');
-    expect(live).toHaveTextContent('$112.00');
+    expect(live).toHaveTextContent('$140.00 MXN con 20 % de descuento');
+    expect(live).toHaveTextContent('$112.00 MXN');
     expect(within(live).getByRole('button', { name: 'Anular venta #9' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
-import type { Sale } from '../../api/types';
+import type { Sale, TreasuryBuyer } from '../../api/types';
 import { everyPanel, jsonResponse, mockFetch } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { findDialogTitled } from '../../test/tickets';
@@ -12,6 +12,8 @@ import { failUntilRepaired, findOneRetryableError, retry } from '../../test/load
 import { FORBIDDEN_TEXT, NOT_MEASURED, RETRY_TEXT } from '../../components/QueryState';
 import { NO_REGISTER_RIGHT, RegisterSalePage } from './RegisterSalePage';
 import { TreasuryPage } from './TreasuryPage';
+import { BUYER_TYPE_MORE, buyerName } from './BuyerSelect';
+import { BUYER_REQUIRED } from './SaleForm';
 
 /** Types a value at once (a paste): keystroke by keystroke is slow on a loaded machine. */
 async function fill(field: HTMLElement, value: string) {
@@ -36,6 +38,11 @@ const income = {
   ],
 };
 
+const guild: TreasuryBuyer[] = [
+  { id: '1400000000000000014', username: 'jugador', globalName: 'Jugador', avatar: '' },
+  { id: '1400000000000000099', username: 'jugadora_vip', globalName: '', avatar: '' },
+];
+
 function serveTreasury(handlers: Handlers = {}) {
   localStorage.setItem(TOKEN_KEY, 'token');
   return mockFetch({
@@ -46,6 +53,10 @@ function serveTreasury(handlers: Handlers = {}) {
     'GET /api/treasury/sales': () => jsonResponse(recentSales),
     '/api/treasury/members': () => jsonResponse(members),
     '/api/treasury/catalogue': () => jsonResponse(catalogue),
+    '/api/treasury/buyers': ({ url }) => {
+      const search = (new URL(url, 'http://portal').searchParams.get('search') ?? '').toLowerCase();
+      return jsonResponse(guild.filter((buyer) => buyer.username.includes(search) || buyer.id.startsWith(search)));
+    },
     ...handlers,
   });
 }
@@ -59,6 +70,17 @@ async function chooseOption(select: HTMLElement, title: string) {
   let option: HTMLElement | undefined;
   await waitFor(() => {
     option = screen.getAllByTitle(title).find((element) => element.classList.contains('ant-select-item-option'));
+    expect(option).toBeDefined();
+  });
+  await userEvent.click(option as HTMLElement);
+}
+
+/** Finds the buyer by what is typed (pasted, as a fast typist would) and picks them from the list. */
+async function chooseBuyer(scope: HTMLElement, typed: string, buyer: TreasuryBuyer) {
+  await fill(await within(scope).findByRole('combobox', { name: 'Comprador' }), typed);
+  let option: HTMLElement | undefined;
+  await waitFor(() => {
+    option = screen.getAllByTitle(buyerName(buyer)).find((element) => element.classList.contains('ant-select-item-option'));
     expect(option).toBeDefined();
   });
   await userEvent.click(option as HTMLElement);
@@ -83,7 +105,7 @@ describe('TreasuryPage', () => {
     renderWithProviders(<TreasuryPage />, '/treasury');
     expect(screen.getByRole('heading', { name: 'Tesorería' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('group', { name: 'Ventas Totales' })).toHaveTextContent('12'));
-    expect(screen.getByRole('group', { name: 'Ingresos del Mes' })).toHaveTextContent('$1,234.50');
+    expect(screen.getByRole('group', { name: 'Ingresos del Mes' })).toHaveTextContent('$1,234.50 MXN');
     expect(screen.getByRole('group', { name: 'Ingresos del Mes' })).toHaveTextContent('550 Robux');
     expect(screen.getByRole('group', { name: 'Miembros' })).toHaveTextContent('4');
 
@@ -110,11 +132,11 @@ describe('TreasuryPage', () => {
     renderWithProviders(<TreasuryPage />, '/treasury');
     const pesos = await screen.findByRole('region', { name: 'Ingresos por mes en MXN' });
     const drawing = await within(pesos).findByRole('img');
-    expect(drawing.getAttribute('aria-label')).toMatch(/^Gráfica de barras apiladas: Ingresos por mes en MXN, de oct.* 2026 a nov.* 2026\. VIP: \$290\.50 en total; Paquete Legal 1: \$50\.00 en total\.$/);
+    expect(drawing.getAttribute('aria-label')).toMatch(/^Gráfica de barras apiladas: Ingresos por mes en MXN, de oct.* 2026 a nov.* 2026\. VIP: \$290\.50 MXN en total; Paquete Legal 1: \$50\.00 MXN en total\.$/);
     await userEvent.click(within(pesos).getByRole('button', { name: 'Ver datos' }));
     const rows = within(pesos).getAllByRole('row').map((row) => row.textContent);
     expect(rows[0]).toBe('MesVIPPaquete Legal 1');
-    expect(rows[2]).toMatch(/^nov.* 2026\$190\.50\$50\.00$/);
+    expect(rows[2]).toMatch(/^nov.* 2026\$190\.50 MXN\$50\.00 MXN$/);
     const robux = screen.getByRole('region', { name: 'Ingresos por mes en Robux' });
     expect(within(robux).getByRole('img').getAttribute('aria-label')).toContain('Auto deportivo: 1,000 Robux en total');
   });
@@ -179,7 +201,7 @@ describe('New sale dialog', () => {
     const dialog = await openNewSale();
     expect(priceLine(dialog, 'Precio final')).toHaveTextContent('—');
 
-    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'Paquete 2 Legal (PAQUETE2_LEGAL) · $140.00');
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'Paquete 2 Legal (PAQUETE2_LEGAL) · $140.00 MXN');
     expect(priceLine(dialog, 'Precio de catálogo')).toHaveTextContent('$140.00');
     expect(priceLine(dialog, 'Precio final')).toHaveTextContent('$140.00');
 
@@ -199,7 +221,7 @@ describe('New sale dialog', () => {
     serveTreasury();
     renderWithProviders(<TreasuryPage />, '/treasury');
     const dialog = await openNewSale();
-    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00');
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00 MXN');
     const discount = within(dialog).getByRole('spinbutton', { name: /^Descuento/ });
 
     await userEvent.clear(discount);
@@ -225,8 +247,8 @@ describe('New sale dialog', () => {
     const summaryBefore = calls(fetch, 'GET', '/api/treasury/summary').length;
 
     const dialog = await openNewSale();
-    await fill(within(dialog).getByRole('textbox', { name: 'ID de Discord del comprador' }), '1400000000000000014');
-    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'Paquete 2 Legal (PAQUETE2_LEGAL) · $140.00');
+    await chooseBuyer(dialog, 'jugador', guild[0]!);
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'Paquete 2 Legal (PAQUETE2_LEGAL) · $140.00 MXN');
     const discount = within(dialog).getByRole('spinbutton', { name: /^Descuento/ });
     await userEvent.clear(discount);
     await userEvent.type(discount, '20');
@@ -246,7 +268,8 @@ describe('New sale dialog', () => {
       expect(open).toBeDefined();
       return open as HTMLElement;
     });
-    expect(within(again).getByRole('textbox', { name: 'ID de Discord del comprador' })).toHaveValue('');
+    expect(within(again).getByRole('combobox', { name: 'Comprador' })).toHaveValue('');
+    expect(within(again).queryByText(buyerName(guild[0]!))).not.toBeInTheDocument();
     expect(within(again).queryByText('Venta registrada exitosamente')).not.toBeInTheDocument();
   });
 
@@ -256,8 +279,8 @@ describe('New sale dialog', () => {
     serveTreasury({ 'POST /api/treasury/sales': () => answer() });
     renderWithProviders(<TreasuryPage />, '/treasury');
     const dialog = await openNewSale();
-    await fill(within(dialog).getByRole('textbox', { name: 'ID de Discord del comprador' }), '1400000000000000099');
-    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00');
+    await chooseBuyer(dialog, '1400000000000000099', guild[1]!);
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00 MXN');
     await userEvent.click(within(dialog).getByRole('button', { name: /Registrar Venta/ }));
     expect(await within(dialog).findByText('El comprador no es miembro del servidor de Discord: revisa su ID.')).toBeInTheDocument();
 
@@ -267,13 +290,32 @@ describe('New sale dialog', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
+  it('finds the buyer by name instead of a 19-digit id, asking the server only from two letters', async () => {
+    setViewport(390);
+    const fetch = serveTreasury({ 'POST /api/treasury/sales': () => jsonResponse(sale({ _id: 9 }), 201) });
+    renderWithProviders(<TreasuryPage />, '/treasury');
+    const dialog = await openNewSale();
+    const buyer = within(dialog).getByRole('combobox', { name: 'Comprador' });
+    await fill(buyer, 'j');
+    expect(await screen.findByText(BUYER_TYPE_MORE)).toBeInTheDocument();
+    expect(calls(fetch, 'GET', '/api/treasury/buyers')).toHaveLength(0);
+
+    await chooseBuyer(dialog, 'ugadora', guild[1]!);
+    expect(new URL(String(calls(fetch, 'GET', '/api/treasury/buyers').at(-1)?.[0]), 'http://portal').searchParams.get('search')).toBe('jugadora');
+    expect(within(dialog).getAllByText(buyerName(guild[1]!)).length).toBeGreaterThan(0);
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00 MXN');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Registrar Venta/ }));
+    await waitFor(() => expect(calls(fetch, 'POST', '/api/treasury/sales')).toHaveLength(1));
+    expect(JSON.parse(String(calls(fetch, 'POST', '/api/treasury/sales')[0]?.[1]?.body)).buyerDiscordId).toBe('1400000000000000099');
+  });
+
   it('asks for the buyer and the item before sending', async () => {
     setViewport(1280);
     const fetch = serveTreasury();
     renderWithProviders(<TreasuryPage />, '/treasury');
     const dialog = await openNewSale();
     await userEvent.click(within(dialog).getByRole('button', { name: /Registrar Venta/ }));
-    expect(await within(dialog).findByText('El ID de Discord del comprador es obligatorio')).toBeInTheDocument();
+    expect(await within(dialog).findByText(BUYER_REQUIRED)).toBeInTheDocument();
     expect(within(dialog).getByText('Elige un artículo del catálogo')).toBeInTheDocument();
     expect(calls(fetch, 'POST', '/api/treasury/sales')).toHaveLength(0);
   });
@@ -284,8 +326,8 @@ describe('RegisterSalePage', () => {
     setViewport(1280);
     const fetch = serveTreasury({ 'POST /api/treasury/sales': () => jsonResponse(sale({ _id: 8, item: 'VIP', finalPrice: 90, discount: 0 }), 201) });
     renderWithProviders(<RegisterSalePage />, '/treasury/register');
-    await fill(await screen.findByRole('textbox', { name: 'ID de Discord del comprador' }), '1400000000000000014');
-    await chooseOption(screen.getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00');
+    await chooseBuyer(document.body, 'Jug', guild[0]!);
+    await chooseOption(screen.getByRole('combobox', { name: 'Artículo' }), 'VIP · $90.00 MXN');
     await userEvent.click(screen.getByRole('button', { name: /Registrar Venta/ }));
     expect(await screen.findByText('Venta registrada exitosamente')).toBeInTheDocument();
     expect(JSON.parse(String(calls(fetch, 'POST', '/api/treasury/sales')[0]?.[1]?.body))).toEqual({
@@ -293,7 +335,7 @@ describe('RegisterSalePage', () => {
       item: 'VIP',
       discount: 0,
     });
-    expect(screen.getByRole('textbox', { name: 'ID de Discord del comprador' })).toHaveValue('');
+    await waitFor(() => expect(screen.queryByText(buyerName(guild[0]!))).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: /Volver a Tesorería/ })).toBeInTheDocument();
   });
 
@@ -314,7 +356,7 @@ describe('RegisterSalePage', () => {
       serveTreasury({ '/api/auth/profile': () => jsonResponse(readOnly) });
       renderWithProviders(<RegisterSalePage />, '/treasury/register');
       expect(await screen.findByText(NO_REGISTER_RIGHT)).toBeInTheDocument();
-      expect(screen.queryByRole('textbox', { name: 'ID de Discord del comprador' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('combobox', { name: 'Comprador' })).not.toBeInTheDocument();
     });
   });
 });

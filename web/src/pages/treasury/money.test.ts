@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampDiscount, finalPrice, formatMXN, formatPercent, formatRobux } from './money';
+import { clampDiscount, finalPrice, formatMXN, formatMoney, formatPercent, formatRobux } from './money';
 
 describe('money', () => {
   it('computes the final price as the server does', () => {
@@ -20,7 +20,9 @@ describe('money', () => {
   });
 
   it('writes amounts as es-MX does', () => {
-    expect(formatMXN(1234.5)).toBe('$1,234.50');
+    expect(formatMXN(1234.5)).toBe('$1,234.50 MXN');
+    expect(formatMoney(90, 'MXN')).toBe('$90.00 MXN');
+    expect(formatMoney(450, 'ROBUX')).toBe('450 Robux');
     expect(formatRobux(15000)).toBe('15,000 Robux');
     expect(formatPercent(37.5)).toBe('37.5 %');
   });

