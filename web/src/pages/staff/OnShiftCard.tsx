@@ -6,6 +6,7 @@ import type { OnShiftEntry } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { dateFormat } from '../../components/dates';
 import { formatDuration } from '../../components/duration';
+import { OneLineText } from '../../components/OneLineText';
 import { LoadingState, QueryState } from '../../components/QueryState';
 import { useNow } from '../../components/useNow';
 import { MemberAvatar } from './staffParts';
@@ -68,9 +69,7 @@ function OnShiftItem({ entry, onEnd }: { entry: OnShiftEntry; onEnd?: () => void
     <li className="staff-onshift-item">
       <MemberAvatar discordId={entry.discordId} avatar={entry.avatar} username={entry.username} />
       <div className="staff-onshift-who">
-        <Typography.Text strong ellipsis={{ tooltip: entry.username }} style={{ display: 'block' }}>
-          {entry.username}
-        </Typography.Text>
+        <OneLineText strong text={entry.username} style={{ display: 'block' }} />
         <Typography.Text type="secondary">
           <Tag style={{ marginInlineEnd: 6 }}>{entry.server}</Tag>
           {entry.pausedAt ? (

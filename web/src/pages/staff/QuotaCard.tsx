@@ -6,6 +6,7 @@ import type { QuotaLine, QuotaRole } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { formatDay } from '../../components/dates';
 import { formatDuration } from '../../components/duration';
+import { OneLineText } from '../../components/OneLineText';
 import { QueryState } from '../../components/QueryState';
 import { MemberAvatar } from './staffParts';
 
@@ -65,9 +66,7 @@ function UnderLine({ line }: { line: QuotaLine }) {
   return (
     <li className="staff-top-item">
       <MemberAvatar discordId={line.userId} avatar={line.avatar} username={line.username} />
-      <Typography.Text strong ellipsis={{ tooltip: line.username }} className="staff-top-name">
-        {line.username}
-      </Typography.Text>
+      <OneLineText strong text={line.username} className="staff-top-name" />
       <Typography.Text aria-label={`${line.username}: ${formatDuration(line.workedSeconds)} de ${formatDuration(line.quotaSeconds)}`}>
         {formatDuration(line.workedSeconds)} / {formatDuration(line.quotaSeconds)}
       </Typography.Text>
