@@ -94,15 +94,19 @@ bench: build
 	$(GO) run ./tools/bench -bin bin/zocalo $(BENCH_FLAGS)
 	$(MAKE) --no-print-directory bench-web-run
 
-## bench-web: the web's load in Chromium on a slow phone (CPU x4, 1.6 Mbit/s, 150 ms): the
-## landing, /support and /dashboard (signed in), cold cache, BENCH_WEB_RUNS runs each; exits
-## non-zero when a signed-in page's median Largest Contentful Paint exceeds 3.5 s.
-BENCH_WEB_RUNS ?= 5
+## bench-web: Lighthouse 12.2.3's mobile preset (simulated slow 4G, CPU x4), BENCH_WEB_RUNS
+## runs each, cold cache: /, /news, /news/{id}, /shop and /diario-oficial as a visitor, then
+## signed in /support (jugador), /records, /documents, /dashboard (moderador), /admin/support
+## (soporte), and a repeat visit of /support; prints the medians against the budgets of
+## docs/performance.md with the load average, and exits non-zero on a miss.
+## BENCH_WEB_FLAGS: --only /support,/dashboard  --out DIR (reports, traces)  --verbose
+BENCH_WEB_RUNS ?= 3
 BENCH_WEB_PORT ?= 18490
+BENCH_WEB_FLAGS ?=
 bench-web: build bench-web-run
 
 bench-web-run: web-deps
-	cd $(WEB) && node scripts/bench-web.mjs --bin ../$(BIN) --port $(BENCH_WEB_PORT) --runs $(BENCH_WEB_RUNS)
+	cd $(WEB) && node scripts/bench-web.mjs --bin ../$(BIN) --port $(BENCH_WEB_PORT) --runs $(BENCH_WEB_RUNS) $(BENCH_WEB_FLAGS)
 
 ## test-faults: the real binary killed mid-write on SQLite and (with
 ## ZOCALO_TEST_DATABASE_URL) PostgreSQL; every acknowledged write must survive, and every

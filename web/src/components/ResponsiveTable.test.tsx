@@ -83,6 +83,19 @@ describe('ResponsiveTable', () => {
     expect(document.querySelectorAll('dl, dt, dd')).toHaveLength(0);
   });
 
+  it('never builds the table on a phone, not even for a first render', () => {
+    setViewport(360);
+    const container = document.body.appendChild(document.createElement('div'));
+    const watcher = new MutationObserver(() => undefined);
+    watcher.observe(container, { childList: true, subtree: true });
+    render(<ResponsiveTable<Fruit> rowKey="id" columns={columns} dataSource={fruits.slice(0, 2)} pagination={false} />, { container });
+    const added = watcher.takeRecords().flatMap((record) => [...record.addedNodes]);
+    watcher.disconnect();
+    expect(cards()).toHaveLength(2);
+    const tables = added.filter((node) => node instanceof Element && (node.matches('.ant-table-wrapper') || node.querySelector('.ant-table-wrapper') !== null));
+    expect(tables).toEqual([]);
+  });
+
   it('keeps the row’s click, keys, label and class on its card', async () => {
     setViewport(360);
     const open = vi.fn();

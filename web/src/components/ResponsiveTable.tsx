@@ -1,19 +1,19 @@
 import { useState, type HTMLAttributes, type Key, type MouseEvent, type ReactNode } from 'react';
-import { Button, Empty, Grid, Pagination, Spin, Table, type TablePaginationConfig, type TableProps } from 'antd';
+import { Button, Empty, Pagination, Spin, Table, type TablePaginationConfig, type TableProps } from 'antd';
 import type { ColumnGroupType, ColumnType } from 'antd/es/table';
-
-type ScreenMap = ReturnType<typeof Grid.useBreakpoint>;
+import { useScreens, type Screens } from './useScreens';
 
 /** antd's default page size when a table's pagination does not name one. */
 const DEFAULT_PAGE_SIZE = 10;
 
 /**
- * Whether the window is a phone's (narrower than antd's `sm`, 576 px). It asks for `xs` rather
- * than "not `sm`" so that a window whose width is not known yet (the first render, or a test
+ * Whether the window is a phone's (narrower than antd's `sm`, 576 px), known from the first
+ * render, so that a phone never builds the table it would then replace. It asks for `xs` rather
+ * than "not `sm`" so that a window whose width is not known (the server's render, or a test
  * environment answering no media query) keeps the table.
  */
 export function usePhone(): boolean {
-  return Grid.useBreakpoint().xs === true;
+  return useScreens().xs === true;
 }
 
 function leafColumns<T>(columns: TableProps<T>['columns']): ColumnType<T>[] {
@@ -22,7 +22,7 @@ function leafColumns<T>(columns: TableProps<T>['columns']): ColumnType<T>[] {
   );
 }
 
-function shownOn<T>(column: ColumnType<T>, screens: ScreenMap): boolean {
+function shownOn<T>(column: ColumnType<T>, screens: Screens): boolean {
   if (column.hidden) return false;
   return !column.responsive || column.responsive.some((breakpoint) => screens[breakpoint]);
 }
@@ -143,7 +143,7 @@ function RowCard<T extends object>({ record, index, columns, props }: RowCardPro
 
 /** The rows as a list of cards, with the table's loading, empty state and pagination. */
 function CardList<T extends object>(props: TableProps<T>) {
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const [ownPage, setOwnPage] = useState(1);
   const { dataSource = [], loading, locale, pagination } = props;
   const columns = leafColumns(props.columns).filter((column) => shownOn(column, screens));

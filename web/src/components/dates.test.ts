@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ageOn, formatDayShort } from './dates';
+import { describe, expect, it, vi } from 'vitest';
+import { ageOn, dateFormat, formatDateTime, formatDayShort } from './dates';
 
 describe('formatDayShort', () => {
   it('shows a YYYY-MM-DD day as dd/mm/yyyy, whatever the time zone', () => {
@@ -26,5 +26,27 @@ describe('ageOn', () => {
     const leap = { year: 2004, month: 2, day: 29 };
     expect(ageOn(leap, new Date(2025, 1, 28))).toBe(20);
     expect(ageOn(leap, new Date(2025, 2, 1))).toBe(21);
+  });
+});
+
+describe('dateFormat', () => {
+  it('builds one formatter per style, however many dates it formats', () => {
+    const Original = Intl.DateTimeFormat;
+    const built = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function build(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+      return new Original(...args);
+    } as unknown as typeof Intl.DateTimeFormat);
+    // Options no other test asks for, so that this formatter is not built yet.
+    const options = { dateStyle: 'full', timeStyle: 'long', timeZone: 'America/Mexico_City' } as const;
+    const days = Array.from({ length: 30 }, (_, day) => new Date(Date.UTC(2026, 0, day + 1, 18)));
+    const texts = days.map((date) => dateFormat({ ...options }).format(date));
+    expect(built).toHaveBeenCalledTimes(1);
+    built.mockRestore();
+    expect(texts).toEqual(days.map((date) => new Intl.DateTimeFormat(undefined, options).format(date)));
+  });
+
+  it('formats as a formatter of the moment would', () => {
+    const value = '2026-03-03T18:30:00Z';
+    expect(formatDateTime(value)).toBe(new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(value)));
+    expect(formatDateTime('nunca')).toBe('');
   });
 });

@@ -1,22 +1,39 @@
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The browser locale's formatter for `options`, built once: building an Intl.DateTimeFormat
+ * (the locale's patterns) costs far more than formatting with it, and a list formats a date
+ * per row on every render, a live card every second.
+ */
+export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** A date in the browser's locale, e.g. "3 de marzo de 2025"; empty for an unreadable value. */
 export function formatDate(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(date);
+  return dateFormat({ dateStyle: 'long' }).format(date);
 }
 
 /** A short date in the browser's locale, e.g. "3 mar 2025", for tables; empty for an unreadable value. */
 export function formatShortDate(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date);
+  return dateFormat({ dateStyle: 'medium' }).format(date);
 }
 
 /** A date and time in the browser's locale, e.g. "3/3/25, 12:00"; empty for an unreadable value. */
 export function formatDateTime(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' }).format(date);
+  return dateFormat({ dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
 
 /** A calendar date written YYYY-MM-DD, read as that day wherever the browser is (not as UTC midnight). */
@@ -32,7 +49,7 @@ export function formatDay(value: string, addDays = 0): string {
   const date = parseDay(value);
   if (!date) return '';
   date.setDate(date.getDate() + addDays);
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(date);
+  return dateFormat({ dateStyle: 'long' }).format(date);
 }
 
 /** Today in the browser's time zone, as YYYY-MM-DD. */

@@ -1,17 +1,16 @@
-import { Avatar, Button, Dropdown, Typography, type MenuProps } from 'antd';
+import { Button, Dropdown, Typography, type MenuProps } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import type { Profile } from '../api/types';
 import { useAuth } from '../auth/useAuth';
-import { avatarUrl, initial } from './avatar';
+import { InitialAvatar } from '../components/InitialAvatar';
+import { avatarUrl } from './avatar';
 import { NAV_ICONS } from './navIcons';
 import { MENU_GROUPS, visibleGroups } from './navigation';
 
 export function UserAvatar({ user, size = 36 }: { user: Profile; size?: number }) {
   return (
-    <Avatar size={size} src={avatarUrl(user)} alt={user.username} style={{ backgroundColor: '#ec4899', flexShrink: 0 }}>
-      {initial(user.username)}
-    </Avatar>
+    <InitialAvatar name={user.username} size={size} src={avatarUrl(user)} alt={user.username} style={{ backgroundColor: '#ec4899', flexShrink: 0 }} />
   );
 }
 

@@ -45,6 +45,8 @@ describe('LiveConnection', () => {
     await settle();
     expect(server.last().headers.get('Authorization')).toBe('Bearer tok');
     expect(server.last().headers.get('Last-Event-ID')).toBeNull();
+    // Behind the page's own requests on a slow link.
+    expect(server.last().priority).toBe('low');
     expect(statuses).toEqual(['connecting']);
 
     server.last().frame('ticket.created', { ticketId: '42' }, '10');

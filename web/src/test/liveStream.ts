@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 /** One request to /api/events as the fake server saw it, and the means to answer on it. */
 export interface StreamRequest {
   headers: Headers;
+  /** The fetch priority the request asked for. */
+  priority: RequestPriority | undefined;
   /** Sends raw text on the stream. */
   send: (text: string) => void;
   /** Sends one frame. */
@@ -43,6 +45,7 @@ export function fakeEventServer(fallback: (input: RequestInfo | URL, init?: Requ
     };
     requests.push({
       headers: new Headers(init?.headers),
+      priority: init?.priority,
       send,
       frame: (event, data, id) => send(`${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
       close: () => {

@@ -15,9 +15,10 @@ import {
 } from '../../api/tickets';
 import type { Ticket, TicketMessage, TicketNote, TicketPriority, TicketStatus } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
-import { avatarUrl, initial } from '../../layout/avatar';
+import { avatarUrl } from '../../layout/avatar';
 import { formatDateTime } from '../dates';
 import { ErrorBanner } from '../ErrorBanner';
+import { InitialAvatar } from '../InitialAvatar';
 import { AttachmentPicker } from './AttachmentPicker';
 import { TicketImage } from './TicketImage';
 import { PriorityTag, StatusTag } from './TicketTags';
@@ -42,13 +43,12 @@ function SenderAvatar({ message }: { message: TicketMessage }) {
     return <Avatar icon={<RobotOutlined />} style={{ backgroundColor: '#ec4899', flexShrink: 0 }} alt={message.senderName} />;
   }
   return (
-    <Avatar
+    <InitialAvatar
+      name={message.senderName}
       src={avatarUrl({ discordId: message.senderId, avatar: message.senderAvatar })}
       alt={message.senderName}
       style={{ backgroundColor: message.senderType === 'staff' ? '#4f46e5' : '#94a3b8', flexShrink: 0 }}
-    >
-      {initial(message.senderName)}
-    </Avatar>
+    />
   );
 }
 

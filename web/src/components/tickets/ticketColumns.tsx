@@ -1,7 +1,8 @@
-import { Grid, Tag, Typography, type TableColumnsType } from 'antd';
+import { Tag, Typography, type TableColumnsType } from 'antd';
 import { Tabs } from '../Tabs';
 import type { Ticket } from '../../api/types';
 import { formatDateTime } from '../dates';
+import { useScreens } from '../useScreens';
 import { PriorityTag, StatusTag } from './TicketTags';
 import { TICKET_TABS, categoryLabel, type TicketTab } from './ticketLabels';
 
@@ -19,7 +20,7 @@ const TITLE_MIN_WIDTH = 180;
 
 /** The width under which a ticket table scrolls sideways: its visible columns at their widths, and the title at its least. */
 export function useTableMinWidth(columns: TableColumnsType<Ticket>): number {
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   return columns
     .filter((column) => !column.responsive || column.responsive.some((breakpoint) => screens[breakpoint]))
     .reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : TITLE_MIN_WIDTH), 0);

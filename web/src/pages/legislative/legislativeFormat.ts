@@ -2,6 +2,7 @@ import { labelMap, labelOf, valuesOf } from '../../api/labels';
 import { INITIATIVE_EVENT_KINDS, INITIATIVE_STATUSES, LEGISLATIVE_BODIES as BODY_TABLE, VOTE_CHOICES } from '../../api/serverConstants.gen';
 import { formatDuration } from '../../components/duration';
 import type { Initiative, InitiativeStatus, LegislativeBody, VoteType } from '../../api/types';
+import { dateFormat } from '../../components/dates';
 
 export const LEGISLATIVE_BODIES: readonly LegislativeBody[] = valuesOf(BODY_TABLE);
 
@@ -119,5 +120,5 @@ export function formatAgendaDate(value: string): string {
   if (!match) return value;
   const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  return dateFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }

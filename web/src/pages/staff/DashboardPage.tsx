@@ -26,6 +26,7 @@ import { formatDay } from '../../components/dates';
 import { formatDuration } from '../../components/duration';
 import { Loading } from '../../components/Loading';
 import { LoginPrompt } from '../../components/LoginPrompt';
+import { OneLineText } from '../../components/OneLineText';
 import { Page } from '../../components/Page';
 import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, QueryState, measured } from '../../components/QueryState';
@@ -111,9 +112,7 @@ function TopModerators() {
               {index + 1}
             </span>
             <MemberAvatar discordId={member.UserId} avatar={member.avatar} username={member.username} />
-            <Typography.Text strong ellipsis={{ tooltip: member.username }} className="staff-top-name">
-              {member.username}
-            </Typography.Text>
+            <OneLineText strong text={member.username} className="staff-top-name" />
             <Typography.Text type="secondary" className="staff-top-time">
               {formatDuration(member.TiempoTotal)}
             </Typography.Text>
@@ -161,9 +160,7 @@ function WeeklyReportLines({ report }: { report: WeeklyReport }) {
         <ul className="staff-weekly" aria-label="Horas de la semana por miembro">
           {report.lines.map((line) => (
             <li key={line.userId} className={line.underQuota ? 'staff-weekly-under' : undefined}>
-              <Typography.Text strong ellipsis={{ tooltip: line.username }} className="staff-top-name">
-                {line.username}
-              </Typography.Text>
+              <OneLineText strong text={line.username} className="staff-top-name" />
               <Typography.Text>
                 {formatDuration(line.seconds)}
                 {line.quotaSeconds !== undefined && line.quotaSeconds !== report.quotaSeconds ? ` de ${formatDuration(line.quotaSeconds)}` : ''}

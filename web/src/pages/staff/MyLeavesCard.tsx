@@ -1,5 +1,6 @@
 import { Card, Typography } from 'antd';
 import { useMyLeaves } from '../../api/staff';
+import { OneLineText } from '../../components/OneLineText';
 import { QueryState } from '../../components/QueryState';
 import { LeaveStatusTag, leaveSpan } from './leaveParts';
 
@@ -18,9 +19,7 @@ export function MyLeavesCard() {
             <li key={leave.id} className="staff-top-item">
               <LeaveStatusTag status={leave.status} />
               <Typography.Text className="staff-top-name">{leaveSpan(leave)}</Typography.Text>
-              <Typography.Text type="secondary" ellipsis={{ tooltip: leave.reason }}>
-                {leave.reason}
-              </Typography.Text>
+              <OneLineText type="secondary" text={leave.reason} />
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
@@ -58,6 +58,17 @@ describe('OnShiftCard', () => {
     const region = await card();
     expect(await within(region).findByText(PAUSED_TEXT)).toBeInTheDocument();
     expect(within(region).getByLabelText('Tiempo trabajado: 50 min')).toBeInTheDocument();
+  });
+
+  it('runs the worked time every second', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setInterval', 'clearInterval'] });
+    serve(moderador, () => [halcon]);
+    renderWithProviders(<OnShiftCard />);
+    const region = await card();
+    expect(await within(region).findByText('1 h 30 min 0 s')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(within(region).getByLabelText('Tiempo trabajado: 1 h 30 min 1 s')).toBeInTheDocument();
+    expect(within(region).getByText('halcon_mx')).toBeInTheDocument();
   });
 
   it('says so when nobody is on shift', async () => {

@@ -4,7 +4,9 @@ import { PoweroffOutlined } from '@ant-design/icons';
 import { useOnShift } from '../../api/staff';
 import type { OnShiftEntry } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
+import { dateFormat } from '../../components/dates';
 import { formatDuration } from '../../components/duration';
+import { OneLineText } from '../../components/OneLineText';
 import { LoadingState, QueryState } from '../../components/QueryState';
 import { useNow } from '../../components/useNow';
 import { MemberAvatar } from './staffParts';
@@ -21,7 +23,7 @@ export function formatSince(value: string, now: number): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   const today = new Date(now).toDateString() === date.toDateString();
-  return new Intl.DateTimeFormat(undefined, today ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' }).format(date);
+  return dateFormat(today ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
 
 /** Whole seconds from a start to now; never negative when the clocks disagree a little. */
@@ -42,15 +44,32 @@ export function workedSeconds(entry: Pick<OnShiftEntry, 'startedAt' | 'pausedAt'
 
 export const PAUSED_TEXT = 'En pausa';
 
-function OnShiftItem({ entry, now, onEnd }: { entry: OnShiftEntry; now: number; onEnd?: () => void }) {
-  const worked = workedSeconds(entry, now);
+/** When the shift started: the time alone for today, read again each minute for midnight. */
+function ShiftStart({ startedAt }: { startedAt: string }) {
+  const now = useNow(60_000);
+  return <time dateTime={startedAt}>{formatSince(startedAt, now)}</time>;
+}
+
+/**
+ * The worked time, running every second. It keeps the clock to itself: ticking in the card
+ * re-rendered the whole card every second (each member's avatar, name, tags, the dialog), a
+ * long task each time on a phone, for as long as the dashboard stayed open.
+ */
+function WorkedTime({ entry }: { entry: OnShiftEntry }) {
+  const worked = workedSeconds(entry, useNow(1_000));
+  return (
+    <Typography.Text className="staff-top-time" aria-label={`Tiempo trabajado: ${formatDuration(worked)}`}>
+      {formatDuration(worked)}
+    </Typography.Text>
+  );
+}
+
+function OnShiftItem({ entry, onEnd }: { entry: OnShiftEntry; onEnd?: () => void }) {
   return (
     <li className="staff-onshift-item">
       <MemberAvatar discordId={entry.discordId} avatar={entry.avatar} username={entry.username} />
       <div className="staff-onshift-who">
-        <Typography.Text strong ellipsis={{ tooltip: entry.username }} style={{ display: 'block' }}>
-          {entry.username}
-        </Typography.Text>
+        <OneLineText strong text={entry.username} style={{ display: 'block' }} />
         <Typography.Text type="secondary">
           <Tag style={{ marginInlineEnd: 6 }}>{entry.server}</Tag>
           {entry.pausedAt ? (
@@ -58,12 +77,10 @@ function OnShiftItem({ entry, now, onEnd }: { entry: OnShiftEntry; now: number; 
               {PAUSED_TEXT}
             </Tag>
           ) : null}
-          desde <time dateTime={entry.startedAt}>{formatSince(entry.startedAt, now)}</time>
+          desde <ShiftStart startedAt={entry.startedAt} />
         </Typography.Text>
       </div>
-      <Typography.Text className="staff-top-time" aria-label={`Tiempo trabajado: ${formatDuration(worked)}`}>
-        {formatDuration(worked)}
-      </Typography.Text>
+      <WorkedTime entry={entry} />
       {onEnd ? (
         <Button size="small" danger icon={<PoweroffOutlined />} onClick={onEnd} aria-label={`${END_SHIFT_TEXT} de ${entry.username}`}>
           {END_SHIFT_TEXT}
@@ -82,7 +99,6 @@ function OnShiftItem({ entry, now, onEnd }: { entry: OnShiftEntry; now: number; 
 export function OnShiftCard() {
   const { may } = useAuth();
   const onShift = useOnShift();
-  const now = useNow(1_000);
   const [ending, setEnding] = useState<OnShiftEntry | null>(null);
   const [ended, setEnded] = useState<string | null>(null);
   const mayEnd = may('endOthersShift');
@@ -104,7 +120,6 @@ export function OnShiftCard() {
             <OnShiftItem
               key={entry.discordId}
               entry={entry}
-              now={now}
               onEnd={
                 mayEnd
                   ? () => {

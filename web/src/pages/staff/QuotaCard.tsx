@@ -6,6 +6,7 @@ import type { QuotaLine, QuotaRole } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { formatDay } from '../../components/dates';
 import { formatDuration } from '../../components/duration';
+import { OneLineText } from '../../components/OneLineText';
 import { QueryState } from '../../components/QueryState';
 import { MemberAvatar } from './staffParts';
 
@@ -72,9 +73,7 @@ function UnderLine({ line }: { line: QuotaLine }) {
     <li className="quota-item">
       <span className="quota-main">
         <MemberAvatar discordId={line.userId} avatar={line.avatar} username={line.username} />
-        <Typography.Text strong className="quota-name quota-member">
-          {line.username}
-        </Typography.Text>
+        <OneLineText strong text={line.username} className="quota-name quota-member" />
         <Typography.Text className="quota-time" aria-label={`${line.username}: ${formatDuration(line.workedSeconds)} de ${formatDuration(line.quotaSeconds)}`}>
           {formatDuration(line.workedSeconds)} / {formatDuration(line.quotaSeconds)}
         </Typography.Text>

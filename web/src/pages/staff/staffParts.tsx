@@ -1,6 +1,7 @@
-import { Avatar, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { Jornada } from '../../api/types';
-import { avatarUrl, initial } from '../../layout/avatar';
+import { InitialAvatar } from '../../components/InitialAvatar';
+import { avatarUrl } from '../../layout/avatar';
 
 /** The week's days as the API names them, Monday first, with the names shown. */
 export const WEEK_DAYS: readonly { key: keyof Omit<Jornada, 'horasSemanales' | 'Servidor'>; label: string; short: string }[] = [
@@ -37,8 +38,6 @@ interface MemberAvatarProps {
 /** The member's Discord avatar, or the first letter of their name. */
 export function MemberAvatar({ discordId, avatar, username, size = 32 }: MemberAvatarProps) {
   return (
-    <Avatar size={size} src={avatarUrl({ discordId, avatar })} alt="" style={{ flexShrink: 0, backgroundColor: '#4f46e5' }}>
-      {initial(username)}
-    </Avatar>
+    <InitialAvatar name={username} size={size} src={avatarUrl({ discordId, avatar })} alt="" style={{ flexShrink: 0, backgroundColor: '#4f46e5' }} />
   );
 }

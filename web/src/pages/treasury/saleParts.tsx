@@ -1,6 +1,7 @@
-import { Avatar, Empty, Tag, Tooltip, Typography } from 'antd';
+import { Empty, Tag, Tooltip, Typography } from 'antd';
 import type { Sale, TreasuryMember } from '../../api/types';
-import { avatarUrl, initial } from '../../layout/avatar';
+import { InitialAvatar } from '../../components/InitialAvatar';
+import { avatarUrl } from '../../layout/avatar';
 
 export const NO_SALES_TEXT = 'No hay ventas registradas';
 export const NO_MEMBERS_TEXT = 'No se encontraron miembros de tesorería';
@@ -9,9 +10,7 @@ export const VOIDED_LABEL = 'Anulada';
 /** A member's or buyer's Discord avatar, or the first letter of their name. */
 export function PersonAvatar({ discordId, avatar, name, size = 32 }: { discordId: string; avatar: string; name: string; size?: number }) {
   return (
-    <Avatar size={size} src={avatarUrl({ discordId, avatar })} alt={name} style={{ flexShrink: 0 }}>
-      {initial(name)}
-    </Avatar>
+    <InitialAvatar name={name} size={size} src={avatarUrl({ discordId, avatar })} alt={name} style={{ flexShrink: 0 }} />
   );
 }
 
