@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './fixtures';
-import { shot, signIn, withoutLiveStream } from './helpers';
+import { appReady, shot, signIn, withoutLiveStream } from './helpers';
 
 // Pages paint from the HTML the server sends: prerendered by the build, with what the request
 // brings written in (webapi/document.go). These hold what a reader sees before, and without,
@@ -49,9 +49,9 @@ async function layoutShift(page: Page): Promise<{ total: number; shifts: string[
   });
 }
 
-/** Waits until the app has hydrated the page and shown what the server wrote: no region holds its place any more. */
+/** Waits until the app has hydrated the page and shown what the server wrote, and a frame has been painted since. */
 async function settledApp(page: Page): Promise<void> {
-  await expect(page.locator('.ssr-slot')).toHaveCount(0);
+  await appReady(page);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 

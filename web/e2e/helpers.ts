@@ -12,6 +12,17 @@ export async function withoutLiveStream(context: BrowserContext): Promise<void> 
   await context.route('**/api/events', (route) => route.abort());
 }
 
+/**
+ * Waits until the app has taken over the prerendered page: every region that depends on the
+ * request or the person (ssr/browserOnly.tsx) is drawn by the app, none holds its place any
+ * more, and the page's own content has replaced the frame shown while it loads
+ * (layout/PageFallback.tsx, whose heading is already the page's). Before that, the header
+ * shows the public links only and the regions the server's copy.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await expect(page.locator('.ssr-slot, .page-fallback')).toHaveCount(0);
+}
+
 /** Saves a screenshot of the page under the shots directory (only the window with `fullPage: false`, for dialogs). */
 export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });

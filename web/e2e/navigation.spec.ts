@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './fixtures';
-import { openUserMenu, signIn } from './helpers';
+import { appReady, openUserMenu, signIn } from './helpers';
 
 // Every demo persona, each holding one role (oficina also DIPUTADO; revisor is on the artist
 // allowlist; jugador holds none).
@@ -22,6 +22,7 @@ const globalNav = (page: Page) => page.locator('header nav, footer');
 
 /** Waits until the page's own content shows: its chunk has run, its title is up. */
 async function pageShown(page: Page): Promise<void> {
+  await appReady(page);
   await expect(page.locator('main').locator('h1, h2, .ant-result-title').first()).toBeVisible();
 }
 
@@ -63,6 +64,7 @@ for (const persona of PERSONAS) {
     // The bar, the footer and the user menu are the same on every page: one click, or two for
     // the menu. A page one click away adds its own links as second clicks.
     await page.goto('/privacy-policy');
+    await pageShown(page);
     const oneClick = new Set(await linksIn(globalNav(page)));
     const menu = await openUserMenu(page);
     const inMenu = new Set(await linksIn(menu));

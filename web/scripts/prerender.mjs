@@ -49,17 +49,24 @@ function documentOf(template, stylesheets, page) {
   return withStyles.replace(rootTag, `<div id="root">${markup}</div>`);
 }
 
-/** Each selector of a block of variables, scoped to the dark mode. */
+/**
+ * The dark mode's variables, for a page whose <html> says so (the app, or the server from the
+ * reader's cookie) or, until then, whose reader's system prefers it. :where() keeps each rule as
+ * specific as antd's own, so that a component's overrides (.zc-theme.ant-table-css-var) still
+ * win over the theme's values, as they do in the light mode.
+ */
 function darkVariables(css) {
-  return css.replace(/(^|})([^{}]+)\{/g, (_, end, selectors) => {
-    const scoped = selectors
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .flatMap((s) => [`html[data-theme="dark"] ${s}`])
-      .join(',');
-    return `${end}${scoped}{`;
-  });
+  const scoped = (scope) =>
+    css.replace(/(^|})([^{}]+)\{/g, (_, end, selectors) => {
+      const each = selectors
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((s) => `:where(${scope}) ${s}`)
+        .join(',');
+      return `${end}${each}{`;
+    });
+  return `${scoped('html[data-theme="dark"]')}\n@media (prefers-color-scheme: dark){${scoped('html:not([data-theme="light"])')}}`;
 }
 
 async function main() {
