@@ -9,16 +9,18 @@ const ChartDrawing = lazy(() => import('./ChartDrawing'));
 /**
  * Whether the element has come near the window: a chart below the fold waits for it, so a
  * page's first load does not carry the charting library for what nobody has scrolled to.
- * Without IntersectionObserver it is near at once.
+ * Without IntersectionObserver it is near at once. Its width comes with the observer's answer,
+ * read without asking the page for a layout.
  */
 function useNearWindow<T extends Element>() {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState<{ width?: number } | null>(() => (typeof IntersectionObserver === 'undefined' ? {} : null));
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      const seen = entries.find((entry) => entry.isIntersecting);
+      if (seen) setNear({ width: seen.boundingClientRect.width || undefined });
     }, { rootMargin: '200px' });
     observer.observe(element);
     return () => observer.disconnect();
@@ -131,7 +133,7 @@ export function ChartBody({ title, data, categoryLabel, totals = true, height = 
         <div aria-hidden="true" style={{ height }} ref={drawingRef}>
           {near ? (
             <Suspense fallback={<LoadingState minHeight={height} />}>
-              <ChartDrawing data={data} height={height} />
+              <ChartDrawing data={data} height={height} width={near.width} />
             </Suspense>
           ) : null}
         </div>

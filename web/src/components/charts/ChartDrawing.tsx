@@ -3,11 +3,47 @@ import { theme } from 'antd';
 import { seriesColours, toneColour } from './palette';
 import type { ChartData } from './types';
 
+const Y_AXIS_WIDTH = 56;
+/** The room one category label takes on the x axis, space around it included. */
+const LABEL_ROOM = 64;
+
+/** How many category labels fit under a drawing of this width; unknown, a phone's. */
+function labelsThatFit(width: number | undefined): number {
+  return width ? Math.max(2, Math.floor((width - Y_AXIS_WIDTH) / LABEL_ROOM)) : 5;
+}
+
+interface TickProps {
+  x?: number | string;
+  y?: number | string;
+  index?: number;
+  payload?: { value: unknown };
+  textAnchor?: 'start' | 'middle' | 'end' | 'inherit';
+  verticalAnchor?: 'start' | 'middle' | 'end';
+  tickFormatter?: (value: never, index: number) => string;
+}
+
+/**
+ * An axis label as one SVG text. recharts' own label measures each of its words in the page
+ * (to wrap it), a forced layout per label: a month of daily bars forced the page's layout
+ * seventy times as it drew. A label here is a word or two and never wraps.
+ */
+function AxisTick({ x, y, index = 0, payload, textAnchor, verticalAnchor, tickFormatter, fill }: TickProps & { fill: string }) {
+  const value = tickFormatter ? tickFormatter(payload?.value as never, index) : String(payload?.value ?? '');
+  // recharts' offsets for a label hung below (x axis) or centred on (y axis) its tick.
+  const dy = verticalAnchor === 'start' ? '0.71em' : verticalAnchor === 'middle' ? '0.355em' : undefined;
+  return (
+    <text x={x} y={y} dy={dy} textAnchor={textAnchor} fill={fill} fontSize={12} className="recharts-cartesian-axis-tick-value">
+      {value}
+    </text>
+  );
+}
+
 /**
  * The drawing itself (recharts), in a chunk of its own that only pages showing a chart load.
- * Axes, grid, text and tooltip take the theme's tokens; the series its palette.
+ * Axes, grid, text and tooltip take the theme's tokens; the series its palette. `width`, when
+ * known, decides how many category labels show: every label is counted, not measured.
  */
-export default function ChartDrawing({ data, height }: { data: ChartData; height: number }) {
+export default function ChartDrawing({ data, height, width }: { data: ChartData; height: number; width?: number }) {
   const { token } = theme.useToken();
   const colours = seriesColours(token);
   const rows = data.categories.map((category, index) => {
@@ -15,13 +51,23 @@ export default function ChartDrawing({ data, height }: { data: ChartData; height
     for (const series of data.series) row[series.key] = series.values[index] ?? null;
     return row;
   });
-  const tick = { fill: token.colorTextSecondary, fontSize: 12 };
+  const tick = (props: TickProps) => <AxisTick {...props} fill={token.colorTextSecondary} />;
   const axis = { stroke: token.colorBorder };
+  // A numeric interval: recharts measures no label to choose which to show.
+  const every = Math.max(0, Math.ceil(rows.length / labelsThatFit(width)) - 1);
   const common = (
     <>
       <CartesianGrid stroke={token.colorBorderSecondary} vertical={false} />
-      <XAxis dataKey="category" tickFormatter={data.tickFormat} tick={tick} axisLine={axis} tickLine={axis} interval="preserveStartEnd" minTickGap={16} />
-      <YAxis tick={tick} axisLine={axis} tickLine={axis} width={56} tickFormatter={(value: number) => (data.axisFormat ?? data.format)(value)} allowDecimals={false} />
+      <XAxis dataKey="category" tickFormatter={data.tickFormat} tick={tick} axisLine={axis} tickLine={axis} interval={every} />
+      <YAxis
+        tick={tick}
+        axisLine={axis}
+        tickLine={axis}
+        width={Y_AXIS_WIDTH}
+        interval={0}
+        tickFormatter={(value: number) => (data.axisFormat ?? data.format)(value)}
+        allowDecimals={false}
+      />
       <Tooltip
         formatter={(value) => (value === null || value === undefined ? '—' : data.format(Number(value)))}
         contentStyle={{ background: token.colorBgElevated, border: `1px solid ${token.colorBorder}`, borderRadius: token.borderRadius, color: token.colorText }}
