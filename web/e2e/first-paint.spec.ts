@@ -132,6 +132,32 @@ test.describe('with JavaScript', () => {
   });
 });
 
+test("another site's form, posted from a signed-in member's browser, writes nothing", async ({ page, baseURL }) => {
+  await signIn(page, 'comite');
+  const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+  const count = async () => {
+    const res = await page.request.get('/api/news/news-cards', { headers: { Authorization: `Bearer ${token}` } });
+    return ((await res.json()) as unknown[]).length;
+  };
+  const before = await count();
+  // A page of another site (localhost is not 127.0.0.1's site) that posts a news item to the
+  // portal as soon as it loads, as a forged form would.
+  const portal = new URL(baseURL ?? '');
+  const elsewhere = `http://localhost:${portal.port}/otro-sitio`;
+  await page.route(elsewhere, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<form id="f" method="post" enctype="text/plain" action="${portal.origin}/api/news/news-cards">
+        <input name='{"title":"Falsa","content":"x","type":"announcement","x":"' value='"}'></form>
+        <script>document.getElementById('f').submit()</script>`,
+    }),
+  );
+  const posted = page.waitForResponse((response) => response.url() === `${portal.origin}/api/news/news-cards` && response.request().method() === 'POST');
+  await page.goto(elsewhere);
+  expect((await posted).status()).toBe(401);
+  expect(await count()).toBe(before);
+});
+
 test.describe('nothing moves at phone size', () => {
   test.use({ viewport: PHONE });
 
