@@ -7,6 +7,7 @@ import (
 	"errors"
 	"html"
 	"io/fs"
+	"net/http"
 	"path"
 	"strconv"
 	"strings"
@@ -139,8 +140,8 @@ func (d *webDocuments) page(pattern string) []byte {
 func (s *Server) serveDocument(c *gin.Context) {
 	docs, err := s.documents()
 	if err != nil {
-		s.deps.Logger.Error("web app pages", "err", err)
-		c.String(500, "web app not built: run make build")
+		logger(c).Error("web app pages", "err", err)
+		c.String(http.StatusInternalServerError, "the web app's pages could not be read: run make build")
 		return
 	}
 	ctx := c.Request.Context()

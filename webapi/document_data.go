@@ -74,7 +74,7 @@ func (s *Server) firstPaint(c *gin.Context, m *docManifest, pattern string, who 
 		}
 		out.boot.News = body
 		if cards, _, err := s.deps.App.News.Public(ctx); err == nil {
-			out.slots["news-list"] = slots.newsCards(latestActive(cards, len(cards)), false)
+			out.slots["news-list"] = slots.newsCards(latestActive(cards, newsListWithoutScripts), false)
 		}
 	case "/news/:id":
 		cards, _, err := s.deps.App.News.Public(ctx)
@@ -100,6 +100,11 @@ func (s *Server) firstPaint(c *gin.Context, m *docManifest, pattern string, who 
 	}
 	return out
 }
+
+// newsListWithoutScripts is how many items of /news the server writes as HTML: the whole list
+// goes in the data block for the app, and years of news written twice would make every
+// visitor's page twice as heavy for the few who read it without JavaScript.
+const newsListWithoutScripts = 20
 
 // latestActive are the first n active cards (the public list is newest first).
 func latestActive(cards []news.Card, n int) []news.Card {

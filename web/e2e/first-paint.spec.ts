@@ -105,6 +105,11 @@ test.describe('with JavaScript', () => {
 
   test("a signed-in page's first response carries the member's profile, and the page asks nobody for it", async ({ page }) => {
     await signIn(page, 'jugador');
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     const asked: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
@@ -120,8 +125,37 @@ test.describe('with JavaScript', () => {
     expect(response?.headers()['cache-control']).toBe('private, no-store');
     await expect(page.getByRole('heading', { level: 1, name: 'Centro de Soporte' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Menú de usuario/ })).toBeVisible();
+    await appReady(page);
     expect(asked).toEqual([]);
+    // The frame hydrated without a difference from the HTML.
+    expect(problems).toEqual([]);
   });
+});
+
+test("another site's form, posted from a signed-in member's browser, writes nothing", async ({ page, baseURL }) => {
+  await signIn(page, 'comite');
+  const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+  const count = async () => {
+    const res = await page.request.get('/api/news/news-cards', { headers: { Authorization: `Bearer ${token}` } });
+    return ((await res.json()) as unknown[]).length;
+  };
+  const before = await count();
+  // A page of another site (localhost is not 127.0.0.1's site) that posts a news item to the
+  // portal as soon as it loads, as a forged form would.
+  const portal = new URL(baseURL ?? '');
+  const elsewhere = `http://localhost:${portal.port}/otro-sitio`;
+  await page.route(elsewhere, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<form id="f" method="post" enctype="text/plain" action="${portal.origin}/api/news/news-cards">
+        <input name='{"title":"Falsa","content":"x","type":"announcement","x":"' value='"}'></form>
+        <script>document.getElementById('f').submit()</script>`,
+    }),
+  );
+  const posted = page.waitForResponse((response) => response.url() === `${portal.origin}/api/news/news-cards` && response.request().method() === 'POST');
+  await page.goto(elsewhere);
+  expect((await posted).status()).toBe(401);
+  expect(await count()).toBe(before);
 });
 
 test.describe('nothing moves at phone size', () => {
@@ -134,7 +168,6 @@ test.describe('nothing moves at phone size', () => {
       await settledApp(page);
       await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
       const { total, shifts } = await layoutShift(page);
-      console.log(path, total, shifts);
       expect(total, shifts.join('\n')).toBeLessThanOrEqual(0.1);
     });
   }
