@@ -4,17 +4,18 @@ import { shot, signIn, withoutLiveStream } from './helpers';
 /**
  * JavaScript and CSS a signed-out visitor downloads for the landing, as sent (gzip, with
  * headers): 250 KiB until every page gained the skip link, the footer's links, the load states
- * and the contrast tokens (docs/performance.md).
+ * and the contrast tokens, 260 until antd's styles came as stylesheets extracted at build time
+ * (about 13 KiB of CSS that the browser no longer generates at run time; docs/performance.md).
  */
-const FIRST_LOAD_BUDGET = 260 * 1024;
+const FIRST_LOAD_BUDGET = 272 * 1024;
 /** Scripts a signed-in page opened with a cold cache may download: each waits for a round trip. */
 const SIGNED_IN_SCRIPTS_BUDGET = 12;
 /**
  * JavaScript and CSS of a signed-in page's first load, as sent. The target is 350 KiB
- * (docs/performance.md); the pages need 398 (/support) and 436 (/dashboard) today, and this
- * ceiling keeps them from growing until they get there.
+ * (docs/performance.md); the pages need 436 (/support) and 443 (/dashboard) today with antd's
+ * extracted stylesheets, and this ceiling keeps them from growing until they get there.
  */
-const SIGNED_IN_FIRST_LOAD_CEILING = 440 * 1024;
+const SIGNED_IN_FIRST_LOAD_CEILING = 452 * 1024;
 
 // The signed-in areas' chunks: routes.tsx imports each area's index.tsx on demand, and the
 // bundler names such a chunk after the area's folder (admin-<hash>.js). The support page and
@@ -67,7 +68,7 @@ test.beforeEach(({ context }) => withoutLiveStream(context));
 
 // The time these take to paint on a slow phone is measured by `make bench-web`
 // (web/scripts/bench-web.mjs), with a slower CPU and network than a test should wait for.
-test('the landing downloads at most 260 KiB of JS and CSS and no signed-in area', async ({ page, browser }) => {
+test('the landing downloads at most 272 KiB of JS and CSS and no signed-in area', async ({ page, browser }) => {
   // The server compresses each file once, on its first request: a visit before the measured
   // one keeps that one-off cost of a fresh server out of the visitor's figures.
   const warm = await browser.newPage();
@@ -96,7 +97,7 @@ const SIGNED_IN_PAGES = [
 ];
 
 for (const { path, persona, heading } of SIGNED_IN_PAGES) {
-  test(`${path}, opened signed in with a cold cache, downloads at most 12 scripts and 440 KiB`, async ({ page }) => {
+  test(`${path}, opened signed in with a cold cache, downloads at most 12 scripts and 452 KiB`, async ({ page }) => {
     await signIn(page, persona);
     // As for the landing: a first visit has the server compress each file once.
     await page.goto(path);
