@@ -44,14 +44,15 @@ describe('SupportButton', () => {
   });
 
   it('names which tickets have unread answers, as the server lists them', async () => {
-    expect(supportButtonLabel(1, ['12'])).toBe('Soporte: respuestas sin leer en el ticket #12');
-    expect(supportButtonLabel(3, ['12', '9', '4'])).toBe('Soporte: respuestas sin leer en los tickets #12, #9 y #4');
+    expect(supportButtonLabel(1, ['12'])).toBe('Soporte: 1 ticket con respuestas sin leer: #12');
+    expect(supportButtonLabel(3, ['12', '9', '4'])).toBe('Soporte: 3 tickets con respuestas sin leer: #12, #9 y #4');
     localStorage.setItem(TOKEN_KEY, 'token');
     mockFetch({
       '/api/auth/profile': () => jsonResponse(profile({ discordRoles: [] })),
       '/api/tickets/unread': () => jsonResponse({ count: 1, ticketIds: ['12'] }),
     });
     renderWithProviders(<SupportButton />);
-    expect(await screen.findByRole('button', { name: 'Soporte: respuestas sin leer en el ticket #12' })).toBeInTheDocument();
+    // The name holds the badge's number, which a voice user says to press it.
+    expect(await screen.findByRole('button', { name: 'Soporte: 1 ticket con respuestas sin leer: #12' })).toBeInTheDocument();
   });
 });

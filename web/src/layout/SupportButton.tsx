@@ -7,14 +7,14 @@ import { useAuth } from '../auth/useAuth';
 import { TicketDialog } from './dialogs';
 
 /**
- * The accessible name of the button: with unread answers, how many and in which tickets
- * ("Soporte: respuestas sin leer en el ticket #12"), as the list marks them.
+ * The accessible name of the button: with unread answers, how many (the number its badge
+ * shows, which the name must contain) and in which tickets, as the list marks them
+ * ("Soporte: 1 ticket con respuestas sin leer: #12").
  */
 export function supportButtonLabel(unread: number, ticketIds: readonly string[] = []): string {
   if (unread <= 0) return 'Soporte';
-  const which = ticketIds.map((id) => `#${id}`);
-  if (which.length === 0) return unread === 1 ? 'Soporte: 1 ticket con respuestas sin leer' : `Soporte: ${unread} tickets con respuestas sin leer`;
-  return which.length === 1 ? `Soporte: respuestas sin leer en el ticket ${which[0]}` : `Soporte: respuestas sin leer en los tickets ${listOf(which)}`;
+  const count = unread === 1 ? 'Soporte: 1 ticket con respuestas sin leer' : `Soporte: ${unread} tickets con respuestas sin leer`;
+  return ticketIds.length === 0 ? count : `${count}: ${listOf(ticketIds.map((id) => `#${id}`))}`;
 }
 
 /** The floating support button, for signed-in users, with the count of tickets that have unread answers. */

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Button, Collapse, Select, Tabs } from 'antd';
+import { Button, Collapse, Select } from 'antd';
 import { describe, expect, it } from 'vitest';
+import { Tabs } from '../components/Tabs';
 import { KEPT_PROPERTIES, keepVisibility, writtenStyle } from './visibilityStyles';
 
 type Computed = Map<Element, Record<string, string>>;
