@@ -358,13 +358,10 @@ func TestPerfilCommand(t *testing.T) {
 		r.member("500000000000000001", "moderadora", authz.Moderador)
 		r.start(r.newBot(), true)
 		r.eventually("the start reconcile", func() bool { return len(r.rolesOf("500000000000000001")) == 1 })
-		var names []string
-		for _, c := range r.fake.Commands() {
-			names = append(names, c.Name)
-		}
-		if !slices.Contains(names, "perfil") {
-			t.Fatalf("registered commands %v", names)
-		}
+		// The commands are registered beside the reconcile, not before it: wait for them.
+		r.eventually("/perfil is registered", func() bool {
+			return slices.ContainsFunc(r.fake.Commands(), func(c *discordgo.ApplicationCommand) bool { return c.Name == "perfil" })
+		})
 
 		sent := r.fake.SendInteraction(interaction("perfil", "500000000000000001"))
 		r.eventually("/perfil is answered", func() bool { return len(r.fake.InteractionResponses(sent.ID)) == 1 })
