@@ -234,32 +234,24 @@ func (c *gatewayClient) run(ctx context.Context, halt <-chan struct{}, sock *gat
 		sock.finish(socketEnd{reason: reason, resume: resume})
 		return sock.end
 	}
-	select {
-	case interval := <-sock.hello:
-		sock.startHeartbeat(interval)
-	case <-sock.ended:
-		return sock.end
-	case <-expired:
-		return stop(endReadyTimeout)
-	case <-ctx.Done():
-		return stop(endStopped)
-	case <-halt:
-		return stop(endStopped)
+	// left ends the socket for what interrupted a stage: its own end, or a stop.
+	left := func(reason string) socketEnd {
+		if reason == "" {
+			return sock.end
+		}
+		return stop(reason)
 	}
+	interval, reason, reached := awaitStage(ctx, halt, expired, sock, sock.hello)
+	if !reached {
+		return left(reason)
+	}
+	sock.startHeartbeat(interval)
 	if err := c.handshake(sock, resume); err != nil {
 		sock.finish(socketEnd{reason: endClosed, err: err, resume: resume})
 		return sock.end
 	}
-	select {
-	case <-sock.live:
-	case <-sock.ended:
-		return sock.end
-	case <-expired:
-		return stop(endReadyTimeout)
-	case <-ctx.Done():
-		return stop(endStopped)
-	case <-halt:
-		return stop(endStopped)
+	if _, reason, reached := awaitStage(ctx, halt, expired, sock, sock.live); !reached {
+		return left(reason)
 	}
 	c.mu.Lock()
 	c.current = sock
@@ -342,5 +334,23 @@ func isClosed(c <-chan struct{}) bool {
 		return true
 	default:
 		return false
+	}
+}
+
+// awaitStage waits for a stage of a socket's way to live (HELLO, then READY or RESUMED). When
+// something comes first it tells what: "" when the socket ended itself, else why to stop it.
+func awaitStage[T any](ctx context.Context, halt <-chan struct{}, expired <-chan struct{}, sock *gatewaySocket,
+	stage <-chan T) (value T, stopReason string, reached bool) {
+	select {
+	case value = <-stage: // a closed stage (READY or RESUMED) is reached too
+		return value, "", true
+	case <-sock.ended:
+		return value, "", false
+	case <-expired:
+		return value, endReadyTimeout, false
+	case <-ctx.Done():
+		return value, endStopped, false
+	case <-halt:
+		return value, endStopped, false
 	}
 }
