@@ -336,6 +336,9 @@ func TestOnlyOneBotIsActive(t *testing.T) {
 			stopFirst()
 		}
 		r.eventually("the second bot takes over", func() bool { return second.Leading() })
+		// The fake may still count the first socket until it reads the close, so the
+		// second bot's identify is waited for, not assumed from the count.
+		r.eventually("the second bot identifies", func() bool { return len(r.fake.Identifies()) >= 2 })
 		r.eventually("one bot is connected", func() bool { return r.fake.Connected() == 1 })
 		if n := len(r.fake.Identifies()); n != 2 {
 			t.Fatalf("%d identifies", n)
