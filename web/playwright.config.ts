@@ -14,6 +14,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     locale: 'es-MX',
+    // The service worker would answer requests from its caches and outlive a test's page: every
+    // spec runs without it, but e2e/service-worker.spec.ts, which is about it.
+    serviceWorkers: 'block',
     // A failed test keeps its trace: the DOM at every step, without the screencast, whose
     // frames took a third of the browser's time in every test, passed or failed.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },

@@ -64,6 +64,15 @@ type docTexts struct {
 	NoNews       string `json:"noNews"`
 	NewsNotFound string `json:"newsNotFound"`
 	OtherNews    string `json:"otherNews"`
+	NoLaws       string `json:"noLaws"`
+	Law          struct {
+		Presented   string `json:"presented"`
+		Approved    string `json:"approved"`
+		InFavor     string `json:"inFavor"`
+		Against     string `json:"against"`
+		Abstention  string `json:"abstention"`
+		Abstentions string `json:"abstentions"`
+	} `json:"law"`
 }
 
 // webDocuments are the built app's pages, read once: with the configuration's words written
@@ -161,16 +170,32 @@ func (s *Server) serveDocument(c *gin.Context) {
 	page = first.writeInto(page, docs.manifest)
 
 	// A page carrying a member's profile is theirs alone: never stored, by the browser or on the way.
+	// A visitor's page is checked each time; its ETag makes that a 304 while the news stay the same.
+	etag := ""
 	if who != nil {
 		c.Header("Cache-Control", "private, no-store")
 	} else {
 		c.Header("Cache-Control", "no-cache")
+		if status == http.StatusOK {
+			etag = etagOf(page)
+		}
 	}
 	c.Header("Vary", "Cookie")
-	if acceptsGzip(c) {
+	gz := acceptsGzip(c)
+	if gz {
+		c.Writer.Header().Add("Vary", "Accept-Encoding")
+	}
+	if etag != "" {
+		if gz {
+			etag = gzipETag(etag)
+		}
+		if notModified(c, etag) {
+			return
+		}
+	}
+	if gz {
 		// A page carries its data: on a slow phone its bytes count as much as the scripts'.
 		c.Header("Content-Encoding", "gzip")
-		c.Writer.Header().Add("Vary", "Accept-Encoding")
 		page = gzipped(page, gzip.DefaultCompression)
 	}
 	c.Data(status, "text/html; charset=utf-8", page)

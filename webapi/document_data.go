@@ -97,6 +97,7 @@ func (s *Server) firstPaint(c *gin.Context, m *docManifest, pattern string, who 
 			break
 		}
 		out.boot.Laws = &page
+		out.slots["laws"] = slots.laws(page)
 	}
 	return out
 }

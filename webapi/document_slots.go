@@ -2,6 +2,7 @@ package webapi
 
 import (
 	"bytes"
+	"fmt"
 	"html/template"
 	"math"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"time"
 	"unicode"
 
+	"zocalo/core/legislative"
 	"zocalo/core/news"
 	"zocalo/internal/config"
 )
@@ -35,12 +37,21 @@ var slotTemplates = template.Must(template.New("slots").Parse(`
 </div>{{end}}
 
 {{define "news-cards"}}<div class="ssr-content ssr-cards ssr-news">
-{{- range .Cards}}<article class="ssr-card">
-<a href="{{.Href}}" tabindex="-1" aria-hidden="true"><img class="ssr-news-image" src="{{.Image}}" alt="{{.Title}}" loading="lazy" referrerpolicy="no-referrer"></a>
+{{- range $i, $card := .Cards}}{{with $card}}<article class="ssr-card">
+<a href="{{.Href}}" tabindex="-1" aria-hidden="true"><img class="ssr-news-image" src="{{.Image}}" alt="{{.Title}}" {{if eq $i 0}}fetchpriority="high"{{else}}loading="lazy"{{end}} referrerpolicy="no-referrer"></a>
 <p class="ssr-muted"><span class="ssr-tag ssr-tag-{{.TypeValue}}">{{.Type}}</span> <time datetime="{{.Date}}">{{.DateText}}</time></p>
 <h3 class="ssr-card-title"><a href="{{.Href}}">{{.Title}}</a></h3>
 <p class="ssr-news-text">{{.Text}}</p>
 <a href="{{.Href}}" aria-label="{{$.ReadMore}}: {{.Title}}">{{$.ReadMore}}</a>
+</article>{{end}}{{else}}<p class="ssr-muted">{{.Empty}}</p>{{end -}}
+</div>{{end}}
+
+{{define "laws"}}<div class="ssr-content ssr-laws">
+{{- range .Laws}}<article class="ssr-card ssr-law" aria-labelledby="ley-{{.ID}}">
+<p class="ssr-muted"><span class="ssr-tag ssr-tag-event">{{$.ApprovedLabel}}</span> <span class="ssr-tag">{{.BodyName}}</span></p>
+<h2 class="ssr-card-title" id="ley-{{.ID}}">{{.Title}}</h2>
+<p class="ssr-muted ssr-law-dates"><span>{{$.Words.Presented}} <time datetime="{{.Presented}}">{{.PresentedText}}</time></span> <span>{{$.Words.Approved}} <time datetime="{{.Approved}}">{{.ApprovedText}}</time></span> <span>{{.Tally}}</span></p>
+<p class="ssr-law-text">{{.Text}}</p>
 </article>{{else}}<p class="ssr-muted">{{.Empty}}</p>{{end -}}
 </div>{{end}}
 
@@ -155,6 +166,31 @@ func (w slotWriter) newsItem(c *news.Card) []byte {
 		data.Card = &v
 	}
 	return w.render("news-item", data)
+}
+
+// laws are the first page of the Diario Oficial, as the app's law cards show them.
+func (w slotWriter) laws(page legislative.GazettePage) []byte {
+	words := w.m.Texts.Law
+	type lawView struct {
+		ID                                                                             uint64
+		Title, BodyName, Text, Presented, PresentedText, Approved, ApprovedText, Tally string
+	}
+	views := make([]lawView, len(page.Laws))
+	for i, l := range page.Laws {
+		abstentions := words.Abstentions
+		if l.Votes.Abstention == 1 {
+			abstentions = words.Abstention
+		}
+		tally := fmt.Sprintf("%d %s · %d %s · %d %s", l.Votes.InFavor, words.InFavor, l.Votes.Against, words.Against, l.Votes.Abstention, abstentions)
+		views[i] = lawView{ID: l.ID, Title: l.Title, BodyName: l.BodyName, Text: l.Text, Tally: tally,
+			Presented: l.PresentedAt.UTC().Format(time.RFC3339), PresentedText: longDate(l.PresentedAt.In(w.loc)),
+			Approved: l.ApprovedAt.UTC().Format(time.RFC3339), ApprovedText: longDate(l.ApprovedAt.In(w.loc))}
+	}
+	return w.render("laws", struct {
+		Laws                 []lawView
+		Words                any
+		ApprovedLabel, Empty string
+	}{views, words, legislative.Statuses.Of("approved"), w.m.Texts.NoLaws})
 }
 
 // newsTypeLabel is the app's rule (components/news/newsFormat.ts): an unknown type gets the app's general word.

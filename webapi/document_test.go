@@ -17,6 +17,7 @@ import (
 
 	"zocalo/core/authz"
 	"zocalo/core/db"
+	"zocalo/core/legislative"
 	"zocalo/core/news"
 	"zocalo/internal/testdb"
 )
@@ -37,7 +38,9 @@ const testManifest = `{
   "defaultNewsImage": "/news-default.svg",
   "texts": {"heroJoin": "Jugar Ahora", "heroChat": "Únete a Discord", "unavailable": "No Disponible", "join": "Unirse",
     "players": "{players} de {maxPlayers} jugadores", "readMore": "Leer más", "noNews": "No hay noticias disponibles",
-    "newsNotFound": "Noticia no encontrada", "otherNews": "Noticia"},
+    "newsNotFound": "Noticia no encontrada", "otherNews": "Noticia", "noLaws": "Aún no se ha aprobado ninguna ley",
+    "law": {"presented": "Presentada el", "approved": "Aprobada el", "inFavor": "a favor", "against": "en contra",
+      "abstention": "abstención", "abstentions": "abstenciones"}},
   "pages": {"/": "index.html", "/news": "news.html", "/news/:id": "news--_id.html", "/diario-oficial": "diario-oficial.html",
     "/support": "support.html"},
   "notFound": "404.html"
@@ -61,7 +64,7 @@ func builtApp() fstest.MapFS {
 		"prerendered/index.html":                {Data: prerenderedPage(frame(`<h1>%%ZOCALO_COMMUNITY_NAME%%</h1>` + slot("hero-actions") + slot("servers") + slot("latest-news")))},
 		"prerendered/news.html":                 {Data: prerenderedPage(frame(`<h1>Noticias</h1>` + slot("news-list")))},
 		"prerendered/news--_id.html":            {Data: prerenderedPage(frame(slot("news-item")))},
-		"prerendered/diario-oficial.html":       {Data: prerenderedPage(frame(`<h1>Diario Oficial</h1>`))},
+		"prerendered/diario-oficial.html":       {Data: prerenderedPage(frame(`<h1>Diario Oficial</h1>` + slot("laws")))},
 		"prerendered/support.html":              {Data: prerenderedPage(frame(`<h1>Centro de Soporte</h1>`))},
 		"prerendered/404.html":                  {Data: prerenderedPage(frame(`<h1>Página no encontrada</h1><svg><title>No Found</title></svg>`))},
 		"prerendered/not-a-page-of-the-app.txt": {Data: []byte("x")},
@@ -235,8 +238,24 @@ func TestPagesAreServedWithTheirFirstPaint(t *testing.T) {
 
 		t.Run("the Diario Oficial carries its first page as the API answers it", func(t *testing.T) {
 			_, page := fetchPage(t, visitor, e.http.URL+"/diario-oficial")
-			if !sameJSON(t, servedBoot(t, page)["laws"], apiBody(t, e.http.URL+"/api/diario-oficial?page=1&limit=10")) {
+			answer := apiBody(t, e.http.URL+"/api/diario-oficial?page=1&limit=10")
+			if !sameJSON(t, servedBoot(t, page)["laws"], answer) {
 				t.Fatal("the laws differ")
+			}
+			// Readers without scripts, and the first paint, see the same laws.
+			var laws legislative.GazettePage
+			if err := json.Unmarshal(answer, &laws); err != nil {
+				t.Fatal(err)
+			}
+			want := []string{">Aún no se ha aprobado ninguna ley<"}
+			if len(laws.Laws) > 0 {
+				l := laws.Laws[0]
+				want = []string{">" + html.EscapeString(l.Title) + "<", ">Aprobada<", fmt.Sprintf("%d a favor · %d en contra", l.Votes.InFavor, l.Votes.Against)}
+			}
+			for _, w := range want {
+				if !strings.Contains(page, w) {
+					t.Fatalf("the laws' region lacks %q: %s", w, page)
+				}
 			}
 		})
 

@@ -44,6 +44,7 @@ type Server struct {
 	integrations *keyedLimiter
 	publicNews   newsJSON
 	gzipped      gzipCache
+	etags        webETags
 	// The built app's pages and the configuration's JSON, read and encoded once.
 	docs       webDocuments
 	configJSON encodedOnce

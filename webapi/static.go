@@ -24,12 +24,25 @@ func (s *Server) serveWeb(c *gin.Context) {
 	// The prerendered pages are served as pages, with what the request brings written in, never as files.
 	if name != "" && name != "index.html" && !strings.HasPrefix(name, prerenderedDir+"/") {
 		if st, err := fs.Stat(s.deps.WebFS, name); err == nil && !st.IsDir() {
+			etag := ""
 			if strings.HasPrefix(name, "assets/") {
 				// Vite names assets by content hash.
 				c.Header("Cache-Control", "public, max-age=31536000, immutable")
+			} else {
+				// A file known by its name (the service worker, the web manifest, the icons, the
+				// offline page) changes with a new build: the browser asks each time, and the ETag
+				// makes the answer a 304 when nothing changed, so a new version is seen at once.
+				c.Header("Cache-Control", "no-cache")
+				if etag, err = s.webETag(name); err != nil {
+					etag = ""
+				}
 			}
-			if s.serveCompressed(c, name) {
+			if s.serveCompressed(c, name, etag) {
 				return
+			}
+			if etag != "" {
+				// http.ServeContent answers If-None-Match with a 304 from this header.
+				c.Header("ETag", etag)
 			}
 			c.FileFromFS(name, http.FS(s.deps.WebFS))
 			return
@@ -69,11 +82,19 @@ func acceptsGzip(c *gin.Context) bool {
 	return strings.Contains(c.GetHeader("Accept-Encoding"), "gzip")
 }
 
-// serveCompressed answers with the gzip-compressed file when the client accepts it.
-func (s *Server) serveCompressed(c *gin.Context, name string) bool {
+// serveCompressed answers with the gzip-compressed file when the client accepts it; with an
+// etag (of the file as built), the compressed answer has one of its own and may be a 304.
+func (s *Server) serveCompressed(c *gin.Context, name, etag string) bool {
 	ext := path.Ext(name)
 	if !compressible[ext] || !acceptsGzip(c) {
 		return false
+	}
+	if etag != "" {
+		etag = gzipETag(etag)
+		c.Header("Vary", "Accept-Encoding")
+		if notModified(c, etag) {
+			return true
+		}
 	}
 	var body []byte
 	if cached, ok := s.gzipped.files.Load(name); ok {

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './fixtures';
-import { shot, signIn } from './helpers';
+import { settled, shot, signIn } from './helpers';
 
 /**
  * A chart's card once its drawing is on screen: recharts has drawn its bars or lines. A
@@ -79,6 +79,9 @@ test("an initiative's page charts its tally", async ({ page }) => {
   await expect(drawing).toHaveAttribute('aria-label', /A favor: 1/);
   await shot(page, 'charts-initiative');
   await page.setViewportSize({ width: 375, height: 800 });
+  // The narrower page lays the chart out anew: wait for the new drawing before scrolling to it.
+  await expect(drawing).toHaveAttribute('aria-label', /A favor: 1/);
+  await settled(page);
   await drawing.scrollIntoViewIfNeeded();
   await shot(page, 'charts-initiative-375', { fullPage: false });
 });

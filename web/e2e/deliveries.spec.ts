@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
-import { shot, signIn, openUserMenu } from './helpers';
+import { openUserMenu, settled, shot, signIn } from './helpers';
 
 /** Gives the bot back, or takes from it, the permission to post in a channel of the demo Discord. */
 async function botMayPost(page: Page, channel: string, may: boolean): Promise<void> {
@@ -99,6 +99,9 @@ test('blocked deliveries read as a group by cause, on a phone too, and the group
       .getByRole('button', { name: /^Reintentar el grupo: 1 bloqueada: Missing Permissions en Contacto$/ })
       .click();
     const confirm = page.getByRole('dialog').filter({ hasText: '¿Reintentar este grupo?' });
+    await expect(confirm).toBeVisible();
+    // A click while the dialog still zooms in can land beside its button (legislative.spec does the same).
+    await settled(page);
     await confirm.getByRole('button', { name: 'Reintentar' }).click();
     await expect(page.getByText('Se intentará de nuevo 1 entrega.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Bloqueadas por causa' })).toHaveCount(0);

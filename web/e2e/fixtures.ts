@@ -28,6 +28,11 @@ export const test = base.extend<{ strayContexts: void }, { portal: Portal }>({
     async ({}, provide, workerInfo) => {
       const port = BASE_PORT + workerInfo.parallelIndex;
       const url = `http://127.0.0.1:${port}`;
+      // Something already answering there (a portal left running, another suite) would pass the
+      // health check below in place of this worker's own portal.
+      if (await fetch(`${url}/healthz`).then(() => true, () => false)) {
+        throw new Error(`${url} already answers: stop what listens there or choose other ports with ZOCALO_E2E_PORT`);
+      }
       const dataDir = mkdtempSync(join(tmpdir(), `zocalo-e2e-${workerInfo.parallelIndex}-`));
       const logs = process.env.ZOCALO_E2E_LOGS ? 'inherit' : 'ignore';
       const child: ChildProcess = spawn(process.env.ZOCALO_BIN ?? '../bin/zocalo', ['all'], {

@@ -4,6 +4,14 @@ import { expect, type BrowserContext, type Locator, type Page } from '@playwrigh
 const SHOTS_DIR = process.env.ZOCALO_SHOTS_DIR ?? '/tmp/shots';
 
 /**
+ * What Playwright itself logs in a page's console: the app's attempt to register its service
+ * worker, which playwright.config.ts blocks in every spec but e2e/service-worker.spec.ts.
+ */
+export function isHarnessNotice(text: string): boolean {
+  return text === 'Service Worker registration blocked by Playwright';
+}
+
+/**
  * Keeps the pages of `context` off the live stream (/api/events). Playwright's 'networkidle'
  * waits for every request to finish, and the stream never does: a test that waits for the
  * network to go quiet runs its pages on the polling the web falls back to.

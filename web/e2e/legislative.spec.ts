@@ -71,6 +71,8 @@ test.describe.serial('legislative system', () => {
     await expect(settings).toBeVisible();
     const end = settings.getByLabel('Fecha y hora de cierre');
     await expect(end).toBeDisabled();
+    // A click while the dialog still zooms in can miss the switch.
+    await settled(page);
     await settings.getByRole('switch', { name: 'Habilitar votación' }).click();
     await expect(end).toBeEnabled();
     // The default end is one day from now, to the minute, in the browser's time.

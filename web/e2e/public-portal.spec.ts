@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { choose, shot, signIn } from './helpers';
+import { choose, settled, shot, signIn } from './helpers';
 
 interface ShopConfig {
   shop: { id: string; title: string; items: { key: string; title: string }[] }[];
@@ -103,6 +103,8 @@ test('comite publishes a news item, which shows as text on /news and its page, t
   await page.getByRole('button', { name: `Vista previa: ${title}` }).click();
   const preview = page.getByRole('dialog', { name: 'Vista Previa' });
   await expect(preview.getByText(title)).toBeVisible();
+  // A click while the dialog still zooms in can miss its close button (as in deliveries.spec).
+  await settled(page);
   await preview.getByRole('button', { name: 'Close' }).or(preview.getByRole('button', { name: 'Cerrar' })).first().click();
   await expect(preview).toBeHidden();
 

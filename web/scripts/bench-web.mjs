@@ -7,11 +7,12 @@
 // machine's load, and exits non-zero on a miss (docs/performance.md, "Phones first").
 //
 //   node scripts/bench-web.mjs [--bin ../bin/zocalo] [--port 18490] [--runs 3]
-//                              [--only /support,/dashboard] [--out dir] [--verbose]
+//                              [--only /support,/dashboard] [--out dir] [--verbose] [--profile]
 //
 // --out keeps each run's Lighthouse report and trace (open the trace in DevTools'
 // Performance panel) and the server's log; --verbose prints each run and what Lighthouse
-// warned about.
+// warned about; --profile adds the JavaScript profiler's samples to the traces, for
+// scripts/trace-summary.mjs to say which functions ran in each long task (it slows the page a little).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,6 +29,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     out: { type: 'string' },
     verbose: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(args.runs);
@@ -115,6 +117,7 @@ async function lighthouseRun(debugPort, path, { repeat }) {
     logLevel: 'error',
     onlyCategories: ['performance'],
     disableStorageReset: repeat,
+    ...(args.profile ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr, artifacts } = result;

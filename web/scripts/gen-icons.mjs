@@ -1,5 +1,7 @@
 // Draws public/icon-192.png and public/icon-512.png from public/favicon.svg, for the web
-// manifest. It knows the few SVG shapes the favicon uses (<rect rx>, <circle>, and <path> with
+// manifest, and public/icon-maskable-512.png: the same drawing shrunk into the middle of a
+// full square of the favicon's background, which a phone may crop to a circle or any shape
+// (the safe zone is the middle circle of 80 % of the width). It knows the few SVG shapes the favicon uses (<rect rx>, <circle>, and <path> with
 // M, L, H, V and Z, absolute or relative); anything else in the file is an error.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -98,9 +100,19 @@ for (const [tag, kind] of svg.matchAll(/<(rect|circle|path)\b[^>]*>/g)) {
 const leftover = svg.replace(/<\/?(svg|rect|circle|path)\b[^>]*>/g, '').trim();
 if (leftover !== '') throw new Error(`favicon.svg has content this script does not draw: ${leftover}`);
 
-/** RGBA pixels of the favicon at size × size, 4 × 4 samples per pixel. */
-function draw(size) {
-  const [vx, vy, vw, vh] = viewBox;
+/** How much of the width the drawing takes in the maskable icon: its corners stay inside the safe circle. */
+const MASKABLE_SCALE = 0.7;
+
+/**
+ * RGBA pixels of the favicon at size × size, 4 × 4 samples per pixel; `maskable` shrinks it
+ * around its centre and fills the rest with its first shape's colour.
+ */
+function draw(size, { maskable = false } = {}) {
+  const scale = maskable ? MASKABLE_SCALE : 1;
+  const [bx, by, bw, bh] = viewBox;
+  const [vw, vh] = [bw / scale, bh / scale];
+  const [vx, vy] = [bx + (bw - vw) / 2, by + (bh - vh) / 2];
+  const background = maskable ? shapes[0].fill : null;
   const px = Buffer.alloc(size * size * 4);
   const n = 4;
   for (let row = 0; row < size; row++) {
@@ -113,7 +125,7 @@ function draw(size) {
         for (let sx = 0; sx < n; sx++) {
           const x = vx + ((col + (sx + 0.5) / n) / size) * vw;
           const y = vy + ((row + (sy + 0.5) / n) / size) * vh;
-          let hit = null;
+          let hit = background;
           for (const s of shapes) if (s.inside(x, y)) hit = s.fill;
           if (hit) {
             r += hit[0];
@@ -162,3 +174,4 @@ function png(size, rgba) {
 for (const size of [192, 512]) {
   writeFileSync(resolve(root, `public/icon-${size}.png`), png(size, draw(size)));
 }
+writeFileSync(resolve(root, 'public/icon-maskable-512.png'), png(512, draw(512, { maskable: true })));

@@ -51,8 +51,8 @@ function selfTimeByEvent(slices) {
   return { self, forced };
 }
 
-/** The JavaScript profiler's samples on one thread: self and total time per function, from `from` on. */
-function profileTimes(events, { pid, tid }, from, origin) {
+/** The JavaScript profiler's samples on one thread: self and total time per function, from `from` until `to`. */
+function profileTimes(events, { pid, tid }, from, origin, to = Infinity) {
   const profileIds = new Set(events.filter((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid).map((e) => e.id));
   const chunks = events.filter((e) => e.name === 'ProfileChunk' && e.pid === pid && profileIds.has(e.id)).sort((a, b) => a.ts - b.ts);
   const nodes = new Map();
@@ -85,7 +85,7 @@ function profileTimes(events, { pid, tid }, from, origin) {
     for (let i = 0; i < samples.length; i++) {
       time += deltas[i] ?? 0;
       // A sample lasts until the next one.
-      if (pending && pending.time >= from) charge(pending.node, (time - pending.time) / 1000);
+      if (pending && pending.time >= from && pending.time < to) charge(pending.node, (time - pending.time) / 1000);
       pending = { node: samples[i], time };
     }
   }
@@ -126,6 +126,12 @@ export function summarize(events, { top: n = 25, origin = '' } = {}) {
     for (const [name, t] of top(self, n)) lines.push(`  ${`${t.toFixed(0)} ms`.padStart(8)}  ${name}`);
     lines.push(`functions by total time:`);
     for (const [name, t] of top(total, n)) lines.push(`  ${`${t.toFixed(0)} ms`.padStart(8)}  ${name}`);
+    // The longest tasks are most of the blocking time: what ran in each, apart.
+    for (const task of long.toSorted((a, b) => b.dur - a.dur).slice(0, 4)) {
+      const inTask = profileTimes(events, thread, task.ts, origin, task.ts + task.dur);
+      lines.push(`a long task (${ms(task.ts - t0)}, ${ms(task.dur)}), functions by self time:`);
+      for (const [name, t] of top(inTask.self, 12)) lines.push(`  ${`${t.toFixed(0)} ms`.padStart(8)}  ${name}`);
+    }
   }
   return lines.join('\n');
 }

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { AuthProvider } from './auth/AuthProvider';
 import { LiveProvider } from './live/LiveProvider';
 import { AppRoutes } from './routes';
+import { UpdateNotice } from './serviceWorker/UpdateNotice';
 import { ThemeProvider } from './theme/ThemeProvider';
 import type { ThemeMode } from './theme/palette';
 
@@ -30,6 +31,7 @@ export function App({ queryClient, router: Router = BrowserRouter, themeMode }: 
             </LiveProvider>
           </AuthProvider>
         </Router>
+        <UpdateNotice />
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -9,7 +9,7 @@
  * the frame shows are written as marks that the server replaces (webapi/document.go).
  */
 import { StrictMode, type ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { MessageOutlined, PlayCircleOutlined, TeamOutlined } from '@ant-design/icons';
 import { StaticRouter } from 'react-router';
@@ -24,11 +24,16 @@ import { NO_NEWS_TEXT } from './components/news/NewsGrid';
 import { CARD_PREVIEW_LENGTH, DEFAULT_NEWS_IMAGE, OTHER_NEWS_TYPE_LABEL } from './components/news/newsFormat';
 import { HERO_CHAT_TEXT, HERO_JOIN_TEXT } from './pages/public/LandingPage';
 import { NEWS_NOT_FOUND } from './pages/public/NewsPages';
+import { LAW_WORDS, NO_LAWS_TEXT } from './pages/public/DiarioOficialPage';
 import { JOIN_TEXT, PLAYERS_TEMPLATE } from './pages/public/ServerCardView';
 import { UNAVAILABLE_TEXT } from './pages/public/serverStatus';
 import { BOOT_ELEMENT_ID, FIRST_LAWS_PAGE, setBootData } from './ssr/bootData';
 import { SLOT_ATTRIBUTE } from './ssr/browserOnly';
+import { StyleCatalog, type CatalogScope } from './ssr/StyleCatalog';
+import { ThemeProvider } from './theme/ThemeProvider';
 import type { ThemeMode } from './theme/palette';
+
+export { COMPONENT_STYLES_ATTRIBUTE } from './ssr/componentStyles';
 
 /** The marks the server replaces with the configuration's words, HTML-escaped. */
 export const MARKS = {
@@ -63,6 +68,8 @@ export const SERVER_CONTRACT = {
     players: PLAYERS_TEMPLATE,
     readMore: READ_MORE_TEXT,
     noNews: NO_NEWS_TEXT,
+    noLaws: NO_LAWS_TEXT,
+    law: LAW_WORDS,
     newsNotFound: NEWS_NOT_FOUND,
     otherNews: OTHER_NEWS_TYPE_LABEL,
   },
@@ -118,6 +125,17 @@ export async function renderPage(url: string, mode: ThemeMode, cache: StyleCache
   const html = await readAll(prelude);
   if (unexpected.length > 0) throw new Error(`prerendering ${url}: ${String(unexpected[0])}`, { cause: unexpected[0] });
   return html;
+}
+
+/** One of each antd component the app uses (ssr/StyleCatalog.tsx), its rules collected into `cache`; the markup is thrown away. */
+export function renderStyleCatalog(scope: CatalogScope, cache: StyleCache): void {
+  renderToString(
+    <StyleProvider cache={cache}>
+      <ThemeProvider initialMode="light">
+        <StyleCatalog scope={scope} />
+      </ThemeProvider>
+    </StyleProvider>,
+  );
 }
 
 /**

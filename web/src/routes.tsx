@@ -1,5 +1,6 @@
 import { lazy, useEffect, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { useAuth } from './auth/useAuth';
 import { ProtectedRoute } from './components/ProtectedRoute';
 import { AppLayout } from './layout/AppLayout';
@@ -11,7 +12,6 @@ function page<M extends Area>(load: () => Promise<M>, name: keyof M & string) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const publicArea = () => import('./pages/public');
 const membersArea = () => import('./pages/members');
 const staffArea = () => import('./pages/staff');
 const treasuryArea = () => import('./pages/treasury');
@@ -38,26 +38,40 @@ const LOADER_BY_PATH: [RegExp, () => Promise<Area>][] = [
   [/^\/legislative(\/|$)/, legislativeArea],
 ];
 
+const loaderOf = (path: string) => LOADER_BY_PATH.find(([pattern]) => pattern.test(path))?.[1];
+
 function preloadSignedInPage(path: string) {
-  const load = LOADER_BY_PATH.find(([pattern]) => pattern.test(path))?.[1];
+  const load = loaderOf(path);
   if (!load) return;
   void load();
   void signedInArea();
 }
 
-// The landing is most visitors' first page: it downloads alone, not with the rest of its area.
+/**
+ * Starts the first queries of the signed-in page opened at `path`, beside its chunk, for a
+ * page whose module says what they are (`prefetchFirstQueries`): its content then renders with
+ * its data, instead of asking once rendered and rendering again, at once, for each answer.
+ */
+export async function prefetchOpenedPage(queryClient: QueryClient, path: string): Promise<void> {
+  const module = await loaderOf(path)?.();
+  const prefetch = module?.prefetchFirstQueries;
+  if (typeof prefetch === 'function') (prefetch as (client: QueryClient) => void)(queryClient);
+}
+
+// Each public page downloads alone: a visitor's first page brings no other page's tables,
+// forms or dialogs.
 const LandingPage = page(() => import('./pages/public/LandingPage'), 'LandingPage');
-const ShopPage = page(publicArea, 'ShopPage');
-const NewsPage = page(publicArea, 'NewsPage');
-const NewsDetailPage = page(publicArea, 'NewsDetailPage');
-const LoginPage = page(publicArea, 'LoginPage');
-const AuthCallbackPage = page(publicArea, 'AuthCallbackPage');
-const UnauthorizedPage = page(publicArea, 'UnauthorizedPage');
-const ContactPage = page(publicArea, 'ContactPage');
-const ArtistApplicationPage = page(publicArea, 'ArtistApplicationPage');
-const PrivacyPolicyPage = page(publicArea, 'PrivacyPolicyPage');
-const DiarioOficialPage = page(publicArea, 'DiarioOficialPage');
-const NotFoundPage = page(publicArea, 'NotFoundPage');
+const ShopPage = page(() => import('./pages/public/ShopPage'), 'ShopPage');
+const NewsPage = page(() => import('./pages/public/NewsPages'), 'NewsPage');
+const NewsDetailPage = page(() => import('./pages/public/NewsPages'), 'NewsDetailPage');
+const LoginPage = page(() => import('./pages/public/LoginPage'), 'LoginPage');
+const AuthCallbackPage = page(() => import('./pages/public/AuthCallbackPage'), 'AuthCallbackPage');
+const UnauthorizedPage = page(() => import('./pages/public/UnauthorizedPage'), 'UnauthorizedPage');
+const ContactPage = page(() => import('./pages/public/ContactPage'), 'ContactPage');
+const ArtistApplicationPage = page(() => import('./pages/public/ArtistApplicationPage'), 'ArtistApplicationPage');
+const PrivacyPolicyPage = page(() => import('./pages/public/PrivacyPolicyPage'), 'PrivacyPolicyPage');
+const DiarioOficialPage = page(() => import('./pages/public/DiarioOficialPage'), 'DiarioOficialPage');
+const NotFoundPage = page(() => import('./pages/public/NotFoundPage'), 'NotFoundPage');
 
 const RecordsPage = page(membersArea, 'RecordsPage');
 const DocumentsPage = page(membersArea, 'DocumentsPage');

@@ -35,3 +35,18 @@ export function listenForWindowFocus(): void {
     };
   });
 }
+
+/** How recent an answer is that a list mounting now was opened with (its page's prefetch). */
+export const JUST_ANSWERED_MS = 5_000;
+
+/**
+ * refetchOnMount for lists read fresh on every visit (staleTime 0): one answered moments ago,
+ * which the page's prefetch asked for beside its code, is not asked again as the list mounts.
+ * Asking again would also render the page twice more at once: the hook reads react-query
+ * through useSyncExternalStore, so the fetch starting on mount re-renders it synchronously.
+ */
+export function unlessJustAnswered(query: { state: { dataUpdatedAt: number; isInvalidated: boolean } }): boolean {
+  const { dataUpdatedAt, isInvalidated } = query.state;
+  // An answer a write has invalidated since is asked again, however recent.
+  return isInvalidated || dataUpdatedAt === 0 || Date.now() - dataUpdatedAt > JUST_ANSWERED_MS;
+}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, apiFetchBlob } from './client';
+import { unlessJustAnswered } from './queryClient';
 import { useCreateMutation } from './idempotency';
 import { readAsDataUrl } from './dataUrl';
 import { useFallbackInterval } from '../live/status';
@@ -84,8 +85,14 @@ export function useTickets(query: TicketListQuery, enabled = true) {
     queryFn: () => fetchTickets(query),
     enabled,
     staleTime: 0,
+    refetchOnMount: unlessJustAnswered,
     placeholderData: keepPreviousData,
   });
+}
+
+/** Asks for a page of tickets before the list shows it (the page it is on was opened directly). */
+export function prefetchTickets(queryClient: QueryClient, query: TicketListQuery): Promise<void> {
+  return queryClient.prefetchQuery({ queryKey: ticketKeys.list(query), queryFn: () => fetchTickets(query) });
 }
 
 /** A ticket with its conversation; each read marks it read, so the unread count is read again after it. */

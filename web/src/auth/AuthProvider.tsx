@@ -13,6 +13,7 @@ import {
   type AuthContextValue,
   type AuthState,
 } from './context';
+import { forgetPerson } from './forgetPerson';
 import { saveRedirect } from './redirect';
 import { PROFILE_REFRESH_INTERVAL, profileQuery } from './profileQuery';
 
@@ -48,6 +49,23 @@ function initialState(queryClient: QueryClient): SessionState {
   return { token, user: readStoredUser(), loading: true, error: null };
 }
 
+/**
+ * Whether a path is one of `patterns`, answered once per path: the bar, the user's menu and
+ * every protected page ask about the same paths on each render, and each answer tried every
+ * pattern of the profile.
+ */
+function pathMatcher(patterns: readonly string[]): (path: string) => boolean {
+  const answers = new Map<string, boolean>();
+  return (path) => {
+    let answer = answers.get(path);
+    if (answer === undefined) {
+      answer = patterns.some((pattern) => matchPath(pattern, path) !== null);
+      answers.set(path, answer);
+    }
+    return answer;
+  };
+}
+
 type ProfileResult = { ok: true; profile: Profile } | { ok: false; error: string };
 
 /** Fetches the signed-in user's profile and maps a failure to its message. */
@@ -68,9 +86,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>(() => initialState(queryClient));
 
   const clearStoredSession = useCallback(() => {
-    localStorage.removeItem(TOKEN_KEY);
-    localStorage.removeItem(USER_KEY);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.config[0] });
+    // The caches go in the background: nothing on screen waits for them.
+    void forgetPerson(queryClient);
   }, [queryClient]);
 
   // The router moves in a transition; signing out in the same transition lets the page
@@ -182,9 +199,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       clearError,
       can: (panel: PanelId, level: PanelLevel) => stored?.panels?.[panel]?.[level] ?? false,
       may: (ability: Ability) => stored?.abilities?.[ability] ?? false,
-      mayOpen: (path: string) => (stored?.pages ?? []).some((page) => matchPath(page, path) !== null),
+      mayOpen: pathMatcher(stored?.pages ?? []),
       // A profile from an older version has no menu: its pages stand in until the refresh.
-      offers: (path: string) => (stored?.menu ?? stored?.pages ?? []).some((page) => matchPath(page, path) !== null),
+      offers: pathMatcher(stored?.menu ?? stored?.pages ?? []),
     };
   }, [user, state.loading, state.error, sessionToken, login, logout, clearError]);
 

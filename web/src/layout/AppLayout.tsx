@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { Layout } from 'antd';
 import { Outlet } from 'react-router';
 import { useAuth } from '../auth/useAuth';
-import { RequestRegion } from '../ssr/browserOnly';
+import { BrowserBoundary, RequestRegion } from '../ssr/browserOnly';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 import { PageFallback } from './PageFallback';
@@ -21,9 +21,9 @@ export function AppLayout() {
           least the window's height (index.css), so the footer never shows above a page that is
           still loading and is never pushed away by it. */}
       <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} className="content">
-        <Suspense fallback={<PageFallback />}>
+        <BrowserBoundary fallback={<PageFallback />}>
           <Outlet />
-        </Suspense>
+        </BrowserBoundary>
       </Layout.Content>
       <Footer />
       {/* Who is signed in is known in the browser: the prerendered page leaves it out. */}

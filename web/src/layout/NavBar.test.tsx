@@ -1,3 +1,4 @@
+import { Profiler } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -164,6 +165,35 @@ describe('NavBar', () => {
     renderWithProviders(<NavBar />, '/');
     await userEvent.click(within(mainNav()).getByText(title));
     expect(await screen.findByRole('dialog', { name: title })).toBeInTheDocument();
+  });
+
+  it("draws the layout of the window's width in its first render, with no second pass to measure it", () => {
+    setViewport(375);
+    mockFetch();
+    const commits: string[] = [];
+    renderWithProviders(
+      <Profiler id="nav" onRender={(_id, phase) => commits.push(phase)}>
+        <NavBar />
+      </Profiler>,
+      '/',
+    );
+    // Effects have run (render() waits for them): a breakpoint measured in one would have
+    // committed the bar again, both layouts first and the narrow one after.
+    expect(commits).toEqual(['mount']);
+    expect(screen.getByRole('button', { name: 'Abrir menú' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Navegación principal' })).not.toBeInTheDocument();
+  });
+
+  it('cuts a long username with an ellipsis drawn by the stylesheet, the whole name in its title', async () => {
+    setViewport(1600);
+    signIn({ username: 'un_nombre_de_usuario_muy_largo_para_la_barra', discordRoles: [] });
+    renderWithProviders(<NavBar />, '/');
+    const button = await screen.findByRole('button', { name: /^Menú de usuario/ });
+    const name = within(button).getByTitle('un_nombre_de_usuario_muy_largo_para_la_barra');
+    expect(name).toHaveTextContent('un_nombre_de_usuario_muy_largo_para_la_barra');
+    expect(name.style.textOverflow).toBe('ellipsis');
+    expect(name.style.whiteSpace).toBe('nowrap');
+    expect(name.style.overflow).toBe('hidden');
   });
 
   it('collapses into a menu on narrow screens, with Iniciar Sesión', async () => {

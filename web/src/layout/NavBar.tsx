@@ -1,20 +1,23 @@
-import { Suspense, lazy, useState } from 'react';
-import { Button, Grid, Layout, Menu, type MenuProps } from 'antd';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Button, Layout, Menu, type MenuProps } from 'antd';
 import { LoginOutlined, MenuOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useCommunityName } from '../api/queries';
 import { useAuth } from '../auth/useAuth';
 import { useHasOpened } from '../components/useHasOpened';
-import { RequestRegion } from '../ssr/browserOnly';
+import { useScreens } from '../components/useScreens';
+import { RequestRegion, useAppRunning } from '../ssr/browserOnly';
 import type { NavItem, NavItemGroup } from './MobileMenu';
+import { preloadWhenIdle } from './preloadWhenIdle';
 import { BAR_ENTRIES, MENU_GROUPS, visibleEntries, visibleGroups, type NavEntry } from './navigation';
 
 // What only a signed-in user, a narrow screen or an opened dialog needs downloads then, not
 // with the first page of every visitor.
 const UserMenu = lazy(async () => ({ default: (await import('./UserMenu')).UserMenu }));
-const MobileMenu = lazy(async () => ({ default: (await import('./MobileMenu')).MobileMenu }));
-const ContactDialog = lazy(async () => ({ default: (await import('./dialogs')).ContactDialog }));
-const ArtistDialog = lazy(async () => ({ default: (await import('./dialogs')).ArtistDialog }));
+const loadMobileMenu = () => import('./MobileMenu');
+const MobileMenu = lazy(async () => ({ default: (await loadMobileMenu()).MobileMenu }));
+const ContactDialog = lazy(async () => ({ default: (await import('./navDialogs')).ContactDialog }));
+const ArtistDialog = lazy(async () => ({ default: (await import('./navDialogs')).ArtistDialog }));
 
 type DialogName = 'contact' | 'artist';
 const DIALOG_KEYS: Record<string, DialogName> = { 'dialog:contact': 'contact', 'dialog:artist': 'artist' };
@@ -37,17 +40,22 @@ function PublicLinks({ selected }: { selected: string[] }) {
 export function NavBar() {
   const { user, offers } = useAuth();
   const communityName = useCommunityName();
-  const screens = Grid.useBreakpoint();
-  // Until the width is measured (the prerendered page, the first render that hydrates it) both
+  const screens = useScreens();
+  // Until the width is known (the prerendered page, the first render that hydrates it) both
   // layouts are drawn and the stylesheet shows the one that fits: no layout jumps at any width.
   const measured = screens.md !== undefined;
   const showWide = !measured || screens.md === true;
   const showNarrow = !measured || screens.md !== true;
+  // On a narrow screen the menu downloads once the page is idle: the first tap opens it at once.
+  const narrow = screens.md === false;
+  useEffect(() => (narrow ? preloadWhenIdle(loadMobileMenu) : undefined), [narrow]);
   const location = useLocation();
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const drawerUsed = useHasOpened(drawerOpen);
+  // The menu opens through the app: a tap on the prerendered button before it runs would be lost.
+  const appRunning = useAppRunning();
   const contactUsed = useHasOpened(dialog === 'contact');
   const artistUsed = useHasOpened(dialog === 'artist');
 
@@ -110,7 +118,14 @@ export function NavBar() {
       </RequestRegion>
 
       {showNarrow ? (
-        <Button type="text" className="only-narrow" aria-label="Abrir menú" icon={<MenuOutlined style={{ fontSize: 20 }} />} onClick={() => setDrawerOpen(true)} />
+        <Button
+          type="text"
+          className="only-narrow"
+          aria-label="Abrir menú"
+          disabled={!appRunning}
+          icon={<MenuOutlined style={{ fontSize: 20 }} />}
+          onClick={() => setDrawerOpen(true)}
+        />
       ) : null}
 
       {/* A boundary each, so that one downloading does not hide another that is showing. */}

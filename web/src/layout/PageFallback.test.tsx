@@ -19,3 +19,13 @@ describe('PageFallback', () => {
     expect(screen.getAllByRole('status').length).toBeGreaterThan(0);
   });
 });
+
+describe('PageFallback with a description', () => {
+  it("draws the page's description as the page does, and none where the page has none", () => {
+    const { unmount } = renderWithProviders(<PageFallback />, '/support/tickets/7');
+    expect(screen.getByText('Abre un ticket y sigue las respuestas del equipo de soporte.')).toHaveClass('ant-typography-secondary');
+    unmount();
+    renderWithProviders(<PageFallback />, '/dashboard');
+    expect(document.querySelector('.ant-typography-secondary')).toBeNull();
+  });
+});

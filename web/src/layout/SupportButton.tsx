@@ -4,7 +4,7 @@ import { CustomerServiceOutlined } from '@ant-design/icons';
 import { listOf } from '../api/labels';
 import { useUnreadTickets } from '../api/tickets';
 import { useAuth } from '../auth/useAuth';
-import { TicketDialog } from './dialogs';
+import { TicketDialog } from './ticketDialog';
 
 /**
  * The accessible name of the button: with unread answers, how many (the number its badge

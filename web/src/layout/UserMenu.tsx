@@ -1,4 +1,4 @@
-import { Button, Dropdown, Typography, type MenuProps } from 'antd';
+import { Button, Dropdown, type MenuProps } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import type { Profile } from '../api/types';
@@ -7,6 +7,7 @@ import { InitialAvatar } from '../components/InitialAvatar';
 import { avatarUrl } from './avatar';
 import { NAV_ICONS } from './navIcons';
 import { MENU_GROUPS, visibleGroups } from './navigation';
+import { OneLineText } from '../components/OneLineText';
 
 export function UserAvatar({ user, size = 36 }: { user: Profile; size?: number }) {
   return (
@@ -60,9 +61,7 @@ export function UserMenu({ user, compact }: { user: Profile; compact: boolean })
           <UserAvatar user={user} size={32} />
         </span>
         {compact ? null : (
-          <Typography.Text strong style={{ maxWidth: 140 }} ellipsis>
-            {user.username}
-          </Typography.Text>
+          <OneLineText strong text={user.username} style={{ maxWidth: 140 }} />
         )}
       </Button>
     </Dropdown>

@@ -1,4 +1,4 @@
-import { Suspense, use, type CSSProperties, type ReactNode } from 'react';
+import { Suspense, createContext, use, useId, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { browser } from 'react-dom';
 
 /**
@@ -10,9 +10,68 @@ import { browser } from 'react-dom';
  */
 const RENDERED_IN_THE_BROWSER = browser('it depends on the request: rendered in the browser');
 
+/** The attribute that marks, in the served HTML, the place of a region the server left to the browser. */
+const REGION_ATTRIBUTE = 'data-region';
+
+/** The region (its Suspense boundary) a component renders in: the id its place carries. */
+const RegionContext = createContext<string | null>(null);
+
+/** The regions of the served page that have not rendered yet, and the nodes the server wrote into each. */
+const serverRegions = new Map<string, ChildNode[]>();
+
+/**
+ * The turn of each region the served page left to the browser. React renders such a region
+ * in a pass it cannot slice (the lane it gives the boundary blocks input), which held a phone's
+ * main thread for 0.3–0.6 s on /, /support and every page with a region, each time a part of
+ * the page hydrated. Waiting for its turn once makes that pass draw the region's place (the same
+ * HTML as the server's) and nothing else; React then renders the region as a retry, in slices.
+ * The turn is resolved from the start, so it costs one suspension; a region mounted later
+ * (another page) has none.
+ */
+const turns = new Map<string, Promise<void>>();
+
+/** Called before hydrating a served page: notes its regions and what the server wrote into them. */
+export function noteServerRegions(doc: Document): void {
+  for (const place of doc.querySelectorAll<HTMLElement>(`[${REGION_ATTRIBUTE}]`)) {
+    const id = place.getAttribute(REGION_ATTRIBUTE);
+    if (!id) continue;
+    serverRegions.set(id, [...place.childNodes]);
+    turns.set(id, Promise.resolve());
+  }
+}
+
 /** Makes the calling component render in the browser only; the prerender writes the nearest Suspense fallback. */
 export function useBrowserOnly(): void {
   use(RENDERED_IN_THE_BROWSER);
+  const region = use(RegionContext);
+  const turn = region === null ? undefined : turns.get(region);
+  if (turn) use(turn);
+}
+
+/**
+ * The place of a region until it renders, marked with the region's id. In the browser, while a
+ * served page's region waits for its turn, it shows the very nodes the server wrote into it
+ * (moved, not copied: no image loads twice, nothing shifts); otherwise `fallback`.
+ */
+/** What a region's place carries besides its id: the server's slot name, its class and size. */
+interface PlaceAttributes {
+  [SLOT_ATTRIBUTE]?: string;
+  className?: string;
+  style?: CSSProperties;
+}
+
+function RegionPlace({ region, fallback, ...attributes }: { region: string; fallback: ReactNode } & PlaceAttributes) {
+  const [nodes] = useState(() => serverRegions.get(region) ?? null);
+  const adopt = (place: HTMLElement | null) => {
+    if (!place || !nodes || serverRegions.get(region) !== nodes) return;
+    serverRegions.delete(region);
+    place.replaceChildren(...nodes);
+  };
+  return (
+    <div {...attributes} {...{ [REGION_ATTRIBUTE]: region }} ref={nodes ? adopt : undefined}>
+      {nodes ? null : fallback}
+    </div>
+  );
 }
 
 function BrowserOnly({ children }: { children: ReactNode }) {
@@ -44,14 +103,37 @@ interface RequestRegionProps {
  */
 export function RequestRegion({ slot, fallback = null, className, style, children }: RequestRegionProps) {
   return (
-    <Suspense
-      fallback={
-        <div {...{ [SLOT_ATTRIBUTE]: slot }} className={className ? `ssr-slot ${className}` : 'ssr-slot'} style={style}>
-          {fallback}
-        </div>
-      }
-    >
+    <BrowserBoundary fallback={fallback} {...{ [SLOT_ATTRIBUTE]: slot }} className={className ? `ssr-slot ${className}` : 'ssr-slot'} style={style}>
       <BrowserOnly>{children}</BrowserOnly>
-    </Suspense>
+    </BrowserBoundary>
+  );
+}
+
+/**
+ * A Suspense boundary whose children may call useBrowserOnly: the prerendered page shows
+ * `fallback` in a place of its own, and the children render in the browser as a
+ * RequestRegion's do.
+ */
+export function BrowserBoundary({ fallback, children, ...place }: { fallback: ReactNode; children: ReactNode } & PlaceAttributes) {
+  const region = useId();
+  return (
+    <RegionContext value={region}>
+      <Suspense fallback={<RegionPlace region={region} fallback={fallback} {...place} />}>{children}</Suspense>
+    </RegionContext>
+  );
+}
+
+const subscribeToNothing = () => () => undefined;
+
+/**
+ * Whether the app runs this part of the page: false in the prerendered HTML and while the app
+ * hydrates it, true from the render after. A control that does nothing until then (a button
+ * whose handler is the app's) is drawn disabled meanwhile, so that a tap is not silently lost.
+ */
+export function useAppRunning(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
   );
 }

@@ -16,9 +16,9 @@ export function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-export function Providers({ children, path = '/' }: { children: ReactNode; path?: string }) {
+export function Providers({ children, path = '/', queryClient }: { children: ReactNode; path?: string; queryClient?: QueryClient }) {
   return (
-    <QueryClientProvider client={testQueryClient()}>
+    <QueryClientProvider client={queryClient ?? testQueryClient()}>
       <ThemeProvider>
         <MemoryRouter initialEntries={[path]}>
           <AuthProvider>
@@ -34,6 +34,11 @@ export function Providers({ children, path = '/' }: { children: ReactNode; path?
   );
 }
 
-export function renderWithProviders(ui: ReactElement, path = '/') {
-  return render(<Providers path={path}>{ui}</Providers>);
+/** Renders `ui` with the app's providers at `path`, with a query client of its own unless given one. */
+export function renderWithProviders(ui: ReactElement, path = '/', queryClient?: QueryClient) {
+  return render(
+    <Providers path={path} queryClient={queryClient}>
+      {ui}
+    </Providers>,
+  );
 }

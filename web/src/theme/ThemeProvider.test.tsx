@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setViewport } from '../test/viewport';
 import { useThemeMode } from './context';
-import { THEME_KEY } from './palette';
+import { THEME_KEY, servedOrStoredMode } from './palette';
 import { ThemeProvider } from './ThemeProvider';
 
 function Probe() {
@@ -31,5 +31,25 @@ describe('ThemeProvider', () => {
     await userEvent.click(screen.getByRole('button'));
     expect(screen.getByRole('button').textContent).toBe('dark');
     expect(localStorage.getItem(THEME_KEY)).toBe('dark');
+  });
+});
+
+describe('servedOrStoredMode', () => {
+  afterEach(() => {
+    delete document.documentElement.dataset.theme;
+  });
+
+  it('takes the mode the server wrote on the page, without reading the storage', () => {
+    localStorage.setItem(THEME_KEY, 'light');
+    document.documentElement.dataset.theme = 'dark';
+    const read = vi.spyOn(Storage.prototype, 'getItem');
+    expect(servedOrStoredMode()).toBe('dark');
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the stored choice on a page served without one', () => {
+    delete document.documentElement.dataset.theme;
+    localStorage.setItem(THEME_KEY, 'dark');
+    expect(servedOrStoredMode()).toBe('dark');
   });
 });

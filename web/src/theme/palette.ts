@@ -20,6 +20,15 @@ export type ThemeMode = 'light' | 'dark';
 /** The cookie that tells the server the chosen mode, so that the page it serves paints in it. */
 export const THEME_COOKIE = 'theme';
 
+/**
+ * The mode the page was served in (the server writes the theme cookie's mode on <html>), else
+ * the stored or the system's: a page served with the cookie starts without reading the storage.
+ */
+export function servedOrStoredMode(): ThemeMode {
+  const served = document.documentElement.dataset.theme;
+  return served === 'light' || served === 'dark' ? served : storedOrSystemMode();
+}
+
 export function storedOrSystemMode(): ThemeMode {
   // The prerender paints the light mode; the page's stylesheet follows the reader's choice.
   if (typeof localStorage === 'undefined') return 'light';

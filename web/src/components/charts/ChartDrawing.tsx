@@ -1,9 +1,16 @@
+import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { theme } from 'antd';
 import { seriesColours, toneColour } from './palette';
 import type { ChartData } from './types';
 
 const Y_AXIS_WIDTH = 56;
+
+/**
+ * The grid draws no vertical lines, yet recharts still lays out the x axis's ticks to place
+ * them (measuring each label's text in the page) unless it is told where they go: nowhere.
+ */
+const NO_VERTICAL_LINES = () => [];
 /** The room one category label takes on the x axis, space around it included. */
 const LABEL_ROOM = 64;
 
@@ -38,12 +45,44 @@ function AxisTick({ x, y, index = 0, payload, textAnchor, verticalAnchor, tickFo
   );
 }
 
+interface DrawingProps {
+  data: ChartData;
+  height: number;
+  width?: number;
+}
+
+const sameList = <T,>(a: readonly T[] | undefined, b: readonly T[] | undefined) =>
+  a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((value, index) => value === b[index]));
+
+/**
+ * Whether two drawings show the same figures. The page builds its chart data again on every
+ * render (a live event re-reads the queries even when nothing changed), and recharts redraws
+ * everything it is given: the same figures keep the drawing. The ways of writing a value
+ * (format, tickFormat, axisFormat) are the page's fixed choices, not figures, and are not compared.
+ */
+export function sameDrawing(previous: DrawingProps, next: DrawingProps): boolean {
+  const a = previous.data;
+  const b = next.data;
+  return (
+    previous.height === next.height &&
+    previous.width === next.width &&
+    a.kind === b.kind &&
+    sameList(a.categories, b.categories) &&
+    sameList(a.tones, b.tones) &&
+    a.series.length === b.series.length &&
+    a.series.every((series, index) => {
+      const other = b.series[index];
+      return other !== undefined && series.key === other.key && series.name === other.name && series.slot === other.slot && sameList(series.values, other.values);
+    })
+  );
+}
+
 /**
  * The drawing itself (recharts), in a chunk of its own that only pages showing a chart load.
  * Axes, grid, text and tooltip take the theme's tokens; the series its palette. `width`, when
  * known, decides how many category labels show: every label is counted, not measured.
  */
-export default function ChartDrawing({ data, height, width }: { data: ChartData; height: number; width?: number }) {
+function ChartDrawing({ data, height, width }: DrawingProps) {
   const { token } = theme.useToken();
   const colours = seriesColours(token);
   const rows = data.categories.map((category, index) => {
@@ -57,7 +96,7 @@ export default function ChartDrawing({ data, height, width }: { data: ChartData;
   const every = Math.max(0, Math.ceil(rows.length / labelsThatFit(width)) - 1);
   const common = (
     <>
-      <CartesianGrid stroke={token.colorBorderSecondary} vertical={false} />
+      <CartesianGrid stroke={token.colorBorderSecondary} vertical={false} verticalCoordinatesGenerator={NO_VERTICAL_LINES} />
       <XAxis dataKey="category" tickFormatter={data.tickFormat} tick={tick} axisLine={axis} tickLine={axis} interval={every} />
       <YAxis
         tick={tick}
@@ -108,3 +147,5 @@ export default function ChartDrawing({ data, height, width }: { data: ChartData;
     </ResponsiveContainer>
   );
 }
+
+export default memo(ChartDrawing, sameDrawing);

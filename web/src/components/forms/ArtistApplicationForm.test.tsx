@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ArtistDialog } from '../../layout/dialogs';
-import { ArtistApplicationPage } from '../../pages/public/FormPages';
+import { ArtistDialog } from '../../layout/navDialogs';
+import { ArtistApplicationPage } from '../../pages/public/ArtistApplicationPage';
 import { jsonResponse, mockFetch } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 

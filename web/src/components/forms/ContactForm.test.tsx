@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ContactDialog } from '../../layout/dialogs';
-import { ContactPage } from '../../pages/public/FormPages';
+import { ContactDialog } from '../../layout/navDialogs';
+import { ContactPage } from '../../pages/public/ContactPage';
 import { jsonResponse, mockFetch } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 

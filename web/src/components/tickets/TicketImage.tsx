@@ -2,6 +2,7 @@ import { Flex, Image, Spin, Typography } from 'antd';
 import { FileImageOutlined } from '@ant-design/icons';
 import { useTicketFile } from '../../api/tickets';
 import type { TicketFile } from '../../api/types';
+import { OneLineText } from '../OneLineText';
 
 const THUMB_SIZE = 160;
 
@@ -23,9 +24,7 @@ export function TicketImage({ file }: { file: TicketFile }) {
   return (
     <Flex vertical align="center" justify="center" gap={6} className="ticket-image-placeholder" style={{ width: THUMB_SIZE, height: 100 }}>
       {src.isPending ? <Spin size="small" /> : <FileImageOutlined style={{ fontSize: 22 }} />}
-      <Typography.Text type="secondary" ellipsis style={{ maxWidth: THUMB_SIZE - 16, fontSize: 12 }}>
-        {file.filename}
-      </Typography.Text>
+      <OneLineText type="secondary" text={file.filename} style={{ maxWidth: THUMB_SIZE - 16, fontSize: 12 }} />
       {src.isError ? (
         <Typography.Text type="danger" style={{ fontSize: 12 }}>
           {src.error.message}

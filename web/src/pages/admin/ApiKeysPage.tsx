@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Flex, Form, Grid, Input, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Input, Tag, Typography, type TableColumnsType } from 'antd';
+import { useScreens } from '../../components/useScreens';
 import { KeyOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../api/apiKeys';
 import type { ApiKey, ApiKeyCreated } from '../../api/types';
@@ -10,6 +11,7 @@ import { Page } from '../../components/Page';
 import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { PAGE_SUBTITLES } from '../../pageSubtitles';
 
 export const KEY_SHOWN_ONCE = 'Copia esta clave ahora: no se volverá a mostrar.';
 export const NO_KEYS_TEXT = 'No hay claves de API';
@@ -56,7 +58,7 @@ export function ApiKeysPage() {
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [revokeError, setRevokeError] = useState<string | null>(null);
   // Below the sm breakpoint the state moves under the name, so that the name keeps its room.
-  const narrow = Grid.useBreakpoint().sm !== true;
+  const narrow = useScreens().sm !== true;
 
   const submit = ({ name }: { name: string }) => {
     setCreated(null);
@@ -151,7 +153,7 @@ export function ApiKeysPage() {
   ];
 
   return (
-    <Page title={PAGE_TITLES['/admin/api-keys']} subtitle="Las claves con las que los servidores del juego consultan y registran documentos y expedientes.">
+    <Page title={PAGE_TITLES['/admin/api-keys']} subtitle={PAGE_SUBTITLES['/admin/api-keys']}>
       <Flex style={{ marginBottom: 16 }}>
         <BackToDashboard />
       </Flex>

@@ -11,6 +11,7 @@ import { Page } from '../../components/Page';
 import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { PAGE_SUBTITLES } from '../../pageSubtitles';
 
 export const NO_PERMISSION_MESSAGE = 'No tienes permiso para acceder a esta página';
 export const NO_APPLICATIONS_TEXT = 'No hay aplicaciones';
@@ -75,7 +76,7 @@ function ApplicationsTable() {
 export function ArtistApplicationsPage() {
   if (!useAuth().may('reviewArtists')) return <Result status="403" title={NO_PERMISSION_MESSAGE} />;
   return (
-    <Page title={PAGE_TITLES['/admin/artist-applications']} subtitle="Las aplicaciones a la convocatoria de dibujantes, de la más reciente a la más antigua.">
+    <Page title={PAGE_TITLES['/admin/artist-applications']} subtitle={PAGE_SUBTITLES['/admin/artist-applications']}>
       <ApplicationsTable />
     </Page>
   );

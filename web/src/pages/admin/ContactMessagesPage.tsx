@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Card, Empty, Flex, Grid, Input, Typography, type TableColumnsType } from 'antd';
+import { Alert, Card, Empty, Flex, Input, Typography, type TableColumnsType } from 'antd';
+import { useScreens } from '../../components/useScreens';
 import { ApiError } from '../../api/client';
 import { useContactMessages, type ContactMessage } from '../../api/contactMessages';
 import { BackToDashboard } from '../../components/BackToDashboard';
@@ -9,6 +10,7 @@ import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { useServerPagination } from '../../components/useServerPagination';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { PAGE_SUBTITLES } from '../../pageSubtitles';
 
 export const CONTACT_MESSAGES_TITLE = PAGE_TITLES['/admin/contact-messages'];
 export const NO_MESSAGES_TEXT = 'Aún no llegan mensajes de contacto';
@@ -47,7 +49,7 @@ function ContactMessages() {
   );
   const list = useContactMessages({ q: search, page, limit: pageSize });
   // Below the medium breakpoint the email and phone live in the expanded message only.
-  const wide = Grid.useBreakpoint().md ?? false;
+  const wide = useScreens().md ?? false;
 
   if (list.error instanceof ApiError && list.error.status === 403) {
     return <Alert type="warning" showIcon title={CONTACT_FORBIDDEN_TITLE} description={list.error.message} />;
@@ -137,7 +139,7 @@ function ContactMessages() {
 
 export function ContactMessagesPage() {
   return (
-    <Page title={CONTACT_MESSAGES_TITLE} subtitle="Lo que los visitantes escriben en el formulario de contacto, completo, aunque Discord no lo haya recibido.">
+    <Page title={CONTACT_MESSAGES_TITLE} subtitle={PAGE_SUBTITLES['/admin/contact-messages']}>
       <Flex style={{ marginBottom: 16 }}>
         <BackToDashboard />
       </Flex>

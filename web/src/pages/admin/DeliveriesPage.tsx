@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Empty, Flex, Grid, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { useScreens } from '../../components/useScreens';
 import { DeleteOutlined, RedoOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
@@ -108,7 +109,7 @@ function State({ delivery }: { delivery: Delivery }) {
 
 function Deliveries() {
   const { modal, message } = App.useApp();
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useScreens().md ?? true;
   const queryClient = useQueryClient();
   const [state, setState] = useState<DeliveryState>('waiting');
   const { page, pageSize, setPage, pagination } = useServerPagination(DEFAULT_PAGE_SIZE, (total) =>

@@ -16,6 +16,7 @@ import { Page } from '../../components/Page';
 import { PAGE_TITLES } from '../../pageTitles';
 import { QueryState } from '../../components/QueryState';
 import { NewsEditorDialog } from './NewsEditorDialog';
+import { PAGE_SUBTITLES } from '../../pageSubtitles';
 
 export const NEWS_NO_PERMISSION = 'No tienes permiso para acceder a esta sección';
 export const NEWS_DELETED = 'Noticia eliminada exitosamente';
@@ -167,7 +168,7 @@ function NewsManager() {
 export function NewsAdminPage() {
   const canManage = useCanManageNews();
   return (
-    <Page title={PAGE_TITLES['/admin/news']} subtitle="Publica, edita y oculta las noticias del portal.">
+    <Page title={PAGE_TITLES['/admin/news']} subtitle={PAGE_SUBTITLES['/admin/news']}>
       {canManage ? (
         <NewsManager />
       ) : (

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Card, Checkbox, Col, Flex, Grid, Row, Segmented, Select, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Card, Checkbox, Col, Flex, Row, Segmented, Select, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useScreens } from '../../components/useScreens';
 import { LockOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { PERMISSIONS_UPDATED, useGuildRoles, usePanelPermissions, useSetPanelPermissions } from '../../api/roles';
@@ -10,6 +11,7 @@ import { Page } from '../../components/Page';
 import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { PANELS, RIGHTS, panelInfo } from './panels';
+import { PAGE_SUBTITLES } from '../../pageSubtitles';
 
 export const ROLES_LOGIN_NEEDED = 'Debes iniciar sesión para acceder a esta página';
 export const LOCKED_EXPLANATION = 'Comité y Oficina conservan siempre todos los permisos.';
@@ -42,7 +44,7 @@ function usePanelParam(): [PanelId, (panel: PanelId) => void] {
 }
 
 function PanelSelector({ value, onChange }: { value: PanelId; onChange: (panel: PanelId) => void }) {
-  const wide = Grid.useBreakpoint().md ?? false;
+  const wide = useScreens().md ?? false;
   const options = PANELS.map((panel) => ({ value: panel.id, label: panel.label }));
   return (
     <Flex align="center" gap={12} wrap>
@@ -61,7 +63,7 @@ function PanelSelector({ value, onChange }: { value: PanelId; onChange: (panel: 
 function RightsLegend({ panel }: { panel: PanelId }) {
   const info = panelInfo(panel);
   // On a phone the table heads the rights short: the legend says what each stands for.
-  const narrow = Grid.useBreakpoint().sm !== true;
+  const narrow = useScreens().sm !== true;
   if (!info) return null;
   return (
     <Row gutter={[12, 8]} className="roles-legend" role="list" aria-label={`Qué permite cada permiso en ${info.label}`}>
@@ -123,7 +125,7 @@ function RolesMatrix() {
   const info = panelInfo(panel);
   // On a phone the three rights get short headings and the locked rows one note under the
   // table, so that the checkboxes fit beside the role names.
-  const narrow = Grid.useBreakpoint().sm !== true;
+  const narrow = useScreens().sm !== true;
 
   // The guild's roles in their order, each with its rights on the panel. Should the roles fail
   // to load, the permission list still names every role.
@@ -218,7 +220,7 @@ export function RolesPage() {
   return (
     <Page
       title={PAGE_TITLES['/admin/roles']}
-      subtitle="Qué puede hacer cada rol de Discord en cada panel. Cada cambio se aplica en el momento y queda en el registro de auditoría."
+      subtitle={PAGE_SUBTITLES['/admin/roles']}
     >
       <Flex style={{ marginBottom: 16 }}>
         <BackToDashboard />

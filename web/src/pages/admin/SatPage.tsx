@@ -26,6 +26,8 @@ import { QueryErrorAlert } from '../../components/QueryState';
 import { avatarUrl, initial } from '../../layout/avatar';
 import { BusinessFormDialog } from './BusinessFormDialog';
 import { formatFileSize } from './businessFiles';
+import { PAGE_SUBTITLES } from '../../pageSubtitles';
+import { OneLineText } from '../../components/OneLineText';
 
 export const DEFAULT_BUSINESS_LOGO = '/business-default.svg';
 export const NO_BUSINESSES_TEXT = 'No hay negocios registrados';
@@ -185,9 +187,7 @@ function BusinessCard({ business, canEdit, canSuspend, onEdit, onError }: Busine
             {initial(business.owner.name)}
           </Avatar>
           <Flex vertical style={{ minWidth: 0 }}>
-            <Typography.Text strong ellipsis>
-              {business.owner.name}
-            </Typography.Text>
+            <OneLineText strong text={business.owner.name} />
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               Dueño · {business.owner.discordId}
             </Typography.Text>
@@ -230,7 +230,7 @@ export function SatPage() {
   const active = list.filter((business) => business.status === 'active').length;
 
   return (
-    <Page title={PAGE_TITLES['/sat/business']} subtitle="Sistema de Administración de Negocios">
+    <Page title={PAGE_TITLES['/sat/business']} subtitle={PAGE_SUBTITLES['/sat/business']}>
       <Flex gap={12} wrap justify="space-between" align="center" style={{ marginBottom: 16 }}>
         <BackToDashboard />
         {canRegister ? (

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, DatePicker, Empty, Flex, Grid, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, DatePicker, Empty, Flex, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { useScreens } from '../../components/useScreens';
 import { ClearOutlined, ReloadOutlined, UserOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,6 +20,7 @@ import '../../components/dayjsLocale';
 import { actionLabel, areaLabel, entityLabel, fieldLabel } from './auditLabels';
 import { diffRows, formatValue } from './auditDiff';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { PAGE_SUBTITLES } from '../../pageSubtitles';
 
 export const AUDIT_LOGIN_NEEDED = 'Debes iniciar sesión para acceder a esta página';
 export const AUDIT_FORBIDDEN_TITLE = 'Acceso restringido';
@@ -238,7 +240,7 @@ function AuditLog() {
   const roleNames = useMemo(() => new Map((roles.data ?? []).map((role) => [role._id, role.name])), [roles.data]);
   const filtered = hasFilters(filters);
   // Below the medium breakpoint an entry is one cell: five columns do not fit a phone.
-  const wide = Grid.useBreakpoint().md ?? false;
+  const wide = useScreens().md ?? false;
 
   const setFilter = (change: Partial<Filters>) => {
     setFilters((current) => ({ ...current, ...change }));
@@ -362,7 +364,7 @@ function AuditLog() {
 export function SecurityPage() {
   const { user } = useAuth();
   return (
-    <Page title={PAGE_TITLES['/security']} subtitle="El registro de todo lo que cambia en el portal: quién, cuándo, qué y los valores de antes y después.">
+    <Page title={PAGE_TITLES['/security']} subtitle={PAGE_SUBTITLES['/security']}>
       <Flex style={{ marginBottom: 16 }}>
         <BackToDashboard />
       </Flex>

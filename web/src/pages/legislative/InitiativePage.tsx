@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Descriptions, Empty, Flex, Grid, Row, Statistic, Tag, Timeline, Typography, theme, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, Flex, Row, Statistic, Tag, Timeline, Typography, theme, type TableColumnsType } from 'antd';
+import { useScreens } from '../../components/useScreens';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { useInitiativeRecord, useIsLegislativeAdmin } from '../../api/legislative';
@@ -79,7 +80,7 @@ function InitiativeTimeline({ events }: { events: InitiativeEvent[] }) {
 
 function MemberVotes({ votes }: { votes: InitiativeMemberVote[] }) {
   // On a phone the date goes under the member's name: three columns do not fit.
-  const wide = Grid.useBreakpoint().sm ?? false;
+  const wide = useScreens().sm ?? false;
   const columns: TableColumnsType<InitiativeMemberVote> = [
     {
       key: 'member',
@@ -128,7 +129,7 @@ export function InitiativePage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const withdrawal = useWithdrawConfirmation(setNotice);
   const { token } = theme.useToken();
-  const wide = Grid.useBreakpoint().lg ?? false;
+  const wide = useScreens().lg ?? false;
 
   if (initiativeId === 0) {
     return (

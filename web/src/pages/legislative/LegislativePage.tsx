@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Col, Empty, Flex, Grid, Row, Select, Skeleton, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Col, Empty, Flex, Row, Select, Skeleton, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useScreens } from '../../components/useScreens';
 import { CalendarOutlined, ClockCircleOutlined, DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { Tabs } from '../../components/Tabs';
@@ -16,6 +17,7 @@ import { bodyLabel, formatAgendaDate, LEGISLATIVE_BODIES, legislativeHref, parse
 import { useDialogState } from './useDialogState';
 import { useNow } from '../../components/useNow';
 import { WithdrawButton, useWithdrawConfirmation, type Notice } from './WithdrawInitiative';
+import { PAGE_SUBTITLES } from '../../pageSubtitles';
 
 export const DELETE_INITIATIVE_QUESTION = '¿Estás seguro de que deseas eliminar esta iniciativa?';
 export const DELETE_AGENDA_ITEM_QUESTION = '¿Estás seguro de que deseas eliminar este punto de la agenda?';
@@ -73,7 +75,7 @@ function InitiativesPanel({ body, isAdmin, onNotice }: PanelProps) {
   const voting = useDialogState<Initiative | null>(null);
   const configuring = useDialogState<Initiative | null>(null);
   // Below the large breakpoint the initiatives are cards: the table's six columns do not fit.
-  const wide = Grid.useBreakpoint().lg ?? false;
+  const wide = useScreens().lg ?? false;
 
   const confirmDelete = (initiative: Initiative) => {
     void modal.confirm({
@@ -376,7 +378,7 @@ function LegislativeSystem() {
 /** The legislative system; its route lets in signed-in legislators only (a visitor is told why on /login). */
 export function LegislativePage() {
   return (
-    <Page title={PAGE_TITLES['/legislative']} subtitle="Iniciativas, votaciones y orden del día de la SCJN y de la Cámara de Diputados.">
+    <Page title={PAGE_TITLES['/legislative']} subtitle={PAGE_SUBTITLES['/legislative']}>
       <LegislativeSystem />
     </Page>
   );

@@ -12,6 +12,7 @@ import { QueryErrorAlert } from '../../components/QueryState';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import { useFocusOnShow } from '../../components/SubmitOutcome';
 import { DocumentDialog } from './DocumentDialog';
+import { PAGE_SUBTITLES } from '../../pageSubtitles';
 
 export const HAS_INE_TEXT = 'Ya tienes INE';
 export const HAS_PASSPORT_TEXT = 'Ya tienes Pasaporte';
@@ -145,7 +146,7 @@ export function DocumentsPage() {
   return (
     <Page
       title={PAGE_TITLES['/documents']}
-      subtitle="Tramita el documento de identidad de tu personaje: la Identificación Nacional si es mexicano, o el Pasaporte Internacional si viene de otro país."
+      subtitle={PAGE_SUBTITLES['/documents']}
     >
       <SignedInOnly>
         <Documents />

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Avatar, Button, Card, Col, Empty, Flex, Grid, Popconfirm, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, App, Avatar, Button, Card, Col, Empty, Flex, Popconfirm, Row, Skeleton, Tag, Typography } from 'antd';
+import { useScreens } from '../../components/useScreens';
 import { AuditOutlined, CheckCircleFilled, CustomerServiceOutlined, IdcardOutlined, LinkOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { usePlayerProfile } from '../../api/players';
@@ -42,7 +43,7 @@ function Section({ title, icon, extra, children }: { title: string; icon: ReactN
 }
 
 function Identity({ profile }: { profile: PlayerProfile }) {
-  const wide = Grid.useBreakpoint().sm === true;
+  const wide = useScreens().sm === true;
   return (
     <Card className="profile-identity">
       <Flex gap={wide ? 20 : 14} align="center">

@@ -25,6 +25,7 @@ import { SignedInOnly } from '../../components/SignedInOnly';
 import { useFocusOnShow } from '../../components/SubmitOutcome';
 import { avatarUrl, initial } from '../../layout/avatar';
 import { useChargeCorrections } from './ChargeCorrections';
+import { PAGE_SUBTITLES } from '../../pageSubtitles';
 
 export const QUERY_NEEDED = 'Escribe un ID de Discord o un usuario de Roblox.';
 
@@ -247,7 +248,7 @@ function RecordSearch() {
 
 export function RecordsPage() {
   return (
-    <Page title={PAGE_TITLES['/records']} subtitle="Consulta el expediente de una persona por su ID de Discord o su usuario de Roblox.">
+    <Page title={PAGE_TITLES['/records']} subtitle={PAGE_SUBTITLES['/records']}>
       <SignedInOnly>
         <RecordSearch />
       </SignedInOnly>

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
 import type { Ticket } from '../../api/types';
 import { jsonResponse, mockFetch, profile } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders, testQueryClient } from '../../test/render';
+import { prefetchOpenedPage } from '../../routes';
 import { findDialogTitled, ticket, ticketMessage } from '../../test/tickets';
 import { setViewport } from '../../test/viewport';
 import { failUntilRepaired, findOneRetryableError, retry } from '../../test/loadStates';
@@ -40,6 +41,20 @@ function servePlayer(total: number, extra: Parameters<typeof mockFetch>[0] = {})
 }
 
 describe('SupportPage', () => {
+  it('opened directly, asks for its first page of tickets beside its code, and renders with it without asking again', async () => {
+    setViewport(1280);
+    const fetch = servePlayer(3);
+    const queryClient = testQueryClient();
+    await prefetchOpenedPage(queryClient, '/support');
+    await waitFor(() => expect(listRequests(fetch)).toHaveLength(1));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    renderWithProviders(<SupportPage />, '/support', queryClient);
+    // The rows are there in the first render that draws the list: the answer was in the cache.
+    expect(await screen.findByText('Ticket número 1')).toBeInTheDocument();
+    expect(screen.getByText('1-3 de 3')).toBeInTheDocument();
+    expect(listRequests(fetch)).toHaveLength(1);
+  });
+
   it('lists the tickets with the spec columns, ten to a page', async () => {
     setViewport(1280);
     const fetch = servePlayer(23);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Flex } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { ticketKeys, useTickets } from '../../api/tickets';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { prefetchTickets, ticketKeys, useTickets } from '../../api/tickets';
 import type { Ticket } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { Page } from '../../components/Page';
@@ -10,10 +10,11 @@ import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
 import { TicketPagination } from '../../components/tickets/TicketPagination';
 import { NO_TICKETS_TEXT, TicketTabs, commonTicketColumns, dateColumn, ticketRowLabel, useTableMinWidth } from '../../components/tickets/ticketColumns';
-import { useTicketListState } from '../../components/tickets/useTicketListState';
+import { firstTicketListQuery, useTicketListState } from '../../components/tickets/useTicketListState';
 import { OWN_TICKETS_BASE, useTicketAddress } from '../../components/tickets/useTicketAddress';
-import { TicketDialog } from '../../layout/dialogs';
+import { TicketDialog } from '../../layout/ticketDialog';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { PAGE_SUBTITLES } from '../../pageSubtitles';
 
 export const SUPPORT_LOGIN_NEEDED = 'Debes iniciar sesión para acceder al sistema de soporte.';
 export const BACK_TO_MY_TICKETS = 'Volver a mis tickets';
@@ -94,10 +95,15 @@ function SupportCentre() {
   );
 }
 
+/** What the support centre asks for first: routes.tsx starts it when the page is opened directly. */
+export function prefetchFirstQueries(queryClient: QueryClient): void {
+  void prefetchTickets(queryClient, firstTicketListQuery());
+}
+
 export function SupportPage() {
   const { user } = useAuth();
   return (
-    <Page title={PAGE_TITLES['/support']} subtitle="Abre un ticket y sigue las respuestas del equipo de soporte.">
+    <Page title={PAGE_TITLES['/support']} subtitle={PAGE_SUBTITLES['/support']}>
       {user ? <SupportCentre /> : <Alert type="warning" showIcon title={SUPPORT_LOGIN_NEEDED} />}
     </Page>
   );

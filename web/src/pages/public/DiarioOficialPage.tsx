@@ -8,18 +8,31 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert } from '../../components/QueryState';
-import { RequestRegion } from '../../ssr/browserOnly';
+import { RequestRegion, useAppRunning } from '../../ssr/browserOnly';
 
 export const DIARIO_OFICIAL_TITLE = PAGE_TITLES['/diario-oficial'];
 export const NO_LAWS_TEXT = 'Aún no se ha aprobado ninguna ley';
 export const NO_MATCHING_LAWS_TEXT = 'Ninguna ley coincide con la búsqueda';
 export const LAWS_PAGE_SIZE = 10;
+/** A law's words, which the server writes too for the first paint (webapi/document_slots.go). */
+export const LAW_WORDS = {
+  presented: 'Presentada el',
+  approved: 'Aprobada el',
+  inFavor: 'a favor',
+  against: 'en contra',
+  abstention: 'abstención',
+  abstentions: 'abstenciones',
+};
 
 /** Every law here is an approved initiative, tagged as the legislative panel tags it. */
 const APPROVED_LABEL = labelMap(INITIATIVE_STATUSES).approved;
 
 function lawsCounted(total: number): string {
   return total === 1 ? '1 ley' : `${total} leyes`;
+}
+
+function abstentions(count: number): string {
+  return count === 1 ? LAW_WORDS.abstention : LAW_WORDS.abstentions;
 }
 
 /** One published law: its text, dates and result with the tally; never who voted what. */
@@ -37,13 +50,13 @@ function LawCard({ law }: { law: Law }) {
         </Typography.Title>
         <Flex gap={16} wrap style={{ marginBottom: 12 }}>
           <Typography.Text type="secondary">
-            Presentada el <time dateTime={law.presentedAt}>{formatDate(law.presentedAt)}</time>
+            {LAW_WORDS.presented} <time dateTime={law.presentedAt}>{formatDate(law.presentedAt)}</time>
           </Typography.Text>
           <Typography.Text type="secondary">
-            Aprobada el <time dateTime={law.approvedAt}>{formatDate(law.approvedAt)}</time>
+            {LAW_WORDS.approved} <time dateTime={law.approvedAt}>{formatDate(law.approvedAt)}</time>
           </Typography.Text>
-          <Typography.Text type="secondary" aria-label={`Resultado: ${law.votes.infavor} a favor, ${law.votes.against} en contra, ${law.votes.abstention} ${law.votes.abstention === 1 ? 'abstención' : 'abstenciones'}`}>
-            {law.votes.infavor} a favor · {law.votes.against} en contra · {law.votes.abstention} {law.votes.abstention === 1 ? 'abstención' : 'abstenciones'}
+          <Typography.Text type="secondary" aria-label={`Resultado: ${law.votes.infavor} ${LAW_WORDS.inFavor}, ${law.votes.against} ${LAW_WORDS.against}, ${law.votes.abstention} ${abstentions(law.votes.abstention)}`}>
+            {law.votes.infavor} {LAW_WORDS.inFavor} · {law.votes.against} {LAW_WORDS.against} · {law.votes.abstention} {abstentions(law.votes.abstention)}
           </Typography.Text>
         </Flex>
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', marginBottom: 0 }}>{law.text}</Typography.Paragraph>
@@ -55,6 +68,7 @@ function LawCard({ law }: { law: Law }) {
 export function DiarioOficialPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const appRunning = useAppRunning();
   const laws = useLaws({ q: search, page, limit: LAWS_PAGE_SIZE });
   const list = laws.data?.laws ?? [];
 
@@ -86,11 +100,14 @@ export function DiarioOficialPage() {
       subtitle="Las leyes que aprobaron la SCJN y la Cámara de Diputados: su texto, sus fechas y el resultado de la votación. Nunca se publica quién votó qué."
     >
       <Flex style={{ marginBottom: 16 }}>
+        {/* Typed into before the app runs, a search would be lost: the page's HTML holds the box
+            disabled until then (e2e/first-paint.spec.ts). */}
         <Input.Search
           aria-label="Buscar leyes"
           placeholder="Buscar en el título o el texto"
           allowClear
           maxLength={100}
+          disabled={!appRunning}
           onSearch={(text) => {
             setSearch(text.trim());
             setPage(1);
@@ -98,8 +115,8 @@ export function DiarioOficialPage() {
           style={{ width: 360, maxWidth: '100%' }}
         />
       </Flex>
-      {/* The first page of laws is written into the page by the server (webapi/document.go). */}
-      <RequestRegion className="laws-slot" fallback={<Loading />}>
+      {/* The first page of laws is written into the page by the server (webapi/document_slots.go). */}
+      <RequestRegion slot="laws" className="laws-slot" fallback={<Loading />}>
         {body}
       </RequestRegion>
     </Page>

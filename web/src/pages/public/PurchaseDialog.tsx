@@ -1,10 +1,14 @@
+import { Suspense, lazy } from 'react';
 import { Modal } from 'antd';
 import type { ShopItem } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import type { TicketDraft } from '../../components/tickets/NewTicketForm';
-import { TicketDialog } from '../../layout/dialogs';
 import { formatRobux, moneyPrices } from './shopPrices';
+
+// A member buys through a support ticket, whose dialog comes with the signed-in pages: a
+// visitor's shop does not download it.
+const TicketDialog = lazy(async () => ({ default: (await import('../../layout/ticketDialog')).TicketDialog }));
 
 interface PurchaseDialogProps {
   /** The item being bought; null when the dialog is closed. */
@@ -25,7 +29,13 @@ export function purchaseDraft(item: ShopItem): TicketDraft {
 /** 'Comprar Ahora': a visitor is asked to sign in; a member opens a support ticket for the purchase. */
 export function PurchaseDialog({ item, onClose }: PurchaseDialogProps) {
   const { user } = useAuth();
-  if (user) return <TicketDialog open={item !== null} onClose={onClose} draft={item ? purchaseDraft(item) : undefined} />;
+  if (user) {
+    return (
+      <Suspense fallback={null}>
+        <TicketDialog open={item !== null} onClose={onClose} draft={item ? purchaseDraft(item) : undefined} />
+      </Suspense>
+    );
+  }
   return (
     <Modal title={item ? `Comprar ${item.title}` : 'Comprar'} open={item !== null} onCancel={onClose} footer={null} destroyOnHidden>
       <LoginPrompt />

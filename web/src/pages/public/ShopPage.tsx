@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Button, Card, Col, Flex, Row, Typography } from 'antd';
 import { GiftOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { useConfig } from '../../api/queries';
@@ -6,8 +6,11 @@ import type { ShopItem } from '../../api/types';
 import { Loading } from '../../components/Loading';
 import { QueryErrorAlert } from '../../components/QueryState';
 import { RequestRegion } from '../../ssr/browserOnly';
-import { PurchaseDialog } from './PurchaseDialog';
+import { useHasOpened } from '../../components/useHasOpened';
 import { formatRobux, moneyPrices } from './shopPrices';
+
+// The dialog downloads on the first 'Comprar Ahora', not with the list.
+const PurchaseDialog = lazy(async () => ({ default: (await import('./PurchaseDialog')).PurchaseDialog }));
 
 function ShopItemCard({ item, onBuy }: { item: ShopItem; onBuy: (item: ShopItem) => void }) {
   const prices = moneyPrices(item);
@@ -32,6 +35,7 @@ function ShopItemCard({ item, onBuy }: { item: ShopItem; onBuy: (item: ShopItem)
 export function ShopPage() {
   const config = useConfig();
   const [buying, setBuying] = useState<ShopItem | null>(null);
+  const purchaseUsed = useHasOpened(buying !== null);
 
   let sections;
   if (config.isPending) sections = <Loading />;
@@ -64,7 +68,11 @@ export function ShopPage() {
       <RequestRegion className="shop-slot" fallback={<Loading />}>
         {sections}
       </RequestRegion>
-      <PurchaseDialog item={buying} onClose={() => setBuying(null)} />
+      {purchaseUsed ? (
+        <Suspense fallback={null}>
+          <PurchaseDialog item={buying} onClose={() => setBuying(null)} />
+        </Suspense>
+      ) : null}
     </Flex>
   );
 }

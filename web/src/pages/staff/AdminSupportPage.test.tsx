@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,19 @@ import { findDialogTitled, ticket, ticketStats } from '../../test/tickets';
 import { setViewport } from '../../test/viewport';
 import { NOT_MEASURED } from '../../components/QueryState';
 import { failUntilRepaired, findOneRetryableError, retry } from '../../test/loadStates';
+import { LIVE_KINDS } from '../../api/serverConstants.gen';
+import { foldLiveEvent } from '../../live/fold';
 import { AdminSupportPage } from './AdminSupportPage';
+
+/** A button that folds a live event into the cache, as the stream does. */
+function LiveEvent({ event }: { event: string }) {
+  const queryClient = useQueryClient();
+  return (
+    <button type="button" onClick={() => void foldLiveEvent(queryClient, { event, data: '{}' })}>
+      evento en vivo
+    </button>
+  );
+}
 
 const moderator = profile({ username: 'moderador', discordId: '1400000000000000005', discordRoles: [roleIds.MODERADOR] });
 
@@ -76,6 +89,29 @@ describe('AdminSupportPage', () => {
     ]);
     expect(row('Sin dueño')).toHaveTextContent('Sin asignar');
     expect(row('No puedo entrar')).toHaveTextContent('soporte');
+  });
+
+  it('keeps the list in place when the live stream brings a new ticket, counting it on Actualizar until asked', async () => {
+    setViewport(1280);
+    let list = [ticket({ ticketId: '8', title: 'Sin dueño' })];
+    serveStaff({ 'GET /api/tickets': () => jsonResponse({ tickets: list, total: list.length }) });
+    renderWithProviders(
+      <>
+        <AdminSupportPage />
+        <LiveEvent event={LIVE_KINDS.TicketCreated} />
+      </>,
+      '/admin/support',
+    );
+    await screen.findByText('Sin dueño');
+    list = [ticket({ ticketId: '9', title: 'Recién llegado' }), ...list];
+    await userEvent.click(screen.getByRole('button', { name: 'evento en vivo' }));
+
+    const refresh = await screen.findByRole('button', { name: /Actualizar: 1 ticket nuevo$/ });
+    expect(screen.queryByText('Recién llegado')).toBeNull();
+    expect(row('Sin dueño')).toBeInTheDocument();
+    await userEvent.click(refresh);
+    expect(await screen.findByText('Recién llegado')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Actualizar$/ })).toBeInTheDocument();
   });
 
   it('charts tickets opened and resolved per day and the median times, each with its figures as a table', async () => {

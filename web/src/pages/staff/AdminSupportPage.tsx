@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Flex, Input, Modal, Radio, Row, Select, Statistic, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Badge, Button, Card, Col, Flex, Input, Modal, Radio, Row, Select, Statistic, Tooltip, Typography, type TableColumnsType } from 'antd';
 import {
   CheckCircleOutlined,
   ClockCircleOutlined,
@@ -34,10 +34,12 @@ import { NO_TICKETS_TEXT, TicketTabs, commonTicketColumns, dateColumn, useTableM
 import { CATEGORY_LABELS, PRIORITY_LABELS, TICKET_CATEGORIES, TICKET_PRIORITIES, summaryCounts } from '../../components/tickets/ticketLabels';
 import { useTicketListState } from '../../components/tickets/useTicketListState';
 import { useTicketAddress } from '../../components/tickets/useTicketAddress';
-import { TicketDialog } from '../../layout/dialogs';
+import { TicketDialog } from '../../layout/ticketDialog';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { useHeldRows } from '../../live/heldRows';
 import { TICKET_DAYS, TicketCharts } from './TicketCharts';
 import { CANNED_TITLE, CannedRepliesDialog } from './CannedRepliesDialog';
+import { PAGE_SUBTITLES } from '../../pageSubtitles';
 
 export const SUPPORT_PANEL_LOGIN_NEEDED = 'Debes iniciar sesión para acceder al panel de soporte.';
 export const UNASSIGNED = 'Sin asignar';
@@ -164,10 +166,17 @@ function PriorityDialog({ open, ticket, onClose }: { open: boolean; ticket: Tick
   );
 }
 
+const ticketIdOf = (ticket: Ticket) => ticket.ticketId;
+
+/** What the Actualizar button adds for a screen reader while new tickets wait. */
+export const newTicketsText = (count: number) => (count === 1 ? '1 ticket nuevo' : `${count} tickets nuevos`);
+
 function SupportPanel() {
   const queryClient = useQueryClient();
   const list = useTicketListState();
   const tickets = useTickets(list.query);
+  // A ticket the live stream brings waits behind the Actualizar button rather than pushing down the list.
+  const shown = useHeldRows(tickets.data?.tickets, ticketIdOf, tickets.isPlaceholderData ? null : JSON.stringify(list.query));
   const stats = useTicketStats();
   const daily = useTicketDaily(TICKET_DAYS);
   const [searchText, setSearchText] = useState('');
@@ -176,6 +185,7 @@ function SupportPanel() {
   const stopActing = () => setActing((current) => ({ ...current, action: null }));
 
   const refresh = () => {
+    shown.showAll();
     void queryClient.invalidateQueries({ queryKey: ticketKeys.lists });
     void queryClient.invalidateQueries({ queryKey: ticketKeys.stats });
   };
@@ -252,15 +262,18 @@ function SupportPanel() {
             options={TICKET_CATEGORIES.map((category) => ({ value: category, label: CATEGORY_LABELS[category] }))}
             style={{ width: 170 }}
           />
-          <Button icon={<ReloadOutlined />} onClick={refresh} loading={tickets.isFetching} style={{ marginInlineStart: 'auto' }}>
-            Actualizar
-          </Button>
+          <Badge count={shown.waiting} size="small" style={{ marginInlineStart: 'auto' }}>
+            <Button icon={<ReloadOutlined />} onClick={refresh} loading={tickets.isFetching}>
+              Actualizar
+              {shown.waiting > 0 ? <span className="visually-hidden">{`: ${newTicketsText(shown.waiting)}`}</span> : null}
+            </Button>
+          </Badge>
         </Flex>
         <TicketTabs value={list.tab} onChange={list.setTab} />
         <ResponsiveTable<Ticket>
           rowKey="ticketId"
           columns={columns}
-          dataSource={tickets.data?.tickets ?? []}
+          dataSource={shown.rows}
           loading={tickets.isFetching && !tickets.isError}
           pagination={false}
           scroll={{ x: minWidth }}
@@ -296,7 +309,7 @@ export function AdminSupportPage() {
   const { user, may } = useAuth();
   const [cannedOpen, setCannedOpen] = useState(false);
   return (
-    <Page title={PAGE_TITLES['/admin/support']} subtitle="Atiende, asigna y prioriza los tickets de la comunidad.">
+    <Page title={PAGE_TITLES['/admin/support']} subtitle={PAGE_SUBTITLES['/admin/support']}>
       <Flex style={{ marginBottom: 16 }} gap={8} wrap justify="space-between">
         <BackToDashboard />
         {user && may('manageCannedReplies') ? (

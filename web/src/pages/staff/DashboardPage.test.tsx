@@ -114,6 +114,21 @@ describe('DashboardPage', () => {
     expect(screen.getByLabelText('Calificación')).toHaveTextContent('4.5/ 5');
   });
 
+  it('holds each figure\'s line while it loads, a bar in its place rather than a taller skeleton', async () => {
+    setViewport(390);
+    // One answer made before the page asks: the figure may render before its request leaves.
+    let answer: (response: Response) => void = () => undefined;
+    const statsAnswer = new Promise<Response>((resolve) => (answer = resolve));
+    serve(people.moderador, { '/api/staff/stats': () => statsAnswer });
+    renderDashboard();
+    const hours = await screen.findByLabelText('Horas totales');
+    expect(within(hours).getByRole('status', { name: 'Cargando…' })).toHaveClass('figure-placeholder');
+    expect(hours.querySelector('.ant-skeleton')).toBeNull();
+    answer(jsonResponse(stats));
+    await waitFor(() => expect(hours).toHaveTextContent('12 h 30 min'));
+    expect(within(hours).queryByRole('status')).toBeNull();
+  });
+
   it('says there is no rating and no time yet for a staff member with nothing counted, not 0.0 / 5', async () => {
     setViewport(390);
     serve(people.moderador, { '/api/staff/stats': () => jsonResponse({ horasTotales: 0, ticketsAtendidos: 0, usuariosAtendidos: 0, calificacion: 0 }) });

@@ -29,7 +29,7 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { OneLineText } from '../../components/OneLineText';
 import { Page } from '../../components/Page';
 import { PAGE_TITLES } from '../../pageTitles';
-import { QueryErrorAlert, QueryState, measured } from '../../components/QueryState';
+import { LOADING_LABEL, QueryErrorAlert, QueryState, measured } from '../../components/QueryState';
 import { useHasOpened } from '../../components/useHasOpened';
 import { HOURS_WEEKS, TeamHoursChart } from './HoursCharts';
 import { MyLeavesCard } from './MyLeavesCard';
@@ -85,7 +85,15 @@ function StatCards() {
               {card.empty ? (
                 <Statistic title={card.title} valueRender={() => <EmptyFigure text={String(card.empty)} />} />
               ) : (
-                <Statistic title={card.title} value={card.value} suffix={card.suffix} prefix={card.icon} loading={loading} />
+                // While loading, a bar on the figure's own line rather than antd's taller skeleton:
+                // the card keeps its height when the figure arrives.
+                <Statistic
+                  title={card.title}
+                  value={card.value}
+                  suffix={loading ? undefined : card.suffix}
+                  prefix={card.icon}
+                  valueRender={loading ? () => <span className="figure-placeholder" role="status" aria-label={LOADING_LABEL} /> : undefined}
+                />
               )}
             </Card>
           </Col>

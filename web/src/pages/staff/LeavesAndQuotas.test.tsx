@@ -133,7 +133,8 @@ describe('QuotaCard', () => {
     renderWithProviders(<QuotaCard />);
     const region = await screen.findByLabelText(QUOTA_TITLE);
     await user.click(await within(region).findByRole('button', { name: 'Cambiar la cuota de Trial' }));
-    const hours = within(region).getByLabelText('Horas de Trial');
+    // The editor downloads on the first click.
+    const hours = await within(region).findByLabelText('Horas de Trial');
     await user.clear(hours);
     await user.type(hours, '5');
     const minutes = within(region).getByLabelText('Minutos de Trial');

@@ -44,6 +44,12 @@ export function workedSeconds(entry: Pick<OnShiftEntry, 'startedAt' | 'pausedAt'
 
 export const PAUSED_TEXT = 'En pausa';
 
+/**
+ * The height of one member's row (two lines beside the avatar, 8 px above and below): what the
+ * card holds while it loads, so that the usual answer, one or two on shift, moves little below it.
+ */
+const ONE_ENTRY_HEIGHT = 61;
+
 /** When the shift started: the time alone for today, read again each minute for midnight. */
 function ShiftStart({ startedAt }: { startedAt: string }) {
   const now = useNow(60_000);
@@ -114,7 +120,7 @@ export function OnShiftCard() {
       {ended ? (
         <Alert type="success" showIcon closable={{ onClose: () => setEnded(null), 'aria-label': 'Cerrar' }} title={ended} style={{ marginBottom: 12 }} />
       ) : null}
-      <QueryState queries={onShift} isEmpty={list.length === 0} empty={NO_ONE_ON_SHIFT}>
+      <QueryState queries={onShift} isEmpty={list.length === 0} empty={NO_ONE_ON_SHIFT} loading={<LoadingState minHeight={ONE_ENTRY_HEIGHT} />}>
         <ul className="staff-top staff-onshift" aria-label="Miembros en turno">
           {list.map((entry) => (
             <OnShiftItem

@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Flex, InputNumber, Space, Tag, Typography } from 'antd';
+import { Suspense, lazy, useState } from 'react';
+import { Button, Card, Skeleton, Tag, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import { useQuotas, useSetQuota } from '../../api/staff';
+import { useQuotas } from '../../api/staff';
 import type { QuotaLine, QuotaRole } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { formatDay } from '../../components/dates';
@@ -13,12 +13,12 @@ import { MemberAvatar } from './staffParts';
 export const QUOTA_TITLE = 'Cuota semanal';
 export const ALL_ON_QUOTA = 'Todo el staff ya cumplió su cuota esta semana.';
 
+// The editor (antd's number inputs) downloads on the first "Cambiar", not with every dashboard.
+const QuotaEditor = lazy(async () => ({ default: (await import('./QuotaEditor')).QuotaEditor }));
+
 /** A role's quota, with the form that changes it for those the server lets (`setStaffQuotas`). */
 function RoleQuota({ role, editable }: { role: QuotaRole; editable: boolean }) {
   const [editing, setEditing] = useState(false);
-  const [hours, setHours] = useState<number | null>(Math.floor(role.seconds / 3600));
-  const [minutes, setMinutes] = useState<number | null>(Math.floor((role.seconds % 3600) / 60));
-  const save = useSetQuota();
   if (!editing) {
     return (
       <li className="quota-item">
@@ -43,27 +43,9 @@ function RoleQuota({ role, editable }: { role: QuotaRole; editable: boolean }) {
   }
   return (
     <li className="quota-item">
-      <Flex vertical gap={8} style={{ width: '100%' }}>
-        <Typography.Text strong>{role.name}</Typography.Text>
-        <Space wrap>
-          <InputNumber aria-label={`Horas de ${role.name}`} min={0} max={168} precision={0} value={hours} onChange={setHours} suffix="h" />
-          <InputNumber aria-label={`Minutos de ${role.name}`} min={0} max={59} precision={0} value={minutes} onChange={setMinutes} suffix="min" />
-          <Button
-            type="primary"
-            size="small"
-            loading={save.isPending}
-            onClick={() =>
-              save.mutate({ roleId: role.roleId, hours: hours ?? 0, minutes: minutes ?? 0 }, { onSuccess: () => setEditing(false) })
-            }
-          >
-            Guardar
-          </Button>
-          <Button size="small" onClick={() => setEditing(false)} disabled={save.isPending}>
-            Cancelar
-          </Button>
-        </Space>
-        {save.isError ? <Alert type="error" showIcon title={save.error.message} /> : null}
-      </Flex>
+      <Suspense fallback={<Skeleton.Input active size="small" />}>
+        <QuotaEditor role={role} onDone={() => setEditing(false)} />
+      </Suspense>
     </li>
   );
 }

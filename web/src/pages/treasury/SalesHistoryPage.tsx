@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { App, Button, Card, DatePicker, Flex, Form, Grid, Input, Modal, Select, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, DatePicker, Flex, Form, Input, Modal, Select, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useScreens } from '../../components/useScreens';
 import { DownloadOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,6 +25,8 @@ import { BackToTreasury } from './BackToTreasury';
 import { itemWithKey } from './itemNames';
 import { formatCount, formatMoney, formatPercent } from './money';
 import { NO_SALES_TEXT, NoSales, PersonAvatar, VoidReason, VoidedTag } from './saleParts';
+import { PAGE_SUBTITLES } from '../../pageSubtitles';
+import { OneLineText } from '../../components/OneLineText';
 
 export const SALE_VOIDED = 'Venta anulada exitosamente';
 export const VOID_REASON_REQUIRED = 'Escribe el motivo de la anulación';
@@ -69,7 +72,7 @@ function Buyer({ sale }: { sale: Sale }) {
     <Flex gap={8} align="center" style={{ minWidth: 0 }}>
       <PersonAvatar discordId={sale.buyerDiscordId} avatar={sale.buyerAvatar} name={name} size={28} />
       <Flex vertical style={{ minWidth: 0 }}>
-        <Typography.Text ellipsis>{name}</Typography.Text>
+        <OneLineText text={name} />
         <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
           {sale.buyerDiscordId}
         </Typography.Text>
@@ -201,7 +204,7 @@ function HistoryTable() {
   const history = useSalesHistory(filters);
   const [voiding, setVoiding] = useState<{ open: boolean; sale: Sale | null }>({ open: false, sale: null });
   // Below the large breakpoint the sales are cards: a table of this many columns does not fit.
-  const wide = Grid.useBreakpoint().lg ?? false;
+  const wide = useScreens().lg ?? false;
 
   const sales = useMemo(() => history.data?.pages.flat() ?? [], [history.data]);
 
@@ -358,7 +361,7 @@ function HistoryTable() {
 
 export function SalesHistoryPage() {
   return (
-    <Page title={PAGE_TITLES['/treasury/history']} subtitle="Todas las ventas, de la más reciente a la más antigua. Las anuladas no cuentan en los totales.">
+    <Page title={PAGE_TITLES['/treasury/history']} subtitle={PAGE_SUBTITLES['/treasury/history']}>
       <Flex style={{ marginBottom: 16 }}>
         <BackToTreasury />
       </Flex>

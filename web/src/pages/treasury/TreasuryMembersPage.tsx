@@ -7,6 +7,8 @@ import { QueryErrorAlert } from '../../components/QueryState';
 import { BackToTreasury } from './BackToTreasury';
 import { formatCount } from './money';
 import { NoMembers, memberAvatar } from './saleParts';
+import { PAGE_SUBTITLES } from '../../pageSubtitles';
+import { OneLineText } from '../../components/OneLineText';
 
 function MemberList() {
   const members = useTreasuryMembers();
@@ -24,9 +26,7 @@ function MemberList() {
               <Flex gap={12} align="center">
                 {memberAvatar(member, 48)}
                 <Flex vertical style={{ minWidth: 0 }}>
-                  <Typography.Text strong ellipsis>
-                    {member.username}
-                  </Typography.Text>
+                  <OneLineText strong text={member.username} />
                   <Typography.Text type="secondary" style={{ fontSize: 12 }} copyable={{ text: member.id, tooltips: ['Copiar ID', 'Copiado'] }}>
                     {member.id}
                   </Typography.Text>
@@ -43,7 +43,7 @@ function MemberList() {
 export function TreasuryMembersPage() {
   const members = useTreasuryMembers();
   return (
-    <Page title={PAGE_TITLES['/treasury/members']} subtitle="Quienes tienen el rol de tesorería o de auditoría.">
+    <Page title={PAGE_TITLES['/treasury/members']} subtitle={PAGE_SUBTITLES['/treasury/members']}>
       <Flex gap={12} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <BackToTreasury />
         <Button icon={<ReloadOutlined />} onClick={() => void members.refetch()} loading={members.isFetching}>

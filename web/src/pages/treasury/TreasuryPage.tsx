@@ -21,6 +21,8 @@ import { formatCount, formatMXN, formatMoney, formatRobux } from './money';
 import { INCOME_MONTHS, IncomeCharts } from './IncomeCharts';
 import { NewSaleDialog } from './SaleForm';
 import { NoMembers, NoSales, PersonAvatar, VoidReason, VoidedTag, memberAvatar } from './saleParts';
+import { PAGE_SUBTITLES } from '../../pageSubtitles';
+import { OneLineText } from '../../components/OneLineText';
 
 function SummaryCard({ title, icon, value, note, loading }: { title: string; icon: ReactNode; value: ReactNode; note?: ReactNode; loading: boolean }) {
   return (
@@ -80,9 +82,7 @@ function SaleLine({ sale }: { sale: Sale }) {
     <Flex component="li" gap={12} align="center" className={sale.voided ? 'sale-line sale-line-voided' : 'sale-line'}>
       <PersonAvatar discordId={sale.buyerDiscordId} avatar={sale.buyerAvatar} name={sale.buyerUsername || sale.buyerDiscordId} />
       <Flex vertical style={{ minWidth: 0, flex: 1 }}>
-        <Typography.Text strong ellipsis>
-          {sale.itemLabel}
-        </Typography.Text>
+        <OneLineText strong text={sale.itemLabel} />
         <Typography.Text type="secondary" style={{ fontSize: 13 }}>
           {sale.buyerUsername || sale.buyerDiscordId} · {formatDateTime(sale.date)}
         </Typography.Text>
@@ -150,7 +150,7 @@ function MembersPreview() {
           {members.data?.slice(0, PANEL_MEMBERS).map((member) => (
             <Flex component="li" key={member.id} gap={12} align="center" className="member-line">
               {memberAvatar(member)}
-              <Typography.Text ellipsis>{member.username}</Typography.Text>
+              <OneLineText text={member.username} />
             </Flex>
           ))}
         </ul>
@@ -205,13 +205,13 @@ export function TreasuryPage() {
   const loads = [useTreasurySummary(), useRecentSales(), useTreasuryMembers(), useTreasuryIncome(INCOME_MONTHS)];
   if (loadSummary(loads) === 'forbidden' && loads.every((load) => load.isError)) {
     return (
-      <Page title={PAGE_TITLES['/treasury']} subtitle="Ventas de artículos, ingresos del mes y equipo de tesorería.">
+      <Page title={PAGE_TITLES['/treasury']} subtitle={PAGE_SUBTITLES['/treasury']}>
         <QueryErrorAlert queries={loads} />
       </Page>
     );
   }
   return (
-    <Page title={PAGE_TITLES['/treasury']} subtitle="Ventas de artículos, ingresos del mes y equipo de tesorería.">
+    <Page title={PAGE_TITLES['/treasury']} subtitle={PAGE_SUBTITLES['/treasury']}>
       <QueryErrorAlert queries={loads} />
       {canRegister ? (
         <Flex justify="flex-end" style={{ marginBottom: 16 }}>

@@ -1,20 +1,10 @@
 import { Card, Typography } from 'antd';
 import { useCommunityName } from '../../api/queries';
 import { ArtistApplicationForm } from '../../components/forms/ArtistApplicationForm';
-import { ContactForm } from '../../components/forms/ContactForm';
+import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { PAGE_TITLES } from '../../pageTitles';
-
-export function ContactPage() {
-  const communityName = useCommunityName();
-  return (
-    <Page title={PAGE_TITLES['/contact']} titleSuffix={` ${communityName}`} subtitle={`¿Tienes dudas, sugerencias o un problema? Escríbenos y el equipo de ${communityName} te responderá.`}>
-      <Card className="form-card">
-        <ContactForm subjectRequired={false} />
-      </Card>
-    </Page>
-  );
-}
+import { RequestRegion } from '../../ssr/browserOnly';
 
 export function ArtistApplicationPage() {
   const communityName = useCommunityName();
@@ -25,7 +15,10 @@ export function ArtistApplicationPage() {
           Déjanos tu Gmail y tu teléfono. Revisaremos tu aplicación y, si eres seleccionado(a), te contactaremos para los
           siguientes pasos.
         </Typography.Paragraph>
-        <ArtistApplicationForm />
+        {/* A form works only once the app runs: until then its place holds a loader, never fields a reader could type into and lose. */}
+        <RequestRegion className="form-slot" fallback={<Loading />}>
+          <ArtistApplicationForm />
+        </RequestRegion>
       </Card>
     </Page>
   );

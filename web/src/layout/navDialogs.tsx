@@ -1,8 +1,8 @@
+// The bar's contact and artist dialogs: the bar imports them on the first click, a chunk of
+// their own, so that a visitor downloads them without the signed-in wrapper.
 import { Suspense, lazy } from 'react';
 import { Modal, Skeleton, Typography } from 'antd';
-import type { TicketDialogProps } from '../components/tickets/TicketDialog';
 import { useCloseAfterSuccess } from '../components/useCloseAfterSuccess';
-import { useHasOpened } from '../components/useHasOpened';
 
 interface DialogProps {
   open: boolean;
@@ -50,18 +50,5 @@ export function ArtistDialog({ open, onClose, communityName }: DialogProps) {
         <ArtistApplicationForm onSent={closeSoon} />
       </Suspense>
     </Modal>
-  );
-}
-
-const TicketDialogView = lazy(async () => ({ default: (await import('../components/tickets/TicketDialog')).TicketDialog }));
-
-/** The ticket dialog; its code downloads the first time it opens. */
-export function TicketDialog(props: TicketDialogProps) {
-  const used = useHasOpened(props.open);
-  if (!used) return null;
-  return (
-    <Suspense fallback={null}>
-      <TicketDialogView {...props} />
-    </Suspense>
   );
 }
