@@ -5,11 +5,15 @@ import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+const answers = (baseURL) => fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false);
+
 /**
  * Starts the binary in demo mode on `port` over a fresh data directory, its log into `logFile`
- * when one is named; resolves to its stop.
+ * when one is named; resolves to its stop, which resolves once the binary has exited. Refuses a
+ * port something already answers on: the pages measured would be that server's, not `bin`'s.
  */
 export async function startServer({ bin, baseURL, port, logFile }) {
+  if (await answers(baseURL)) throw new Error(`a server already answers on ${baseURL}: stop it, or choose another port`);
   const dataDir = mkdtempSync(join(tmpdir(), 'zocalo-bench-web-'));
   const log = logFile ? openSync(logFile, 'w') : 'ignore';
   const server = spawn(bin, ['all'], {
@@ -25,18 +29,23 @@ export async function startServer({ bin, baseURL, port, logFile }) {
   });
   let exited = null;
   if (typeof log === 'number') closeSync(log);
-  server.on('exit', (code) => (exited = code));
-  const stop = () => {
-    if (exited === null) server.kill('SIGTERM');
+  const gone = new Promise((resolve) => server.on('exit', (code, signal) => resolve((exited = code ?? signal))));
+  const stop = async () => {
+    if (exited === null) {
+      server.kill('SIGTERM');
+      // A shutdown that hangs would keep the port, and the next run would measure this binary.
+      const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+      await gone;
+      clearTimeout(timer);
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
     if (exited !== null) throw new Error(`${bin} exited with ${exited} before it answered`);
-    const healthy = await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false);
-    if (healthy) return stop;
+    if (await answers(baseURL)) return stop;
     await new Promise((r) => setTimeout(r, 200));
   }
-  stop();
+  await stop();
   throw new Error(`${bin} did not answer on ${baseURL} within 60 s`);
 }
 
@@ -76,8 +85,14 @@ export function launchChromium(profileDir) {
   });
   const exited = new Promise((resolve) => browser.on('exit', resolve));
   const stop = async () => {
-    if (browser.exitCode === null && browser.signalCode === null) browser.kill('SIGTERM');
-    await exited;
+    if (browser.exitCode === null && browser.signalCode === null) {
+      browser.kill('SIGTERM');
+      // Chromium may outlive SIGTERM; the timer also keeps Node waiting, where a bare await on
+      // the exit let Node end with the server still running.
+      const timer = setTimeout(() => browser.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
   };
   return new Promise((resolve, reject) => {
     let said = '';

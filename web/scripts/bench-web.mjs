@@ -233,11 +233,11 @@ try {
   failed = true;
   console.error(`web load: ${err instanceof Error ? err.message : err}`);
 } finally {
+  await stopServer();
   for (const { browser, profileDir } of profiles) {
     await browser.stop();
     rmSync(profileDir, { recursive: true, force: true });
   }
-  stopServer();
 }
 if (failed) {
   console.error('web load: a page missed its budget (docs/performance.md, "Phones first")');

@@ -114,5 +114,5 @@ try {
   }
 } finally {
   await browser?.close();
-  stopServer();
+  await stopServer();
 }
