@@ -35,6 +35,8 @@ test('a contact message Discord refuses waits on Entregas a Discord, is read on 
 
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Mensajes de contacto' }).click();
+    // Until the page has come, Entregas a Discord stays on screen, with a row of the same subject.
+    await expect(page.getByRole('heading', { level: 1, name: 'Mensajes de contacto' })).toBeVisible();
     const message = page.getByRole('row').filter({ hasText: subject });
     await expect(message).toBeVisible();
     await message.click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { choose, settled, shot, signIn } from './helpers';
+import { appReady, choose, settled, shot, signIn } from './helpers';
 
 interface ShopConfig {
   shop: { id: string; title: string; items: { key: string; title: string }[] }[];
@@ -62,7 +62,9 @@ test('the news list and a directly opened item; an unknown id is not found', asy
   await page.goto('/news');
   await expect(page.getByRole('heading', { name: 'Noticias', exact: true })).toBeVisible();
   for (const title of SEEDED_NEWS) await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
+  await appReady(page);
   await page.getByRole('link', { name: SEEDED_NEWS[2], exact: true }).click();
+  await expect(page).toHaveURL(/\/news\/\d+$/);
   const detailUrl = page.url();
 
   await page.goto(detailUrl);
@@ -110,6 +112,8 @@ test('comite publishes a news item, which shows as text on /news and its page, t
 
   await page.goto('/news');
   await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
+  // The link first shown is the server's; a click just as the app's card replaces it is lost.
+  await appReady(page);
   await page.getByRole('link', { name: title, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Anuncio', { exact: true })).toBeVisible();
