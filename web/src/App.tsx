@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { AuthProvider } from './auth/AuthProvider';
 import { LiveProvider } from './live/LiveProvider';
 import { AppRoutes } from './routes';
+import { HydratingApp } from './ssr/browserOnly';
 import { UpdateNotice } from './serviceWorker/UpdateNotice';
 import { ThemeProvider } from './theme/ThemeProvider';
 import type { ThemeMode } from './theme/palette';
@@ -14,14 +15,16 @@ interface AppProps {
   router?: (props: { children: ReactNode }) => ReactNode;
   /** The theme to start in, instead of the reader's (the prerender paints both). */
   themeMode?: ThemeMode;
+  /** Whether this tree hydrates a prerendered page (or is that page's prerender). */
+  hydrating?: boolean;
 }
 
 /**
  * The whole app. The browser and the prerender (entry-server.tsx) render this same tree, so
  * that the page painted from the HTML hydrates without a difference.
  */
-export function App({ queryClient, router: Router = BrowserRouter, themeMode }: AppProps) {
-  return (
+export function App({ queryClient, router: Router = BrowserRouter, themeMode, hydrating = false }: AppProps) {
+  const app = (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider initialMode={themeMode}>
         <Router>
@@ -35,4 +38,5 @@ export function App({ queryClient, router: Router = BrowserRouter, themeMode }: 
       </ThemeProvider>
     </QueryClientProvider>
   );
+  return hydrating ? <HydratingApp>{app}</HydratingApp> : app;
 }

@@ -115,7 +115,7 @@ export async function renderPage(url: string, mode: ThemeMode, cache: StyleCache
   const { prelude } = await prerender(
     <StrictMode>
       <StyleProvider cache={cache}>
-        <App queryClient={queryClient} router={router} themeMode={mode} />
+        <App queryClient={queryClient} router={router} themeMode={mode} hydrating />
       </StyleProvider>
     </StrictMode>,
     // Every boundary inline, in place: a large one would otherwise be sent after the page with

@@ -2,6 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { TOKEN_KEY } from './api/client';
+import { queryKeys } from './api/queries';
+import type { Profile } from './api/types';
 import { createQueryClient, listenForWindowFocus } from './api/queryClient';
 import { prefetchOpenedPage } from './routes';
 import { ensureCsrfToken } from './security/csrf';
@@ -32,22 +34,23 @@ setBootData(boot);
 const queryClient = createQueryClient();
 const token = localStorage.getItem(TOKEN_KEY);
 seedQueries(queryClient, boot, token);
-// A member's page opened directly asks for its data while its code downloads.
-if (token) void prefetchOpenedPage(queryClient, window.location.pathname);
+// A member's page opened directly asks for its first data as its code arrives, and renders with it (routes.tsx).
+if (token) void prefetchOpenedPage(queryClient, window.location.pathname, queryClient.getQueryData<Profile>(queryKeys.profile(token)) ?? null);
 
+// A prerendered page (scripts/prerender.mjs) is hydrated; the bare shell is rendered.
+const hydrating = root.firstElementChild !== null;
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} themeMode={themeMode} />
+    <App queryClient={queryClient} themeMode={themeMode} hydrating={hydrating} />
   </StrictMode>
 );
 
-// A prerendered page (scripts/prerender.mjs) is hydrated; the bare shell is rendered. Both as a
-// transition: React then works in slices and lets the browser handle input and paint between
+// Both as a transition: React then works in slices and lets the browser handle input and paint between
 // them, instead of holding the main thread for the whole tree (the page is already on screen).
 // antd's rules of every component apply first, so that it generates none of them (componentStyles.ts).
 void applyComponentStyles().then(() =>
   startTransition(() => {
-    if (root.firstElementChild) {
+    if (hydrating) {
       noteServerRegions(document);
       hydrateRoot(root, app);
     } else createRoot(root).render(app);

@@ -1,15 +1,28 @@
 import { lazy, useEffect, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import type { FirstQueries } from './api/firstQueries';
+import type { Profile } from './api/types';
+import { rightsOf } from './auth/rights';
 import { useAuth } from './auth/useAuth';
 import { ProtectedRoute } from './components/ProtectedRoute';
 import { AppLayout } from './layout/AppLayout';
 
 type Area = Record<string, unknown>;
 
-/** A page from an area's module; each area downloads as one chunk, on first use. */
+/** The page opened directly: the loader of its chunk, and its first queries' answers (prefetchOpenedPage). */
+let openedPage: { load: () => Promise<Area>; answered: Promise<unknown> } | null = null;
+
+/**
+ * A page from an area's module; each area downloads as one chunk, on first use. The page opened
+ * directly renders once its first queries have answered, so that it renders once, with them.
+ */
 function page<M extends Area>(load: () => Promise<M>, name: keyof M & string) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return lazy(async () => {
+    const module = await load();
+    if (openedPage?.load === load) await openedPage.answered;
+    return { default: module[name] as ComponentType };
+  });
 }
 
 const membersArea = () => import('./pages/members');
@@ -48,14 +61,26 @@ function preloadSignedInPage(path: string) {
 }
 
 /**
- * Starts the first queries of the signed-in page opened at `path`, beside its chunk, for a
- * page whose module says what they are (`prefetchFirstQueries`): its content then renders with
- * its data, instead of asking once rendered and rendering again, at once, for each answer.
+ * Starts the first queries of the signed-in page opened at `path` as soon as its chunk is
+ * there, for a page whose module says what they are (`prefetchFirstQueries`, api/firstQueries.ts)
+ * and that `profile` may open; the page renders once they have answered. Before, each page
+ * rendered empty, asked once rendered, and rendered again for each answer: react-query's hooks
+ * read through useSyncExternalStore, whose updates React renders at once, in one blocking task
+ * (0.3–0.6 s each on a slow phone for /dashboard). Resolves once they have answered or failed.
  */
-export async function prefetchOpenedPage(queryClient: QueryClient, path: string): Promise<void> {
-  const module = await loaderOf(path)?.();
-  const prefetch = module?.prefetchFirstQueries;
-  if (typeof prefetch === 'function') (prefetch as (client: QueryClient) => void)(queryClient);
+export function prefetchOpenedPage(queryClient: QueryClient, path: string, profile: Profile | null): Promise<unknown> {
+  const load = loaderOf(path);
+  const rights = rightsOf(profile);
+  if (!load || !rights.mayOpen(path)) return Promise.resolve();
+  const answered = load()
+    .then((module) => {
+      const prefetch = module.prefetchFirstQueries as FirstQueries | undefined;
+      return typeof prefetch === 'function' ? prefetch(queryClient, path, rights) : undefined;
+    })
+    // A chunk that fails to download fails the page's own render, which says so.
+    .catch(() => undefined);
+  openedPage = { load, answered };
+  return answered;
 }
 
 // Each public page downloads alone: a visitor's first page brings no other page's tables,

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unlessJustAnswered } from './queryClient';
 import { ApiError, apiFetch } from './client';
 import { useCreateMutation } from './idempotency';
 import { playerKeys } from './players';
@@ -15,20 +16,28 @@ export const documentKeys = {
   mine: ['documents', 'mine'] as const,
 };
 
-export function useDocumentStatus() {
-  return useQuery({
+export const documentStatusQuery = () =>
+  queryOptions({
     queryKey: documentKeys.status,
     queryFn: () => apiFetch<DocumentStatus>('/api/documents/status', { errorMessage: DOCUMENTS_LOAD_ERROR }),
     staleTime: 0,
+    refetchOnMount: unlessJustAnswered,
   });
+
+export function useDocumentStatus() {
+  return useQuery(documentStatusQuery());
 }
 
-export function useMyDocument() {
-  return useQuery({
+export const myDocumentQuery = () =>
+  queryOptions({
     queryKey: documentKeys.mine,
     queryFn: async () => (await apiFetch<{ document: IdentityDocument | null }>('/api/documents/mine', { errorMessage: DOCUMENTS_LOAD_ERROR })).document,
     staleTime: 0,
+    refetchOnMount: unlessJustAnswered,
   });
+
+export function useMyDocument() {
+  return useQuery(myDocumentQuery());
 }
 
 export type DocumentRequest = { kind: 'INE'; input: INEInput } | { kind: 'PASAPORTE'; input: PassportInput };

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unlessJustAnswered } from './queryClient';
 import { UnexpectedDataError, apiFetch } from './client';
 import { useCreateMutation } from './idempotency';
 import type {
@@ -71,22 +72,23 @@ export async function fetchModerators(): Promise<Moderator[]> {
 }
 
 /** Every staff member, most time first: the dashboard's table and top 5, and the ticket assignment choices. */
+export const moderatorsQuery = () => queryOptions({ queryKey: staffKeys.moderators, queryFn: fetchModerators, staleTime: MODERATORS_STALE_TIME });
+
 export function useModerators(enabled = true) {
-  return useQuery({
-    queryKey: staffKeys.moderators,
-    queryFn: fetchModerators,
-    enabled,
-    staleTime: MODERATORS_STALE_TIME,
-  });
+  return useQuery({ ...moderatorsQuery(), enabled });
 }
 
 /** The signed-in staff member's four figures. */
-export function useStaffStats() {
-  return useQuery({
+export const staffStatsQuery = () =>
+  queryOptions({
     queryKey: staffKeys.stats,
     queryFn: () => apiFetch<StaffStats>('/api/staff/stats', { errorMessage: STAFF_STATS_ERROR }),
     staleTime: 0,
+    refetchOnMount: unlessJustAnswered,
   });
+
+export function useStaffStats() {
+  return useQuery(staffStatsQuery());
 }
 
 /** The signed-in staff member's profile, with this week's time per day. */
@@ -99,21 +101,26 @@ export function useStaffProfile() {
 }
 
 /** The last Monday report of staff hours; null before the first one. */
-export function useWeeklyReport() {
-  return useQuery({
+export const weeklyReportQuery = () =>
+  queryOptions({
     queryKey: staffKeys.weekly,
     queryFn: async () =>
       (await apiFetch<{ report: WeeklyReport | null }>('/api/staff/reports/weekly', { errorMessage: WEEKLY_REPORT_ERROR })).report,
   });
+
+export function useWeeklyReport() {
+  return useQuery(weeklyReportQuery());
 }
 
 /** The team's time per week and server (whoever reads the roster), oldest week first. */
-export function useTeamHours(weeks = 12, enabled = true) {
-  return useQuery({
+export const teamHoursQuery = (weeks = 12) =>
+  queryOptions({
     queryKey: staffKeys.teamHours(weeks),
     queryFn: () => apiFetch<WeekHours[]>(`/api/staff/hours?weeks=${weeks}`, { errorMessage: HOURS_CHART_ERROR }),
-    enabled,
   });
+
+export function useTeamHours(weeks = 12, enabled = true) {
+  return useQuery({ ...teamHoursQuery(weeks), enabled });
 }
 
 /** The signed-in staff member's own time per week and server. */
@@ -198,13 +205,16 @@ export function useSetHired(userId: string) {
 }
 
 /** Who is on shift now, longest running first. */
-export function useOnShift() {
-  return useQuery({
+export const onShiftQuery = () =>
+  queryOptions({
     queryKey: staffKeys.onShift,
     queryFn: () => apiFetch<OnShiftEntry[]>('/api/staff/on-shift', { errorMessage: ON_SHIFT_ERROR }),
     staleTime: 0,
-    refetchInterval: ON_SHIFT_REFRESH_INTERVAL,
+    refetchOnMount: unlessJustAnswered,
   });
+
+export function useOnShift() {
+  return useQuery({ ...onShiftQuery(), refetchInterval: ON_SHIFT_REFRESH_INTERVAL });
 }
 
 /** Ends another member's open shift (directors), with an optional reason; every staff figure is read again. */
@@ -232,13 +242,16 @@ export function useLeaves(status: LeaveStatus | '') {
 }
 
 /** The signed-in staff member's own leaves, asked for with /ausencia in Discord. */
-export function useMyLeaves(enabled = true) {
-  return useQuery({
+export const myLeavesQuery = () =>
+  queryOptions({
     queryKey: staffKeys.myLeaves,
     queryFn: () => apiFetch<Leave[]>('/api/staff/leaves/mine', { errorMessage: LEAVES_ERROR }),
-    enabled,
     staleTime: 0,
+    refetchOnMount: unlessJustAnswered,
   });
+
+export function useMyLeaves(enabled = true) {
+  return useQuery({ ...myLeavesQuery(), enabled });
 }
 
 /** Approves or refuses a pending leave (directors); leaves and quotas are read again. */
@@ -252,12 +265,16 @@ export function useDecideLeave() {
 }
 
 /** This week's quotas: each staff role's, and every member's time against theirs. */
-export function useQuotas() {
-  return useQuery({
+export const quotasQuery = () =>
+  queryOptions({
     queryKey: staffKeys.quotas,
     queryFn: () => apiFetch<QuotaBoard>('/api/staff/quotas', { errorMessage: QUOTAS_ERROR }),
     staleTime: 0,
+    refetchOnMount: unlessJustAnswered,
   });
+
+export function useQuotas() {
+  return useQuery(quotasQuery());
 }
 
 /** Sets a staff role's weekly quota (directors). */

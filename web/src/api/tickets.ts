@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, apiFetchBlob } from './client';
 import { unlessJustAnswered } from './queryClient';
 import { useCreateMutation } from './idempotency';
@@ -131,21 +131,28 @@ export function useUnreadTickets(enabled: boolean) {
   });
 }
 
-export function useTicketStats() {
-  return useQuery({
+export const ticketStatsQuery = () =>
+  queryOptions({
     queryKey: ticketKeys.stats,
     queryFn: async () =>
       (await apiFetch<{ stats: TicketStats }>('/api/tickets/stats/summary', { errorMessage: TICKET_STATS_ERROR })).stats,
     staleTime: 0,
+    refetchOnMount: unlessJustAnswered,
   });
+
+export function useTicketStats() {
+  return useQuery(ticketStatsQuery());
 }
 
 /** The desk per day (community time), oldest first; read again with the summary. */
-export function useTicketDaily(days = 30) {
-  return useQuery({
+export const ticketDailyQuery = (days = 30) =>
+  queryOptions({
     queryKey: ticketKeys.daily(days),
     queryFn: () => apiFetch<TicketDay[]>(`/api/tickets/stats/daily?days=${days}`, { errorMessage: TICKET_STATS_ERROR }),
   });
+
+export function useTicketDaily(days = 30) {
+  return useQuery(ticketDailyQuery(days));
 }
 
 /** An attachment as a data: URL, which the portal's image policy allows (blob: URLs it does not). */

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unlessJustAnswered } from './queryClient';
 import { apiFetch } from './client';
 import { documentKeys } from './documents';
 import { playerKeys } from './players';
@@ -12,13 +13,16 @@ export const verifyKeys = {
   status: ['verify', 'status'] as const,
 };
 
-export function useVerificationStatus(enabled: boolean) {
-  return useQuery({
+export const verificationStatusQuery = () =>
+  queryOptions({
     queryKey: verifyKeys.status,
     queryFn: () => apiFetch<VerificationStatus>('/api/verify/status', { errorMessage: VERIFY_STATUS_ERROR }),
-    enabled,
     staleTime: 0,
+    refetchOnMount: unlessJustAnswered,
   });
+
+export function useVerificationStatus(enabled: boolean) {
+  return useQuery({ ...verificationStatusQuery(), enabled });
 }
 
 /** Starts a verification; answers Roblox's consent URL. */

@@ -1,9 +1,9 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { matchPath, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError, TOKEN_KEY, apiFetch, setUnauthorizedHandler } from '../api/client';
 import { queryKeys } from '../api/queries';
-import type { Ability, PanelId, PanelLevel, Profile } from '../api/types';
+import type { Profile } from '../api/types';
 import {
   AuthContext,
   PROFILE_FAILED_MESSAGE,
@@ -14,6 +14,7 @@ import {
   type AuthState,
 } from './context';
 import { forgetPerson } from './forgetPerson';
+import { rightsOf } from './rights';
 import { saveRedirect } from './redirect';
 import { PROFILE_REFRESH_INTERVAL, profileQuery } from './profileQuery';
 
@@ -47,23 +48,6 @@ function initialState(queryClient: QueryClient): SessionState {
   const served = queryClient.getQueryData<Profile>(queryKeys.profile(token));
   if (served) return { token, user: served, loading: false, error: null };
   return { token, user: readStoredUser(), loading: true, error: null };
-}
-
-/**
- * Whether a path is one of `patterns`, answered once per path: the bar, the user's menu and
- * every protected page ask about the same paths on each render, and each answer tried every
- * pattern of the profile.
- */
-function pathMatcher(patterns: readonly string[]): (path: string) => boolean {
-  const answers = new Map<string, boolean>();
-  return (path) => {
-    let answer = answers.get(path);
-    if (answer === undefined) {
-      answer = patterns.some((pattern) => matchPath(pattern, path) !== null);
-      answers.set(path, answer);
-    }
-    return answer;
-  };
 }
 
 type ProfileResult = { ok: true; profile: Profile } | { ok: false; error: string };
@@ -187,8 +171,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const clearError = useCallback(() => setState((current) => ({ ...current, error: null })), []);
 
   const value = useMemo<AuthContextValue>(() => {
-    // A profile stored by an older version lacks some fields until the refresh answers.
-    const stored = user as Partial<Profile> | null;
     return {
       user,
       loading: state.loading,
@@ -197,11 +179,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       logout,
       clearError,
-      can: (panel: PanelId, level: PanelLevel) => stored?.panels?.[panel]?.[level] ?? false,
-      may: (ability: Ability) => stored?.abilities?.[ability] ?? false,
-      mayOpen: pathMatcher(stored?.pages ?? []),
-      // A profile from an older version has no menu: its pages stand in until the refresh.
-      offers: pathMatcher(stored?.menu ?? stored?.pages ?? []),
+      ...rightsOf(user),
     };
   }, [user, state.loading, state.error, sessionToken, login, logout, clearError]);
 

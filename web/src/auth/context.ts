@@ -1,5 +1,6 @@
 import { createContext } from 'react';
-import type { Ability, PanelId, PanelLevel, Profile } from '../api/types';
+import type { Profile } from '../api/types';
+import type { Rights } from './rights';
 
 export const USER_KEY = 'user';
 export const SESSION_EXPIRED_MESSAGE = 'Tu sesión expiró. Inicia sesión de nuevo para continuar.';
@@ -12,27 +13,13 @@ export interface AuthState {
   error: string | null;
 }
 
-export interface AuthContextValue extends AuthState {
+export interface AuthContextValue extends AuthState, Rights {
   /** The token of the signed-in session (null when signed out and while the session is checked). */
   sessionToken: string | null;
   /** Stores the token and loads the profile; resolves true once signed in. */
   login: (token: string) => Promise<boolean>;
   /** Signs out here and on the server, then goes to /. */
   logout: () => void;
-  /**
-   * Whether the permission matrix grants the user a right on a panel (false when signed out).
-   * The server applies the same matrix; this only spares the user buttons it would refuse.
-   */
-  can: (panel: PanelId, level: PanelLevel) => boolean;
-  /** Whether the server grants the user one of the rules outside the matrix (false when signed out). */
-  may: (ability: Ability) => boolean;
-  /** Whether the server lets the user open the page at this path (false when signed out). */
-  mayOpen: (path: string) => boolean;
-  /**
-   * Whether the navigation offers the user the page at this path: one they may open that is
-   * not a dead end for them (a Trial member's dashboard), as the server's menu says.
-   */
-  offers: (path: string) => boolean;
   clearError: () => void;
 }
 

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { theme } from 'antd';
+import { useAppRunning } from '../ssr/browserOnly';
 
 /** antd's breakpoints, narrowest first, named as Grid.useBreakpoint names them. */
 const BREAKPOINTS = ['xs', 'sm', 'md', 'lg', 'xl', 'xxl', 'xxxl'] as const;
@@ -44,10 +45,12 @@ export function useScreens(): Screens {
     },
     [lists],
   );
-  // A string, so that an unchanged answer is the same snapshot.
+  // A string, so that an unchanged answer is the same snapshot. Nothing is known while the app
+  // hydrates the page, as in the HTML; the answer comes with the render after (HydratingApp).
+  const running = useAppRunning();
   const matched = useSyncExternalStore(
     subscribe,
-    () => lists.map((list) => (list.matches ? '1' : '0')).join(''),
+    () => (running ? lists.map((list) => (list.matches ? '1' : '0')).join('') : ''),
     () => '',
   );
   return useMemo(() => (matched === '' ? {} : Object.fromEntries(BREAKPOINTS.map((name, index) => [name, matched[index] === '1']))), [matched]);

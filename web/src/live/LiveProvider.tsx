@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifyUnauthorized } from '../api/client';
 import { useAuth } from '../auth/useAuth';
@@ -22,7 +22,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     void import('./engine').then(({ startLive }) => {
       if (cancelled) return;
-      stop = startLive(queryClient, sessionToken, (status) => setReported({ token: sessionToken, status }), notifyUnauthorized);
+      // As a transition: the stream connects while a page loads, and what follows its status (the
+      // notice, the fallback polling) need not render ahead of the page, in a task that blocks.
+      const report = (status: LiveStatus) => startTransition(() => setReported({ token: sessionToken, status }));
+      stop = startLive(queryClient, sessionToken, report, notifyUnauthorized);
     });
     return () => {
       cancelled = true;

@@ -1,8 +1,9 @@
-import { act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import { act, startTransition } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BrowserBoundary, RequestRegion, SLOT_ATTRIBUTE, noteServerRegions, useBrowserOnly } from './browserOnly';
+import { useScreens } from '../components/useScreens';
+import { BrowserBoundary, HydratingApp, RequestRegion, SLOT_ATTRIBUTE, noteServerRegions, useAppRunning, useBrowserOnly } from './browserOnly';
 
 /** What each render of a region's content saw of the server's node. */
 let seen: { connected: boolean; inServerPlace: boolean }[] = [];
@@ -88,5 +89,70 @@ describe('regions the server leaves to the browser', () => {
     expect(container.textContent).toContain('noticias de la app');
     expect(container.textContent).toContain('miembro');
     expect(container.querySelector('[data-region]')).toBeNull();
+  });
+});
+
+describe('a page being hydrated', () => {
+  /**
+   * What each render saw: whether the app runs, and whether the screen's width was known; and
+   * whether React rendered it in a pass that blocks (its development build names it).
+   */
+  let renders: { running: boolean; widthKnown: boolean }[] = [];
+  let blockingRenders = 0;
+
+  function Bar() {
+    const running = useAppRunning();
+    const screens = useScreens();
+    renders.push({ running, widthKnown: screens.md !== undefined });
+    if (new Error().stack?.includes('renderRootSync')) blockingRenders++;
+    return <button disabled={!running}>{screens.md === undefined ? 'ambos' : 'uno'}</button>;
+  }
+
+  afterEach(() => {
+    renders = [];
+    blockingRenders = 0;
+  });
+
+  it('renders as its HTML, then, as a transition, as the app: no mismatch and no render forced at once', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <HydratingApp>
+        <Bar />
+      </HydratingApp>,
+    );
+    expect(container.innerHTML).toBe('<button disabled="">ambos</button>');
+    document.body.append(container);
+    renders = [];
+    const errors: unknown[] = [];
+    // As main.tsx hydrates: as a transition.
+    await act(async () =>
+      startTransition(() => {
+        root = hydrateRoot(
+          container,
+          <HydratingApp>
+            <Bar />
+          </HydratingApp>,
+          { onRecoverableError: (error) => errors.push(error) },
+        );
+      }),
+    );
+    expect(errors).toEqual([]);
+    // Hydrated as served, then once as the app: the width known and the button live.
+    expect(renders).toEqual([
+      { running: false, widthKnown: false },
+      { running: true, widthKnown: true },
+    ]);
+    expect(container.innerHTML).toBe('<button>uno</button>');
+    expect(blockingRenders).toBe(0);
+  });
+
+  it('outside a hydrated page, runs from the first render', () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    act(() => {
+      root = createRoot(container);
+      root.render(<Bar />);
+    });
+    expect(renders).toEqual([{ running: true, widthKnown: true }]);
   });
 });

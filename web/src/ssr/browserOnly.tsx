@@ -1,4 +1,4 @@
-import { Suspense, createContext, use, useId, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { Suspense, createContext, startTransition, use, useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { browser } from 'react-dom';
 
 /**
@@ -123,7 +123,20 @@ export function BrowserBoundary({ fallback, children, ...place }: { fallback: Re
   );
 }
 
-const subscribeToNothing = () => () => undefined;
+/** Whether the page the app renders is its own (true) or one it is hydrating (false). */
+const AppRunningContext = createContext(true);
+
+/**
+ * Around a page being hydrated (and the prerender of it): what depends on the app running, or
+ * on the browser (useScreens), renders as in the HTML, then again as a transition once the page
+ * is the app's. With useSyncExternalStore's server snapshot instead, React re-rendered each
+ * such component at once after hydrating, in a blocking task (the bar, on every page).
+ */
+export function HydratingApp({ children }: { children: ReactNode }) {
+  const [running, setRunning] = useState(false);
+  useEffect(() => startTransition(() => setRunning(true)), []);
+  return <AppRunningContext value={running}>{children}</AppRunningContext>;
+}
 
 /**
  * Whether the app runs this part of the page: false in the prerendered HTML and while the app
@@ -131,9 +144,5 @@ const subscribeToNothing = () => () => undefined;
  * whose handler is the app's) is drawn disabled meanwhile, so that a tap is not silently lost.
  */
 export function useAppRunning(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  return use(AppRunningContext);
 }

@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { App, Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { GlobalOutlined, IdcardOutlined } from '@ant-design/icons';
-import { useDocumentStatus, useMyDocument } from '../../api/documents';
-import { useVerificationStatus } from '../../api/verify';
+import { documentStatusQuery, myDocumentQuery, useDocumentStatus, useMyDocument } from '../../api/documents';
+import type { FirstQueries } from '../../api/firstQueries';
+import { useVerificationStatus, verificationStatusQuery } from '../../api/verify';
 import type { DocumentKind, DocumentStatus } from '../../api/types';
 import { DOCUMENT_NAMES } from '../../components/identity/DocumentCard';
 import { OwnDocumentCard } from '../../components/identity/OwnDocumentCard';
@@ -67,6 +68,14 @@ function KindCard({ kind, icon, title, description, action, held, ready, onOpen 
     </Card>
   );
 }
+
+/** What the documents page asks for first (api/firstQueries.ts). */
+export const prefetchDocuments: FirstQueries = (queryClient) =>
+  Promise.all([
+    queryClient.prefetchQuery(documentStatusQuery()),
+    queryClient.prefetchQuery(myDocumentQuery()),
+    queryClient.prefetchQuery(verificationStatusQuery()),
+  ]);
 
 function Documents() {
   const { message } = App.useApp();

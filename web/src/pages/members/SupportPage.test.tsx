@@ -45,14 +45,22 @@ describe('SupportPage', () => {
     setViewport(1280);
     const fetch = servePlayer(3);
     const queryClient = testQueryClient();
-    await prefetchOpenedPage(queryClient, '/support');
-    await waitFor(() => expect(listRequests(fetch)).toHaveLength(1));
-    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    await prefetchOpenedPage(queryClient, '/support', player);
+    expect(listRequests(fetch)).toHaveLength(1);
+    expect(queryClient.isFetching()).toBe(0);
     renderWithProviders(<SupportPage />, '/support', queryClient);
     // The rows are there in the first render that draws the list: the answer was in the cache.
     expect(await screen.findByText('Ticket número 1')).toBeInTheDocument();
     expect(screen.getByText('1-3 de 3')).toBeInTheDocument();
     expect(listRequests(fetch)).toHaveLength(1);
+  });
+
+  it('asks for nothing beforehand for a member who may not open the page', async () => {
+    const fetch = servePlayer(3);
+    const queryClient = testQueryClient();
+    await prefetchOpenedPage(queryClient, '/support', { ...player, pages: [] });
+    await prefetchOpenedPage(queryClient, '/support', null);
+    expect(listRequests(fetch)).toHaveLength(0);
   });
 
   it('lists the tickets with the spec columns, ten to a page', async () => {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Flex } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import type { FirstQueries } from '../../api/firstQueries';
 import { prefetchTickets, ticketKeys, useTickets } from '../../api/tickets';
 import type { Ticket } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
@@ -95,10 +96,8 @@ function SupportCentre() {
   );
 }
 
-/** What the support centre asks for first: routes.tsx starts it when the page is opened directly. */
-export function prefetchFirstQueries(queryClient: QueryClient): void {
-  void prefetchTickets(queryClient, firstTicketListQuery());
-}
+/** What the support centre asks for first (api/firstQueries.ts). */
+export const prefetchFirstQueries: FirstQueries = (queryClient) => prefetchTickets(queryClient, firstTicketListQuery());
 
 export function SupportPage() {
   const { user } = useAuth();

@@ -14,7 +14,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import {
   TICKET_DETAIL_STAFF_ERROR,
+  prefetchTickets,
+  ticketDailyQuery,
   ticketKeys,
+  ticketStatsQuery,
   useAssignTicket,
   useSetTicketPriority,
   useTicketDaily,
@@ -32,7 +35,8 @@ import { NOT_MEASURED, QueryErrorAlert, measured, tableEmptyText } from '../../c
 import { TicketPagination } from '../../components/tickets/TicketPagination';
 import { NO_TICKETS_TEXT, TicketTabs, commonTicketColumns, dateColumn, useTableMinWidth } from '../../components/tickets/ticketColumns';
 import { CATEGORY_LABELS, PRIORITY_LABELS, TICKET_CATEGORIES, TICKET_PRIORITIES, summaryCounts } from '../../components/tickets/ticketLabels';
-import { useTicketListState } from '../../components/tickets/useTicketListState';
+import { firstTicketListQuery, useTicketListState } from '../../components/tickets/useTicketListState';
+import type { FirstQueries } from '../../api/firstQueries';
 import { useTicketAddress } from '../../components/tickets/useTicketAddress';
 import { TicketDialog } from '../../layout/ticketDialog';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
@@ -170,6 +174,14 @@ const ticketIdOf = (ticket: Ticket) => ticket.ticketId;
 
 /** What the Actualizar button adds for a screen reader while new tickets wait. */
 export const newTicketsText = (count: number) => (count === 1 ? '1 ticket nuevo' : `${count} tickets nuevos`);
+
+/** What the support panel asks for first (api/firstQueries.ts): the first page of tickets, the figures and the days charted. */
+export const prefetchSupportPanel: FirstQueries = (queryClient) =>
+  Promise.all([
+    prefetchTickets(queryClient, firstTicketListQuery()),
+    queryClient.prefetchQuery(ticketStatsQuery()),
+    queryClient.prefetchQuery(ticketDailyQuery(TICKET_DAYS)),
+  ]);
 
 function SupportPanel() {
   const queryClient = useQueryClient();

@@ -19,7 +19,21 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
-import { useModerators, useStaffStats, useTeamHours, useWeeklyReport } from '../../api/staff';
+import {
+  moderatorsQuery,
+  myLeavesQuery,
+  onShiftQuery,
+  quotasQuery,
+  staffStatsQuery,
+  teamHoursQuery,
+  useModerators,
+  useStaffStats,
+  useTeamHours,
+  useWeeklyReport,
+  weeklyReportQuery,
+} from '../../api/staff';
+import type { FirstQueries } from '../../api/firstQueries';
+import type { Rights } from '../../auth/rights';
 import type { WeeklyReport } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { formatDay } from '../../components/dates';
@@ -269,14 +283,36 @@ function TrialNotice() {
   );
 }
 
+/** Which of the dashboard's parts a member sees, as the server's rights say. */
+function dashboardParts({ can, may }: Pick<Rights, 'can' | 'may'>) {
+  return {
+    isDirector: can('staff', 'modify'),
+    // The team's hours are for those who read the roster, as the server decides.
+    seesTeam: can('staff', 'read') || can('support', 'modify'),
+    isReporter: may('reportShift'),
+    ownsRecord: may('ownStaffRecord'),
+  };
+}
+
+/** What the dashboard asks for first (api/firstQueries.ts): the figures, lists and cards each part shows. */
+export const prefetchFirstQueries: FirstQueries = (queryClient, _path, rights) => {
+  if (rights.may('trialNotice')) return Promise.resolve();
+  const { seesTeam, ownsRecord } = dashboardParts(rights);
+  const queries = [
+    queryClient.prefetchQuery(staffStatsQuery()),
+    queryClient.prefetchQuery(moderatorsQuery()),
+    queryClient.prefetchQuery(weeklyReportQuery()),
+    queryClient.prefetchQuery(onShiftQuery()),
+    queryClient.prefetchQuery(quotasQuery()),
+  ];
+  if (seesTeam) queries.push(queryClient.prefetchQuery(teamHoursQuery(HOURS_WEEKS)));
+  if (ownsRecord) queries.push(queryClient.prefetchQuery(myLeavesQuery()));
+  return Promise.all(queries);
+};
+
 function Dashboard({ username }: { username: string }) {
-  const { can, may } = useAuth();
   const [reporting, setReporting] = useState(false);
-  const isDirector = can('staff', 'modify');
-  // The team's hours are for those who read the roster, as the server decides.
-  const seesTeam = can('staff', 'read') || can('support', 'modify');
-  const isReporter = may('reportShift');
-  const ownsRecord = may('ownStaffRecord');
+  const { isDirector, seesTeam, isReporter, ownsRecord } = dashboardParts(useAuth());
   const reportUsed = useHasOpened(reporting);
   // The figures, the top 5, the weekly report and the staff table fail once, at the top.
   const loads = [useStaffStats(), useModerators(), useWeeklyReport(), useTeamHours(HOURS_WEEKS, seesTeam)];
