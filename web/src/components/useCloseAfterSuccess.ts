@@ -4,7 +4,8 @@ export const DIALOG_CLOSE_DELAY_MS = 2000;
 
 /**
  * For dialogs that close a moment after a successful submit: `closeSoon()`
- * calls onClose after the delay; `cancel()` stops a pending close.
+ * calls onClose after the delay; `cancel()` stops a pending close; `closeNow()`
+ * (the user's own close) stops it and calls onClose at once.
  */
 export function useCloseAfterSuccess(onClose: () => void, delay: number = DIALOG_CLOSE_DELAY_MS) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -29,5 +30,10 @@ export function useCloseAfterSuccess(onClose: () => void, delay: number = DIALOG
     }, delay);
   }, [delay]);
 
-  return { closeSoon, cancel };
+  const closeNow = () => {
+    cancel();
+    latestOnClose.current();
+  };
+
+  return { closeSoon, cancel, closeNow };
 }

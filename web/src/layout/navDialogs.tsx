@@ -10,16 +10,6 @@ interface DialogProps {
   communityName: string;
 }
 
-/** Closes at once on the user's request, or shortly after a successful submit. */
-function useFormDialogClose(onClose: () => void) {
-  const { closeSoon, cancel } = useCloseAfterSuccess(onClose);
-  const closeNow = () => {
-    cancel();
-    onClose();
-  };
-  return { closeSoon, closeNow };
-}
-
 // The forms (and antd's form components) download the first time a dialog opens, not with
 // every page of the portal.
 const ContactForm = lazy(async () => ({ default: (await import('../components/forms/ContactForm')).ContactForm }));
@@ -28,7 +18,7 @@ const ArtistApplicationForm = lazy(async () => ({
 }));
 
 export function ContactDialog({ open, onClose, communityName }: DialogProps) {
-  const { closeSoon, closeNow } = useFormDialogClose(onClose);
+  const { closeSoon, closeNow } = useCloseAfterSuccess(onClose);
   return (
     <Modal title="Contacto" open={open} onCancel={closeNow} footer={null} destroyOnHidden>
       <Typography.Paragraph type="secondary">Envía tus dudas o comentarios al equipo de {communityName}.</Typography.Paragraph>
@@ -40,7 +30,7 @@ export function ContactDialog({ open, onClose, communityName }: DialogProps) {
 }
 
 export function ArtistDialog({ open, onClose, communityName }: DialogProps) {
-  const { closeSoon, closeNow } = useFormDialogClose(onClose);
+  const { closeSoon, closeNow } = useCloseAfterSuccess(onClose);
   return (
     <Modal title="Convocatoria de Dibujantes" open={open} onCancel={closeNow} footer={null} destroyOnHidden>
       <Typography.Paragraph type="secondary">

@@ -50,11 +50,7 @@ export function NewsEditorDialog({ open, item, onClose, onSaved }: NewsEditorDia
   const editing = item !== null;
   const { reset } = save;
   const done = save.isSuccess;
-  const { closeSoon, cancel } = useCloseAfterSuccess(onClose);
-  const closeNow = () => {
-    cancel();
-    onClose();
-  };
+  const { closeSoon, closeNow } = useCloseAfterSuccess(onClose);
 
   useEffect(() => {
     if (open) reset();

@@ -84,16 +84,6 @@ function useFormValues<T extends object>(initial: T, mutation: MutationState) {
   return [values, onValuesChange] as const;
 }
 
-/** Closes at once on the user's request, or 2 s after a success. */
-function useDialogClose(onClose: () => void) {
-  const { closeSoon, cancel } = useCloseAfterSuccess(onClose);
-  const closeNow = () => {
-    cancel();
-    onClose();
-  };
-  return { closeSoon, closeNow };
-}
-
 interface NewInitiativeValues {
   title?: string;
   summary?: string;
@@ -102,7 +92,7 @@ interface NewInitiativeValues {
 export function NewInitiativeDialog({ open, onClose, body }: DialogProps & { body: LegislativeBody }) {
   const [form] = Form.useForm<NewInitiativeValues>();
   const create = useCreateInitiative();
-  const { closeSoon, closeNow } = useDialogClose(onClose);
+  const { closeSoon, closeNow } = useCloseAfterSuccess(onClose);
   const [values, onValuesChange] = useFormValues<NewInitiativeValues>({}, create);
 
   const submit = (values: NewInitiativeValues) => {
@@ -149,7 +139,7 @@ interface NewAgendaItemValues {
 export function NewAgendaItemDialog({ open, onClose, body }: DialogProps & { body: LegislativeBody }) {
   const [form] = Form.useForm<NewAgendaItemValues>();
   const create = useCreateAgendaItem();
-  const { closeSoon, closeNow } = useDialogClose(onClose);
+  const { closeSoon, closeNow } = useCloseAfterSuccess(onClose);
   const [initialValues] = useState<NewAgendaItemValues>(() => ({ title: '', description: '', time: '', date: todayISODate() }));
   const [values, onValuesChange] = useFormValues(initialValues, create);
 
@@ -213,7 +203,7 @@ interface VoteValues {
 export function VoteDialog({ open, onClose, initiative }: DialogProps & { initiative: Initiative | null }) {
   const [form] = Form.useForm<VoteValues>();
   const vote = useVote();
-  const { closeSoon, closeNow } = useDialogClose(onClose);
+  const { closeSoon, closeNow } = useCloseAfterSuccess(onClose);
   const [values, onValuesChange] = useFormValues<VoteValues>({}, vote);
 
   const submit = (values: VoteValues) => {
@@ -268,7 +258,7 @@ function initialVoting(initiative: Initiative | null, now: number): VotingValues
 export function VotingDialog({ open, onClose, initiative }: DialogProps & { initiative: Initiative | null }) {
   const [form] = Form.useForm<VotingValues>();
   const configure = useConfigureVoting();
-  const { closeSoon, closeNow } = useDialogClose(onClose);
+  const { closeSoon, closeNow } = useCloseAfterSuccess(onClose);
   const [initialValues] = useState(() => initialVoting(initiative, Date.now()));
   const [values, onValuesChange] = useFormValues(initialValues, configure);
   const enabled = values.votingEnabled;

@@ -18,16 +18,6 @@ export const HOURS_ZERO_RULE = 'Indica un cambio de al menos 1 minuto: 0 h 0 min
 export const DISMISS_REASON_MAX = 1000;
 export const DISMISS_REASON_RULE = 'El motivo puede tener hasta 1000 caracteres.';
 
-/** Closes at once on the user's request, or shortly after a successful submit. */
-function useDialogClose(onClose: () => void) {
-  const { closeSoon, cancel } = useCloseAfterSuccess(onClose);
-  const closeNow = () => {
-    cancel();
-    onClose();
-  };
-  return { closeSoon, closeNow };
-}
-
 /** The whole number a field holds: 0 when empty, null when it is not a whole number. */
 export function wholeNumber(value: unknown): number | null {
   const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value);
@@ -144,7 +134,7 @@ function HoursForm({ member, onDone, onCancel }: { member: Moderator; onDone: ()
 
 /** Adds or subtracts hours and minutes from a staff member's total. */
 export function HoursDialog({ open, member, onClose }: { open: boolean; member: Moderator | null; onClose: () => void }) {
-  const { closeSoon, closeNow } = useDialogClose(onClose);
+  const { closeSoon, closeNow } = useCloseAfterSuccess(onClose);
   return (
     <Modal title="Ajustar Horas" open={open && member !== null} onCancel={closeNow} footer={null} destroyOnHidden>
       {member ? <HoursForm member={member} onDone={closeSoon} onCancel={closeNow} /> : null}
@@ -198,7 +188,7 @@ export function DismissDialog({
   onClose: () => void;
   onDismissed: (member: Moderator) => void;
 }) {
-  const { closeSoon, closeNow } = useDialogClose(onClose);
+  const { closeSoon, closeNow } = useCloseAfterSuccess(onClose);
   return (
     <Modal title="Dar de Baja" open={open && member !== null} onCancel={closeNow} footer={null} destroyOnHidden>
       {member ? (
@@ -262,7 +252,7 @@ function ReportForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => 
 
 /** The shift report of Moderador and Soporte Técnico; it is posted to the staff reports channel. */
 export function ReportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { closeSoon, closeNow } = useDialogClose(onClose);
+  const { closeSoon, closeNow } = useCloseAfterSuccess(onClose);
   return (
     <Modal title="Crear Reporte de Jornada" open={open} onCancel={closeNow} footer={null} destroyOnHidden>
       <ReportForm onDone={closeSoon} onCancel={closeNow} />
