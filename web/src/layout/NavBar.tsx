@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Button, Layout, Menu, type MenuProps } from 'antd';
 import { LoginOutlined, MenuOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -34,6 +34,14 @@ function PublicLinks({ selected }: { selected: string[] }) {
       ))}
     </ul>
   );
+}
+
+/**
+ * The wide menu, built only where it shows: the region renders it in the browser, where the
+ * width is known, possibly before the bar around it has learnt the width (HydratingApp).
+ */
+function UnlessNarrow({ children }: { children: ReactNode }) {
+  return useScreens().md === false ? null : children;
 }
 
 /** The top bar: brand, navigation (a drawer menu below the md breakpoint) and the user's menu. */
@@ -98,7 +106,9 @@ export function NavBar() {
           {/* The wide bar shows labels only, so that every item fits on one line. Which pages
               the person may open is known in the browser: the prerendered page shows the public
               ones as plain links (the menu's styles are not worth every phone's first download). */}
-          <RequestRegion fallback={<PublicLinks selected={selected} />}>{bar(items)}</RequestRegion>
+          <RequestRegion fallback={<PublicLinks selected={selected} />}>
+            <UnlessNarrow>{bar(items)}</UnlessNarrow>
+          </RequestRegion>
         </nav>
       ) : null}
       {showNarrow ? <div className="only-narrow" style={{ flex: 1 }} /> : null}

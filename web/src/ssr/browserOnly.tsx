@@ -13,6 +13,9 @@ const RENDERED_IN_THE_BROWSER = browser('it depends on the request: rendered in 
 /** The attribute that marks, in the served HTML, the place of a region the server left to the browser. */
 const REGION_ATTRIBUTE = 'data-region';
 
+/** Whether the page the app renders is its own (true) or one it is hydrating (false). */
+const AppRunningContext = createContext(true);
+
 /** The region (its Suspense boundary) a component renders in: the id its place carries. */
 const RegionContext = createContext<string | null>(null);
 
@@ -74,9 +77,10 @@ function RegionPlace({ region, fallback, ...attributes }: { region: string; fall
   );
 }
 
+/** What a RequestRegion holds: rendered by the browser, never hydrated, so the app runs it from its first render. */
 function BrowserOnly({ children }: { children: ReactNode }) {
   useBrowserOnly();
-  return children;
+  return <AppRunningContext value>{children}</AppRunningContext>;
 }
 
 /** The attribute naming a region the server may write HTML into (webapi/document.go). */
@@ -122,9 +126,6 @@ export function BrowserBoundary({ fallback, children, ...place }: { fallback: Re
     </RegionContext>
   );
 }
-
-/** Whether the page the app renders is its own (true) or one it is hydrating (false). */
-const AppRunningContext = createContext(true);
 
 /**
  * Around a page being hydrated (and the prerender of it): what depends on the app running, or
