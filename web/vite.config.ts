@@ -30,9 +30,8 @@ function formProviderOnly(): Plugin {
 /** The app's modules for filling in forms and tickets: kept out of the shared chunk the listing pages load. */
 const FORM_MODULES = /src[\\/]components[\\/](forms[\\/]|identity[\\/]|tickets[\\/](AttachmentPicker|NewTicketForm|TicketConversation|TicketDialog|TicketImage)|useFormDialog|dayjsLocale)/;
 
-/** recharts with the packages only it uses, and the drawing component that imports it. */
-const CHART_MODULES =
-  /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs[\\/]toolkit|redux|redux-thunk|react-redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]|src[\\/]components[\\/]charts[\\/]ChartDrawing/;
+/** Chart.js with the package only it uses, and the drawing component that imports it. */
+const CHART_MODULES = /node_modules[\\/](chart\.js|@kurkle[\\/]color)[\\/]|src[\\/]components[\\/]charts[\\/]ChartDrawing/;
 
 /** The card around a chart: it stays out of `common`, so that pages without a chart do not load it. */
 const CHART_CARD = /src[\\/]components[\\/]charts[\\/]/;

@@ -2,14 +2,33 @@ import { expect, test, type Locator, type Page } from './fixtures';
 import { settled, shot, signIn } from './helpers';
 
 /**
- * A chart's card once its drawing is on screen: recharts has drawn its bars or lines. A
- * chart is drawn when it comes near the window, so the card is scrolled to first.
+ * How many pixels of the card's canvas are in colour: bars and lines are, the axes, grid and
+ * text are shades of grey. Read from the canvas itself, so it counts what was drawn.
+ */
+function colouredPixels(card: Locator): Promise<number> {
+  return card.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const context = canvas.getContext('2d');
+    if (!context || canvas.width === 0 || canvas.height === 0) return 0;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r = 0, g = 0, b = 0, a = 0] = [data[i], data[i + 1], data[i + 2], data[i + 3]];
+      if (a > 200 && Math.max(r, g, b) - Math.min(r, g, b) > 60) count++;
+    }
+    return count;
+  });
+}
+
+/**
+ * A chart's card once its drawing is on screen: its canvas holds bars or lines. A chart is
+ * drawn when it comes near the window, so the card is scrolled to first.
  */
 async function drawn(page: Page, title: string): Promise<Locator> {
   const card = page.getByRole('region', { name: title });
   await expect(card.getByRole('img')).toBeVisible();
   await card.scrollIntoViewIfNeeded();
-  await expect(card.locator('.recharts-surface').first()).toBeVisible();
+  await expect(card.locator('canvas')).toBeVisible();
+  await expect.poll(() => colouredPixels(card)).toBeGreaterThan(200);
   return card;
 }
 
@@ -25,7 +44,6 @@ test('the dashboard charts the team hours per week and server, light and on a da
   await signIn(page, 'comite');
   await page.goto('/dashboard');
   const card = await drawn(page, 'Horas del equipo por semana');
-  await expect(card.locator('.recharts-bar-rectangle').first()).toBeVisible();
   const table = await dataTable(card);
   await expect(table.getByRole('columnheader', { name: 'Principal' })).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(13); // the header and 12 weeks

@@ -39,6 +39,10 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
 }
 
+// jsdom has no canvas: it answers getContext with an error on the console. A browser without
+// one gets null, and a chart then draws nothing (components/charts/ChartDrawing.tsx).
+Object.defineProperty(HTMLCanvasElement.prototype, 'getContext', { writable: true, configurable: true, value: () => null });
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -3,24 +3,22 @@ import { Button, Card, Flex } from 'antd';
 import { LoadingState, NOT_MEASURED, QueryState, type LoadState } from '../QueryState';
 import type { ChartData } from './types';
 
-// recharts and the drawing load on showing a chart, not with the page's code.
+// Chart.js and the drawing load on showing a chart, not with the page's code.
 const ChartDrawing = lazy(() => import('./ChartDrawing'));
 
 /**
  * Whether the element has come near the window: a chart below the fold waits for it, so a
  * page's first load does not carry the charting library for what nobody has scrolled to.
- * Without IntersectionObserver it is near at once. Its width comes with the observer's answer,
- * read without asking the page for a layout.
+ * Without IntersectionObserver it is near at once.
  */
 function useNearWindow<T extends Element>() {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState<{ width?: number } | null>(() => (typeof IntersectionObserver === 'undefined' ? {} : null));
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
     const observer = new IntersectionObserver((entries) => {
-      const seen = entries.find((entry) => entry.isIntersecting);
-      if (seen) setNear({ width: seen.boundingClientRect.width || undefined });
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
     }, { rootMargin: '200px' });
     observer.observe(element);
     return () => observer.disconnect();
@@ -133,7 +131,7 @@ export function ChartBody({ title, data, categoryLabel, totals = true, height = 
         <div aria-hidden="true" style={{ height }} ref={drawingRef}>
           {near ? (
             <Suspense fallback={<LoadingState minHeight={height} />}>
-              <ChartDrawing data={data} height={height} width={near.width} />
+              <ChartDrawing data={data} height={height} />
             </Suspense>
           ) : null}
         </div>

@@ -1,54 +1,140 @@
-import { memo } from 'react';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { theme } from 'antd';
+import { memo, useEffect, useRef } from 'react';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LineController,
+  LineElement,
+  LinearScale,
+  PointElement,
+  Tooltip,
+  type ChartConfiguration,
+  type ChartDataset,
+} from 'chart.js';
+import { theme, type GlobalToken } from 'antd';
 import { seriesColours, toneColour } from './palette';
 import type { ChartData } from './types';
 
-const Y_AXIS_WIDTH = 56;
+// Only the parts these charts draw: the rest of Chart.js stays out of the chunk.
+Chart.register(BarController, BarElement, CategoryScale, Legend, LineController, LineElement, LinearScale, PointElement, Tooltip);
 
-/**
- * The grid draws no vertical lines, yet recharts still lays out the x axis's ticks to place
- * them (measuring each label's text in the page) unless it is told where they go: nowhere.
- */
-const NO_VERTICAL_LINES = () => [];
-/** The room one category label takes on the x axis, space around it included. */
-const LABEL_ROOM = 64;
+type Kind = 'bar' | 'line';
 
-/** How many category labels fit under a drawing of this width; unknown, a phone's. */
-function labelsThatFit(width: number | undefined): number {
-  return width ? Math.max(2, Math.floor((width - Y_AXIS_WIDTH) / LABEL_ROOM)) : 5;
+/** The steps a value axis of seconds may take: whole minutes, hours and days. */
+const DURATION_STEPS = [60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 14400, 21600, 43200, 86400];
+const DAY = 86400;
+
+/** The step of a value axis of seconds that shows at most six lines up to `max`. */
+export function durationStep(max: number): number {
+  const wanted = max / 5;
+  return DURATION_STEPS.find((step) => step >= wanted) ?? Math.ceil(wanted / DAY) * DAY;
 }
 
-interface TickProps {
-  x?: number | string;
-  y?: number | string;
-  index?: number;
-  payload?: { value: unknown };
-  textAnchor?: 'start' | 'middle' | 'end' | 'inherit';
-  verticalAnchor?: 'start' | 'middle' | 'end';
-  tickFormatter?: (value: never, index: number) => string;
+/** The tallest value the axis must reach: the tallest stack when the series stack. */
+function highest(data: ChartData): number {
+  if (data.kind !== 'stacked') return Math.max(0, ...data.series.flatMap((series) => series.values.map((value) => value ?? 0)));
+  return Math.max(0, ...data.categories.map((_, index) => data.series.reduce((sum, series) => sum + Math.max(0, series.values[index] ?? 0), 0)));
 }
 
 /**
- * An axis label as one SVG text. recharts' own label measures each of its words in the page
- * (to wrap it), a forced layout per label: a month of daily bars forced the page's layout
- * seventy times as it drew. A label here is a word or two and never wraps.
+ * Chart.js's configuration for the figures in the theme's colours: axes, grid, text and
+ * tooltip take its tokens, the series its palette. No animation: the figures are shown, not
+ * performed. Category labels that would not fit are skipped by Chart.js, which measures them
+ * on the canvas, never in the page.
  */
-function AxisTick({ x, y, index = 0, payload, textAnchor, verticalAnchor, tickFormatter, fill }: TickProps & { fill: string }) {
-  const value = tickFormatter ? tickFormatter(payload?.value as never, index) : String(payload?.value ?? '');
-  // recharts' offsets for a label hung below (x axis) or centred on (y axis) its tick.
-  const dy = verticalAnchor === 'start' ? '0.71em' : verticalAnchor === 'middle' ? '0.355em' : undefined;
-  return (
-    <text x={x} y={y} dy={dy} textAnchor={textAnchor} fill={fill} fontSize={12} className="recharts-cartesian-axis-tick-value">
-      {value}
-    </text>
-  );
+export function drawingConfig(data: ChartData, token: GlobalToken): ChartConfiguration<Kind> {
+  const colours = seriesColours(token);
+  const stacked = data.kind === 'stacked';
+  const kind: Kind = data.kind === 'line' ? 'line' : 'bar';
+  const font = (size: number) => ({ family: token.fontFamily, size });
+  const datasets = data.series.map((series, index): ChartDataset<Kind> => {
+    const colour = colours[(series.slot ?? index) % colours.length] as string;
+    if (kind === 'line') {
+      return {
+        type: 'line',
+        label: series.name,
+        data: series.values,
+        borderColor: colour,
+        backgroundColor: colour,
+        borderWidth: 2,
+        pointRadius: 0,
+        pointHoverRadius: 4,
+        cubicInterpolationMode: 'monotone',
+      };
+    }
+    return {
+      type: 'bar',
+      label: series.name,
+      data: series.values,
+      backgroundColor: data.tones ? data.tones.map((tone) => toneColour(token, tone)) : colour,
+      maxBarThickness: 48,
+      stack: stacked ? 'all' : series.key,
+    };
+  });
+  return {
+    type: kind,
+    data: { labels: data.categories, datasets },
+    options: {
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      interaction: { mode: 'index', intersect: false },
+      layout: { padding: { top: 8, right: 12 } },
+      scales: {
+        x: {
+          stacked,
+          grid: { display: false },
+          border: { color: token.colorBorder },
+          ticks: {
+            color: token.colorTextSecondary,
+            font: font(12),
+            maxRotation: 0,
+            autoSkipPadding: 12,
+            callback: (_value, index) => {
+              const category = data.categories[index] ?? '';
+              return data.tickFormat ? data.tickFormat(category) : category;
+            },
+          },
+        },
+        y: {
+          stacked,
+          beginAtZero: true,
+          grid: { color: token.colorBorderSecondary },
+          border: { color: token.colorBorder },
+          ticks: {
+            color: token.colorTextSecondary,
+            font: font(12),
+            precision: 0,
+            stepSize: data.durations ? durationStep(highest(data)) : undefined,
+            callback: (value) => (data.axisFormat ?? data.format)(Number(value)),
+          },
+        },
+      },
+      plugins: {
+        legend: { display: data.series.length > 1, position: 'bottom', labels: { color: token.colorText, font: font(13), boxWidth: 12 } },
+        tooltip: {
+          backgroundColor: token.colorBgElevated,
+          titleColor: token.colorText,
+          bodyColor: token.colorText,
+          borderColor: token.colorBorder,
+          borderWidth: 1,
+          cornerRadius: token.borderRadius,
+          titleFont: font(13),
+          bodyFont: font(13),
+          callbacks: {
+            label: (item) => `${item.dataset.label ?? ''}: ${item.raw === null || item.raw === undefined ? '—' : data.format(Number(item.raw))}`,
+          },
+        },
+      },
+    },
+  };
 }
 
 interface DrawingProps {
   data: ChartData;
   height: number;
-  width?: number;
 }
 
 const sameList = <T,>(a: readonly T[] | undefined, b: readonly T[] | undefined) =>
@@ -56,16 +142,15 @@ const sameList = <T,>(a: readonly T[] | undefined, b: readonly T[] | undefined) 
 
 /**
  * Whether two drawings show the same figures. The page builds its chart data again on every
- * render (a live event re-reads the queries even when nothing changed), and recharts redraws
- * everything it is given: the same figures keep the drawing. The ways of writing a value
- * (format, tickFormat, axisFormat) are the page's fixed choices, not figures, and are not compared.
+ * render (a live event re-reads the queries even when nothing changed), and a new drawing
+ * replaces the canvas: the same figures keep it. The ways of writing a value (format,
+ * tickFormat, axisFormat) are the page's fixed choices, not figures, and are not compared.
  */
 export function sameDrawing(previous: DrawingProps, next: DrawingProps): boolean {
   const a = previous.data;
   const b = next.data;
   return (
     previous.height === next.height &&
-    previous.width === next.width &&
     a.kind === b.kind &&
     sameList(a.categories, b.categories) &&
     sameList(a.tones, b.tones) &&
@@ -78,73 +163,27 @@ export function sameDrawing(previous: DrawingProps, next: DrawingProps): boolean
 }
 
 /**
- * The drawing itself (recharts), in a chunk of its own that only pages showing a chart load.
- * Axes, grid, text and tooltip take the theme's tokens; the series its palette. `width`, when
- * known, decides how many category labels show: every label is counted, not measured.
+ * The drawing itself, on a canvas (Chart.js), in a chunk of its own that only pages showing a
+ * chart load. A canvas is one element however many bars it holds, and drawing it is a few
+ * milliseconds: the SVG library before it built a component and a store update per bar, axis
+ * and label, which held a phone's main thread for a third of a second per page. It follows its
+ * card's width; a browser that gives no canvas draws nothing, and the card's summary and
+ * "Ver datos" table still say the figures.
  */
-function ChartDrawing({ data, height, width }: DrawingProps) {
+function ChartDrawing({ data, height }: DrawingProps) {
   const { token } = theme.useToken();
-  const colours = seriesColours(token);
-  const rows = data.categories.map((category, index) => {
-    const row: Record<string, string | number | null> = { category };
-    for (const series of data.series) row[series.key] = series.values[index] ?? null;
-    return row;
-  });
-  const tick = (props: TickProps) => <AxisTick {...props} fill={token.colorTextSecondary} />;
-  const axis = { stroke: token.colorBorder };
-  // A numeric interval: recharts measures no label to choose which to show.
-  const every = Math.max(0, Math.ceil(rows.length / labelsThatFit(width)) - 1);
-  const common = (
-    <>
-      <CartesianGrid stroke={token.colorBorderSecondary} vertical={false} verticalCoordinatesGenerator={NO_VERTICAL_LINES} />
-      <XAxis dataKey="category" tickFormatter={data.tickFormat} tick={tick} axisLine={axis} tickLine={axis} interval={every} />
-      <YAxis
-        tick={tick}
-        axisLine={axis}
-        tickLine={axis}
-        width={Y_AXIS_WIDTH}
-        interval={0}
-        tickFormatter={(value: number) => (data.axisFormat ?? data.format)(value)}
-        allowDecimals={false}
-      />
-      <Tooltip
-        formatter={(value) => (value === null || value === undefined ? '—' : data.format(Number(value)))}
-        contentStyle={{ background: token.colorBgElevated, border: `1px solid ${token.colorBorder}`, borderRadius: token.borderRadius, color: token.colorText }}
-        labelStyle={{ color: token.colorText }}
-        itemStyle={{ color: token.colorText }}
-        cursor={{ fill: token.colorFillSecondary }}
-      />
-      {data.series.length > 1 ? <Legend itemSorter={null} wrapperStyle={{ color: token.colorText, fontSize: 13 }} /> : null}
-    </>
-  );
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context) return;
+    const chart = new Chart(context, drawingConfig(data, token));
+    return () => chart.destroy();
+  }, [data, token]);
   return (
-    <ResponsiveContainer width="100%" height={height}>
-      {data.kind === 'line' ? (
-        <LineChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
-          {common}
-          {data.series.map((series, index) => (
-            <Line key={series.key} type="monotone" dataKey={series.key} name={series.name} stroke={colours[(series.slot ?? index) % colours.length]} strokeWidth={2} dot={false} isAnimationActive={false} />
-          ))}
-        </LineChart>
-      ) : (
-        <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
-          {common}
-          {data.series.map((series, index) => (
-            <Bar
-              key={series.key}
-              dataKey={series.key}
-              name={series.name}
-              fill={colours[(series.slot ?? index) % colours.length]}
-              stackId={data.kind === 'stacked' ? 'all' : undefined}
-              maxBarSize={48}
-              isAnimationActive={false}
-            >
-              {data.tones?.map((tone, cell) => <Cell key={cell} fill={toneColour(token, tone)} />)}
-            </Bar>
-          ))}
-        </BarChart>
-      )}
-    </ResponsiveContainer>
+    <div style={{ position: 'relative', height }}>
+      <canvas ref={canvasRef} className="chart-canvas" />
+    </div>
   );
 }
 

@@ -21,6 +21,8 @@ export interface ChartData {
   tickFormat?: (category: string) => string;
   /** A value as the y axis writes it: shorter. */
   axisFormat?: (value: number) => string;
+  /** The values are seconds: the value axis steps by whole minutes or hours ("2 h", not "1.3 h"). */
+  durations?: boolean;
   /** For one series of bars, a colour per category from the theme's meaning (a vote's tally). */
   tones?: ChartTone[];
 }

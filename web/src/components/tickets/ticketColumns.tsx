@@ -1,5 +1,5 @@
 import { Tag, Typography, type TableColumnsType } from 'antd';
-import { Tabs } from '../Tabs';
+import { FilterTabs } from '../FilterTabs';
 import type { Ticket } from '../../api/types';
 import { formatDateTime } from '../dates';
 import { useScreens } from '../useScreens';
@@ -56,14 +56,11 @@ export function dateColumn(key: 'createdAt' | 'updatedAt', title: string): Table
   return { key, title, dataIndex: key, width: 180, responsive: ['lg'], render: (value: string) => formatDateTime(value) };
 }
 
+/** What the ticket tabs choose, for a screen reader. */
+export const TICKET_TABS_LABEL = 'Estado de los tickets';
+
 export function TicketTabs({ value, onChange }: { value: TicketTab; onChange: (tab: TicketTab) => void }) {
   return (
-    <Tabs
-      activeKey={value}
-      onChange={(key) => onChange(key as TicketTab)}
-      items={TICKET_TABS.map((tab) => ({ key: tab.key, label: tab.label }))}
-      className="ticket-tabs"
-      style={{ marginBottom: 8 }}
-    />
+    <FilterTabs items={TICKET_TABS} value={value} onChange={onChange} label={TICKET_TABS_LABEL} className="ticket-tabs" />
   );
 }

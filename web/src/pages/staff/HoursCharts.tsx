@@ -20,6 +20,7 @@ export function weekHoursChart(rows: WeekHours[]): ChartData {
     series: worked,
     format: formatDuration,
     axisFormat: formatShortDuration,
+    durations: true,
   };
 }
 
@@ -68,6 +69,7 @@ export function WeekChart({ jornada }: { jornada: Jornada }) {
         series: [{ key: 'seconds', name: 'Tiempo', values: WEEK_DAYS.map((day) => Math.max(0, Number(jornada[day.key]) || 0)) }],
         format: formatDuration,
         axisFormat: formatShortDuration,
+        durations: true,
         tickFormat: (label) => WEEK_DAYS.find((day) => day.label === label)?.short ?? label,
       })}
       empty={null}

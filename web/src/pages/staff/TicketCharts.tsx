@@ -32,6 +32,7 @@ export function ticketTimesChart(days: TicketDay[]): ChartData {
     ],
     format: formatDuration,
     axisFormat: formatShortDuration,
+    durations: true,
   };
 }
 
