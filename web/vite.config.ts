@@ -235,6 +235,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Which files each module became: the prerender writes a signed-in page's own chunks into its
+    // preloads (scripts/prerender.mjs), then removes it.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Few files for a first visit, each sent with about 0.7 KB of headers (the automatic

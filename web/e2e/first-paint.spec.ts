@@ -158,6 +158,25 @@ test.describe('with JavaScript', () => {
     // The frame hydrated without a difference from the HTML.
     expect(problems).toEqual([]);
   });
+
+  test("a signed-in page's HTML names every script its page downloads, so that the app adds none of them late", async ({ page }) => {
+    await signIn(page, 'soporte');
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/^\/assets\/[^/]+\.js$/.test(path) && !path.startsWith('/assets/after-load-')) scripts.push(path);
+    });
+    const response = await page.goto('/admin/support');
+    const html = (await response?.text()) ?? '';
+    const listed = (/data-entry="([^"]+)" data-preload="([^"]*)"/.exec(html) ?? []).slice(1).join(' ').split(' ').filter(Boolean);
+    await expect(page.getByRole('tablist', { name: 'Estado de los tickets' })).toBeVisible();
+    await appReady(page);
+    // The page's own chunk (staff) is among them, not only the entry's.
+    expect(listed.some((file) => /\/assets\/staff-[\w-]+\.js$/.test(file))).toBe(true);
+    // What a chart or a dialog loads on showing is not part of the page's first download.
+    const firstDownload = scripts.filter((path) => !/\/assets\/(charts|forms|ui-inputs)-/.test(path));
+    expect(firstDownload.filter((path) => !listed.includes(path))).toEqual([]);
+  });
 });
 
 test("another site's form, posted from a signed-in member's browser, writes nothing", async ({ page, baseURL }) => {

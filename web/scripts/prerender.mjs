@@ -77,6 +77,32 @@ const AFTER_LOAD_LOADER = `(() => {
 })();
 `;
 
+/**
+ * The files of `modules` and of what they import (not what they load later), from Vite's
+ * manifest, as the page links them: a signed-in page's own chunks, preloaded with the entry.
+ */
+function chunksOf(viteManifest, modules) {
+  const files = [];
+  const visit = (key) => {
+    const chunk = viteManifest[key];
+    if (!chunk) throw new Error(`${key} is not in Vite's manifest: is it still the module routes.tsx loads?`);
+    if (files.includes(`/${chunk.file}`)) return;
+    files.push(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return files;
+}
+
+/** The after-load template with `files` added to its preloads, after the entry's own. */
+function withPreloads(template, files) {
+  if (files.length === 0) return template;
+  return template.replace(/data-preload="([^"]*)"/, (_, listed) => {
+    const known = listed.split(' ').filter(Boolean);
+    return `data-preload="${[...known, ...files.filter((file) => !known.includes(file))].join(' ')}"`;
+  });
+}
+
 /** The template with the app's entry and preloads replaced by the after-load loader at `loaderHref`. */
 function loadingAfterLoad(template, loaderHref) {
   const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
@@ -146,6 +172,8 @@ async function main() {
   await build({ configFile: resolve(root, 'vite.ssr.config.ts'), logLevel: 'warn' });
   const server = await import(pathToFileURL(resolve(ssrOut, 'entry-server.js')).href);
   const template = readFileSync(resolve(dist, 'index.html'), 'utf8');
+  const viteManifestFile = resolve(dist, '.vite/manifest.json');
+  const viteManifest = JSON.parse(readFileSync(viteManifestFile, 'utf8'));
   const patterns = routePaths(readFileSync(resolve(root, 'src/routes.tsx'), 'utf8'));
   for (const pattern of [...READ_PAGES, ...PAGES_WITH_A_FORM]) {
     if (pattern !== null && !patterns.includes(pattern)) throw new Error(`${pattern} is named in prerender.mjs but is not a route`);
@@ -204,13 +232,16 @@ async function main() {
   const manifest = { ...server.SERVER_CONTRACT, pages: {}, notFound: '' };
   for (const { pattern, markup, rules } of pages) {
     const name = pattern === null ? '404.html' : fileName(pattern);
-    const pageTemplate = scriptsAfterPaint(pattern, markup) ? templateAfterLoad : template;
+    // A signed-in page's own chunks come with the entry's (only after-load pages are signed-in ones).
+    const pageTemplate = scriptsAfterPaint(pattern, markup) ? withPreloads(templateAfterLoad, chunksOf(viteManifest, server.signedInPageModules(sampleURL(pattern ?? '/')))) : template;
     writeFileSync(resolve(out, name), documentOf(pageTemplate, [variables, rules], componentRules[catalogOf(pattern)], server.COMPONENT_STYLES_ATTRIBUTE, markup));
     if (pattern === null) manifest.notFound = name;
     else manifest.pages[pattern] = name;
   }
   writeFileSync(resolve(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
   rmSync(ssrOut, { recursive: true, force: true });
+  // Not served: what the server sends is in dist/prerendered/manifest.json.
+  rmSync(dirname(viteManifestFile), { recursive: true, force: true });
   const sizes = [...sheets].map(([css, name]) => `${name} ${(css.length / 1024).toFixed(1)} KiB`);
   console.log(`prerendered ${pages.length} pages with ${sheets.size} stylesheets:\n  ${sizes.join('\n  ')}`);
 }

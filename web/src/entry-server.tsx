@@ -34,6 +34,7 @@ import { ThemeProvider } from './theme/ThemeProvider';
 import type { ThemeMode } from './theme/palette';
 
 export { COMPONENT_STYLES_ATTRIBUTE } from './ssr/componentStyles';
+export { signedInPageModules } from './routes';
 
 /** The marks the server replaces with the configuration's words, HTML-escaped. */
 export const MARKS = {

@@ -39,19 +39,30 @@ const dashboardPage = () => import('./pages/staff/DashboardPage');
 /**
  * What a signed-in page downloads, by its path. Opened directly (a link, a reload), the page's
  * chunk and the signed-in wrapper download while the session is checked, not after it: each
- * would otherwise wait for the one rendered above it.
+ * would otherwise wait for the one rendered above it. `module` names the loader's module for
+ * the prerender, which writes its files into the page's preloads (SIGNED_IN_PAGE_MODULES).
  */
-const LOADER_BY_PATH: [RegExp, () => Promise<Area>][] = [
-  [/^\/support(\/tickets\/[^/]+)?\/?$/, supportPage],
-  [/^\/dashboard\/?$/, dashboardPage],
-  [/^\/(records|documents|perfil)(\/|$)/, membersArea],
-  [/^\/(staff|admin\/support)(\/|$)/, staffArea],
-  [/^\/treasury(\/|$)/, treasuryArea],
-  [/^\/(sat|security|admin)(\/|$)/, adminArea],
-  [/^\/legislative(\/|$)/, legislativeArea],
+const LOADER_BY_PATH: { pattern: RegExp; load: () => Promise<Area>; module: string }[] = [
+  { pattern: /^\/support(\/tickets\/[^/]+)?\/?$/, load: supportPage, module: 'src/pages/members/SupportPage.tsx' },
+  { pattern: /^\/dashboard\/?$/, load: dashboardPage, module: 'src/pages/staff/DashboardPage.tsx' },
+  { pattern: /^\/(records|documents|perfil)(\/|$)/, load: membersArea, module: 'src/pages/members/index.tsx' },
+  { pattern: /^\/(staff|admin\/support)(\/|$)/, load: staffArea, module: 'src/pages/staff/index.tsx' },
+  { pattern: /^\/treasury(\/|$)/, load: treasuryArea, module: 'src/pages/treasury/index.tsx' },
+  { pattern: /^\/(sat|security|admin)(\/|$)/, load: adminArea, module: 'src/pages/admin/index.tsx' },
+  { pattern: /^\/legislative(\/|$)/, load: legislativeArea, module: 'src/pages/legislative/index.tsx' },
 ];
 
-const loaderOf = (path: string) => LOADER_BY_PATH.find(([pattern]) => pattern.test(path))?.[1];
+/**
+ * The module a signed-in page at `path` downloads first, none for a public page. The prerender
+ * lists its files (with the signed-in wrapper's, which the pages import) in the page's HTML, so
+ * that the browser fetches them with the app's entry instead of the app adding them one by one.
+ */
+export function signedInPageModules(path: string): string[] {
+  const page = LOADER_BY_PATH.find(({ pattern }) => pattern.test(path));
+  return page ? [page.module] : [];
+}
+
+const loaderOf = (path: string) => LOADER_BY_PATH.find(({ pattern }) => pattern.test(path))?.load;
 
 function preloadSignedInPage(path: string) {
   const load = loaderOf(path);

@@ -1,6 +1,6 @@
 import { theme } from 'antd';
-import { describe, expect, it } from 'vitest';
-import { drawingConfig, durationStep, sameDrawing } from './ChartDrawing';
+import { describe, expect, it, vi } from 'vitest';
+import { drawInTurn, drawingConfig, durationStep, sameDrawing } from './ChartDrawing';
 import type { ChartData } from './types';
 
 const figures = (values: (number | null)[]): ChartData => ({
@@ -110,5 +110,22 @@ describe('durationStep', () => {
     expect(drawingConfig(stacked, token).options?.scales?.y?.ticks).toMatchObject({ stepSize: 10800 });
     expect(drawingConfig({ ...stacked, kind: 'bar' }, token).options?.scales?.y?.ticks).toMatchObject({ stepSize: 7200 });
     expect(drawingConfig({ ...stacked, durations: false }, token).options?.scales?.y?.ticks).toMatchObject({ stepSize: undefined });
+  });
+});
+
+describe('drawInTurn', () => {
+  it('draws each chart in a task of its own, in the order asked, and skips one gone before its turn', async () => {
+    const order: string[] = [];
+    drawInTurn(() => {
+      order.push('first');
+      // Runs before the next drawing only if that one waits for a task of its own.
+      queueMicrotask(() => order.push('after the first, before the next'));
+    });
+    const cancel = drawInTurn(() => order.push('gone'));
+    drawInTurn(() => order.push('third'));
+    cancel();
+    expect(order).toEqual([]);
+    await vi.waitFor(() => expect(order).toHaveLength(3));
+    expect(order).toEqual(['first', 'after the first, before the next', 'third']);
   });
 });
