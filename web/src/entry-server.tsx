@@ -28,7 +28,7 @@ import { LAW_WORDS, NO_LAWS_TEXT } from './pages/public/DiarioOficialPage';
 import { JOIN_TEXT, PLAYERS_TEMPLATE } from './pages/public/ServerCardView';
 import { UNAVAILABLE_TEXT } from './pages/public/serverStatus';
 import { BOOT_ELEMENT_ID, FIRST_LAWS_PAGE, setBootData } from './ssr/bootData';
-import { SLOT_ATTRIBUTE } from './ssr/browserOnly';
+import { PrerenderContext, SLOT_ATTRIBUTE } from './ssr/browserOnly';
 import { StyleCatalog, type CatalogScope } from './ssr/StyleCatalog';
 import { ThemeProvider } from './theme/ThemeProvider';
 import type { ThemeMode } from './theme/palette';
@@ -116,7 +116,9 @@ export async function renderPage(url: string, mode: ThemeMode, cache: StyleCache
   const { prelude } = await prerender(
     <StrictMode>
       <StyleProvider cache={cache}>
-        <App queryClient={queryClient} router={router} themeMode={mode} hydrating />
+        <PrerenderContext value>
+          <App queryClient={queryClient} router={router} themeMode={mode} hydrating />
+        </PrerenderContext>
       </StyleProvider>
     </StrictMode>,
     // Every boundary inline, in place: a large one would otherwise be sent after the page with

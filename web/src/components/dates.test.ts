@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ageOn, dateFormat, formatDateTime, formatDayShort } from './dates';
+import { ageOn, dateFormat, formatDate, formatDateTime, formatDay, formatDayShort } from './dates';
 
 describe('formatDayShort', () => {
   it('shows a YYYY-MM-DD day as dd/mm/yyyy, whatever the time zone', () => {
@@ -48,5 +48,16 @@ describe('dateFormat', () => {
     const value = '2026-03-03T18:30:00Z';
     expect(formatDateTime(value)).toBe(new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(value)));
     expect(formatDateTime('nunca')).toBe('');
+  });
+});
+
+describe('long dates', () => {
+  it('writes a day in full in Spanish whatever the browser’s language, as the server does', () => {
+    expect(formatDay('2025-03-03')).toBe('3 de marzo de 2025');
+    expect(formatDay('2026-12-31', 1)).toBe('1 de enero de 2027');
+    // Noon UTC: the same day in any time zone the tests run in.
+    expect(formatDate('2026-11-17T12:00:00Z')).toBe('17 de noviembre de 2026');
+    expect(formatDate('no es una fecha')).toBe('');
+    expect(formatDay('2026-13-01')).toBe('');
   });
 });

@@ -15,11 +15,23 @@ export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFo
   return format;
 }
 
-/** A date in the browser's locale, e.g. "3 de marzo de 2025"; empty for an unreadable value. */
+const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+
+/**
+ * A day written in full in Spanish, "3 de marzo de 2025", as the server writes it into the
+ * pages' HTML (webapi/document_slots.go, longDate). Written here rather than by Intl: the
+ * first Intl.DateTimeFormat a page builds loads its locale's data (48 ms on a slow phone, in
+ * the render of the landing's first news card), and a browser in English wrote "March 3, 2025".
+ */
+function longDate(date: Date): string {
+  return `${date.getDate()} de ${MONTHS[date.getMonth()]} de ${date.getFullYear()}`;
+}
+
+/** A date in Spanish, e.g. "3 de marzo de 2025"; empty for an unreadable value. */
 export function formatDate(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return dateFormat({ dateStyle: 'long' }).format(date);
+  return longDate(date);
 }
 
 /** A short date in the browser's locale, e.g. "3 mar 2025", for tables; empty for an unreadable value. */
@@ -36,20 +48,22 @@ export function formatDateTime(value: string): string {
   return dateFormat({ dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
 
-/** A calendar date written YYYY-MM-DD, read as that day wherever the browser is (not as UTC midnight). */
+/** A calendar date written YYYY-MM-DD, read as that day wherever the browser is (not as UTC midnight); null for a day that does not exist. */
 export function parseDay(value: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return null;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return Number.isNaN(date.getTime()) ? null : date;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(year, month - 1, day);
+  // Date rolls a 13th month or a 31 February over into the next: such a day does not exist.
+  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
 }
 
-/** A calendar date (YYYY-MM-DD) in the browser's locale, e.g. "3 de marzo de 2025"; empty for an unreadable value. */
+/** A calendar date (YYYY-MM-DD) in Spanish, e.g. "3 de marzo de 2025"; empty for an unreadable value. */
 export function formatDay(value: string, addDays = 0): string {
   const date = parseDay(value);
   if (!date) return '';
   date.setDate(date.getDate() + addDays);
-  return dateFormat({ dateStyle: 'long' }).format(date);
+  return longDate(date);
 }
 
 /** Today in the browser's time zone, as YYYY-MM-DD. */

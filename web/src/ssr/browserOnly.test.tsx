@@ -3,15 +3,16 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useScreens } from '../components/useScreens';
-import { BrowserBoundary, HydratingApp, RequestRegion, SLOT_ATTRIBUTE, noteServerRegions, useAppRunning, useBrowserOnly } from './browserOnly';
+import { BrowserBoundary, HydratingApp, PrerenderContext, RequestRegion, SLOT_ATTRIBUTE, noteServerRegions, useAppRunning, useBrowserOnly } from './browserOnly';
 
 /** What each render of a region's content saw of the server's node. */
-let seen: { connected: boolean; inServerPlace: boolean }[] = [];
+let seen: { connected: boolean; moved: boolean; blocking: boolean }[] = [];
 let serverNode: HTMLElement | null = null;
 let serverPlace: Element | null = null;
 
 function Content({ text }: { text: string }) {
-  seen.push({ connected: serverNode?.isConnected ?? false, inServerPlace: serverNode?.parentElement === serverPlace });
+  // React's development build names the pass that blocks in the stack.
+  seen.push({ connected: serverNode?.isConnected ?? false, moved: serverNode?.parentElement !== serverPlace, blocking: new Error().stack?.includes('renderRootSync') ?? false });
   return <p>{text}</p>;
 }
 
@@ -34,6 +35,14 @@ function Page() {
   );
 }
 
+/** The page as the prerender writes it. */
+const prerendered = () =>
+  renderToString(
+    <PrerenderContext value>
+      <Page />
+    </PrerenderContext>,
+  );
+
 let root: Root | null = null;
 
 afterEach(() => {
@@ -43,10 +52,10 @@ afterEach(() => {
   seen = [];
 });
 
-/** The page as the prerender writes it, with the server's news written into its slot. */
+/** The page as the server sends it: the prerender's, with the server's news written into its slot. */
 function servedPage(): HTMLElement {
   const container = document.createElement('div');
-  container.innerHTML = renderToString(<Page />);
+  container.innerHTML = prerendered();
   serverPlace = container.querySelector(`[${SLOT_ATTRIBUTE}="latest-news"]`);
   serverNode = document.createElement('article');
   serverNode.textContent = 'noticias del servidor';
@@ -57,38 +66,52 @@ function servedPage(): HTMLElement {
 
 describe('regions the server leaves to the browser', () => {
   it('prerender as their place, marked, with the fallback', () => {
-    const html = renderToString(<Page />);
-    expect(html).toMatch(/<div data-ssr-slot="latest-news" class="ssr-slot" data-region="[^"]+"><span>Cargando<\/span><\/div>/);
+    const html = prerendered();
+    expect(html).toMatch(/<div data-ssr-slot="latest-news" data-place="[^"]+" class="ssr-slot"><span>Cargando<\/span><\/div>/);
     expect(html).toContain('Marco de la página');
     expect(html).not.toContain('noticias de la app');
   });
 
-  it('render after the server HTML has moved into their place, and show it meanwhile', async () => {
+  it('hydrate their place as served, then replace it in one commit, in a render that does not block', async () => {
     const container = servedPage();
+    const place = serverPlace;
     noteServerRegions(document);
+    const errors: unknown[] = [];
+    const mutations: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => mutations.push(...records));
+    observer.observe(container, { childList: true, subtree: true });
     await act(async () => {
-      root = hydrateRoot(container, <Page />, { onRecoverableError: () => undefined });
+      startTransition(() => {
+        root = hydrateRoot(container, <Page />, { onRecoverableError: (error) => errors.push(error) });
+      });
     });
-    // The content's first render came after a commit that moved the server's node, unchanged,
-    // into the region's new place: the pass that commits it only drew that place.
+    observer.disconnect();
+    expect(errors).toEqual([]);
+    // The content's first render found the server's node where the server wrote it: nothing had
+    // moved or removed it (the place hydrated as served).
     expect(seen.length).toBeGreaterThan(0);
-    expect(seen[0]).toEqual({ connected: true, inServerPlace: false });
+    expect(seen[0]).toEqual({ connected: true, moved: false, blocking: false });
+    expect(seen.filter((render) => render.blocking)).toEqual([]);
     expect(container.textContent).toContain('noticias de la app');
     expect(container.textContent).toContain('miembro');
     expect(container.textContent).not.toContain('Marco de la página');
     expect(serverNode?.isConnected).toBe(false);
+    // The server's node left the page once, with its place, and was never put back.
+    const removals = mutations.flatMap((record) => [...record.removedNodes]);
+    expect(removals.filter((node) => node === serverNode || node === place)).toEqual([place]);
+    expect(mutations.some((record) => [...record.addedNodes].some((node) => node === serverNode || (node instanceof Element && node.contains(serverNode))))).toBe(false);
+    expect(container.querySelector('.ssr-slot')).toBeNull();
   });
 
   it('render at once when mounted later, with nothing of the server left to wait for', async () => {
     const container = document.createElement('div');
     document.body.append(container);
-    const { createRoot } = await import('react-dom/client');
     const fresh = createRoot(container);
     root = fresh;
     act(() => fresh.render(<Page />));
     expect(container.textContent).toContain('noticias de la app');
     expect(container.textContent).toContain('miembro');
-    expect(container.querySelector('[data-region]')).toBeNull();
+    expect(container.querySelector('[data-place], [data-region]')).toBeNull();
   });
 });
 

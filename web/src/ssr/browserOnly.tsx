@@ -33,6 +33,12 @@ const serverRegions = new Map<string, ChildNode[]>();
  */
 const turns = new Map<string, Promise<void>>();
 
+/** The attribute that marks, in the served HTML, the place of a RequestRegion: kept, as served, while the page hydrates. */
+const PLACE_ATTRIBUTE = 'data-place';
+
+/** The RequestRegions of the served page that have not taken their place yet. */
+const servedPlaces = new Set<string>();
+
 /** Called before hydrating a served page: notes its regions and what the server wrote into them. */
 export function noteServerRegions(doc: Document): void {
   for (const place of doc.querySelectorAll<HTMLElement>(`[${REGION_ATTRIBUTE}]`)) {
@@ -41,7 +47,14 @@ export function noteServerRegions(doc: Document): void {
     serverRegions.set(id, [...place.childNodes]);
     turns.set(id, Promise.resolve());
   }
+  for (const place of doc.querySelectorAll<HTMLElement>(`[${PLACE_ATTRIBUTE}]`)) {
+    const id = place.getAttribute(PLACE_ATTRIBUTE);
+    if (id) servedPlaces.add(id);
+  }
 }
+
+/** Set around the prerender (entry-server.tsx): a RequestRegion writes its place, for the server to fill. */
+export const PrerenderContext = createContext(false);
 
 /** Makes the calling component render in the browser only; the prerender writes the nearest Suspense fallback. */
 export function useBrowserOnly(): void {
@@ -77,12 +90,6 @@ function RegionPlace({ region, fallback, ...attributes }: { region: string; fall
   );
 }
 
-/** What a RequestRegion holds: rendered by the browser, never hydrated, so the app runs it from its first render. */
-function BrowserOnly({ children }: { children: ReactNode }) {
-  useBrowserOnly();
-  return <AppRunningContext value>{children}</AppRunningContext>;
-}
-
 /** The attribute naming a region the server may write HTML into (webapi/document.go). */
 export const SLOT_ATTRIBUTE = 'data-ssr-slot';
 
@@ -100,17 +107,39 @@ interface RequestRegionProps {
   children: ReactNode;
 }
 
+/** Hydrating a place: React keeps the element's children as served (the server's HTML) and compares none of them. */
+const AS_SERVED = { __html: '' };
+
 /**
- * A part of a page that depends on the request: the prerendered page holds its place (and
- * the server may fill it), the browser renders it from the data the server wrote into the
- * page, and the place is swapped for it in one step.
+ * A part of a page that depends on the request. The prerender writes its place (the fallback,
+ * in an element the server may fill: `slot`); the browser hydrates that place as it was
+ * served, server HTML included, and then, as a transition, renders the region from the data
+ * the server wrote into the page, which replaces the place in one commit. Rendered without
+ * hydrating (another page, or a page the app renders itself), it renders at once.
+ *
+ * The place hydrates rather than being rendered anew: a Suspense boundary the server left
+ * to the browser is rendered by React in a pass that blocks, and drawing the place first
+ * (to keep the server's nodes on screen) removed them and put them back before the region
+ * replaced them, two commits of DOM changes on a slow phone's main thread where one will do.
  */
 export function RequestRegion({ slot, fallback = null, className, style, children }: RequestRegionProps) {
-  return (
-    <BrowserBoundary fallback={fallback} {...{ [SLOT_ATTRIBUTE]: slot }} className={className ? `ssr-slot ${className}` : 'ssr-slot'} style={style}>
-      <BrowserOnly>{children}</BrowserOnly>
-    </BrowserBoundary>
-  );
+  const region = useId();
+  const prerendering = use(PrerenderContext);
+  const [servedFirst] = useState(() => prerendering || servedPlaces.has(region));
+  const [live, setLive] = useState(!servedFirst);
+  useEffect(() => {
+    if (live) return;
+    servedPlaces.delete(region);
+    startTransition(() => setLive(true));
+  }, [live, region]);
+  const place = { [SLOT_ATTRIBUTE]: slot, [PLACE_ATTRIBUTE]: region, className: className ? `ssr-slot ${className}` : 'ssr-slot', style };
+  if (prerendering) return <div {...place}>{fallback}</div>;
+  if (!live) return <div {...place} dangerouslySetInnerHTML={AS_SERVED} suppressHydrationWarning />;
+  // The content runs as the app's from its first render: it was never in the HTML. A region
+  // replacing its place has no boundary of its own: while its content loads (a lazy form),
+  // the transition waits and the place stays as served.
+  const content = <AppRunningContext value>{children}</AppRunningContext>;
+  return servedFirst ? content : <Suspense fallback={<div {...place}>{fallback}</div>}>{content}</Suspense>;
 }
 
 /**

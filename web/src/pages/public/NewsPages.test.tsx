@@ -34,10 +34,11 @@ describe('NewsDetailPage', () => {
     expect(container.querySelector('b')).toBeNull();
   });
 
-  it('shows the date in the browser locale and the default image', async () => {
+  it('shows the date in Spanish and the default image', async () => {
     serveNews([newsItem({ _id: '7', title: 'Aviso', date: '2025-03-03T18:00:00Z' })]);
     renderWithProviders(routes(), '/news/7');
-    const expected = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date('2025-03-03T18:00:00Z'));
+    // In Spanish whatever the browser's language (the test's is English).
+    const expected = '3 de marzo de 2025';
     expect(await screen.findByText(expected)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Aviso' })).toHaveAttribute('src', '/news-default.svg');
   });
