@@ -68,6 +68,15 @@ const card = (title: string) => screen.getByRole('group', { name: title });
 const row = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
 describe('AdminSupportPage', () => {
+  it('says in words that no ticket has been rated yet, never "0.0 / 5"', async () => {
+    setViewport(1280);
+    serveStaff({ '/api/tickets/stats/summary': () => jsonResponse({ stats: ticketStats({ satisfaction: { average: 0, count: 0 } }) }) });
+    renderWithProviders(<AdminSupportPage />, '/admin/support');
+    await waitFor(() => expect(card('Satisfacción')).toHaveTextContent('Sin calificaciones todavía'));
+    expect(card('Satisfacción')).not.toHaveTextContent('/ 5');
+    expect(card('Tickets Totales')).toHaveTextContent('Tickets Totales16');
+  });
+
   it('shows the four figures: every status together, resolved plus closed, hours and satisfaction', async () => {
     setViewport(1280);
     serveStaff();

@@ -42,6 +42,7 @@ import { TicketDialog } from '../../layout/ticketDialog';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { useHeldRows } from '../../live/heldRows';
 import { TICKET_DAYS, TicketCharts } from './TicketCharts';
+import { EmptyFigure, NO_RATINGS_TEXT } from './emptyFigures';
 import { CANNED_TITLE, CannedRepliesDialog } from './CannedRepliesDialog';
 import { PAGE_SUBTITLES } from '../../pageSubtitles';
 
@@ -60,7 +61,16 @@ function StatCards() {
     { key: 'total', title: 'Tickets Totales', icon: <InboxOutlined />, value: counts ? counts.total : NOT_MEASURED, precision: 0 },
     { key: 'time', title: 'Tiempo Promedio', icon: <ClockCircleOutlined />, value: measured(stats, (figures) => oneDecimal(figures.resolutionTime.average)), precision: 1, suffix: 'h' },
     { key: 'resolved', title: 'Resueltos', icon: <CheckCircleOutlined />, value: counts ? counts.resolved : NOT_MEASURED, precision: 0 },
-    { key: 'satisfaction', title: 'Satisfacción', icon: <SmileOutlined />, value: measured(stats, (figures) => oneDecimal(figures.satisfaction.average)), precision: 1, suffix: '/ 5' },
+    {
+      key: 'satisfaction',
+      title: 'Satisfacción',
+      icon: <SmileOutlined />,
+      value: measured(stats, (figures) => oneDecimal(figures.satisfaction.average)),
+      precision: 1,
+      suffix: '/ 5',
+      // No ticket rated yet: said in words, never "0.0 / 5".
+      empty: stats.data && stats.data.satisfaction.count === 0 ? NO_RATINGS_TEXT : undefined,
+    },
   ];
   return (
     <>
@@ -68,7 +78,11 @@ function StatCards() {
         {cards.map((card) => (
           <Col key={card.key} xs={12} md={6}>
             <Card className="ticket-stat" aria-label={card.title} role="group" style={{ height: '100%' }}>
-              <Statistic title={card.title} value={card.value} precision={card.precision} suffix={stats.data ? card.suffix : undefined} prefix={card.icon} loading={loading} />
+              {card.empty ? (
+                <Statistic title={card.title} valueRender={() => <EmptyFigure text={String(card.empty)} />} />
+              ) : (
+                <Statistic title={card.title} value={card.value} precision={card.precision} suffix={stats.data ? card.suffix : undefined} prefix={card.icon} loading={loading} />
+              )}
             </Card>
           </Col>
         ))}
