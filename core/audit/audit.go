@@ -31,6 +31,7 @@ const (
 	AreaRoles       = "roles"
 	AreaArtists     = "artists"
 	AreaDeliveries  = "deliveries" // deliveries to Discord an operator retried or discarded
+	AreaPersonal    = "datos"      // a member's requests about their personal data
 )
 
 // Areas names them in Spanish, in the order the log's filter offers them.
@@ -48,6 +49,7 @@ var Areas = labels.Table{
 	{Value: AreaRoles, Label: "Roles de Discord"},
 	{Value: AreaArtists, Label: "Solicitudes de artistas"},
 	{Value: AreaDeliveries, Label: "Entregas a Discord"},
+	{Value: AreaPersonal, Label: "Datos personales"},
 }
 
 // Entry is one recorded change.

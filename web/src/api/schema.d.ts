@@ -2986,6 +2986,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the portal holds about the signed-in member, as JSON (Acceso): each table's title and the rows that name them. Audited. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the export, as a download */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PersonalDataExport"];
+                    };
+                };
+                401: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/verify/status": {
         parameters: {
             query?: never;
@@ -5577,6 +5614,22 @@ export interface components {
             userId?: string;
             /** Format: date-time */
             verifiedAt?: string;
+        };
+        PersonalDataExport: {
+            persona: {
+                discordId?: string;
+                robloxUserId?: string;
+                email?: string;
+            };
+            /** Format: date-time */
+            generado: string;
+            tablas: {
+                tabla: string;
+                titulo: string;
+                filas: {
+                    [key: string]: unknown;
+                }[];
+            }[];
         };
         PlayerProfile: {
             discordId: string;

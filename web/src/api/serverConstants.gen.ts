@@ -466,6 +466,10 @@ export const AUDIT_AREAS = [
   {
     "value": "deliveries",
     "label": "Entregas a Discord"
+  },
+  {
+    "value": "datos",
+    "label": "Datos personales"
   }
 ] as const;
 

@@ -19,6 +19,7 @@ const ACTIONS: Record<string, Record<string, string>> = {
     'warn.add': 'Advertencia administrativa',
   },
   treasury: { sale: 'Venta registrada', void: 'Venta anulada' },
+  datos: { export: 'Descarga de sus datos' },
   artists: { status: 'Decisión sobre una solicitud' },
   sat: { register: 'Negocio registrado', update: 'Negocio editado', status: 'Estado del negocio' },
   documents: {

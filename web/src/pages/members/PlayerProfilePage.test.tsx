@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
 import type { PlayerProfile } from '../../api/types';
 import { jsonResponse, mockFetch, profile } from '../../test/fixtures';
@@ -8,6 +8,8 @@ import { charge, ineDocument, playerProfile } from '../../test/identity';
 import { renderWithProviders } from '../../test/render';
 import { ticket } from '../../test/tickets';
 import { PlayerProfilePage } from './PlayerProfilePage';
+import { MY_DATA_DOWNLOAD } from './MyDataSection';
+import { MY_DATA_EXPORT_ERROR } from '../../api/personalData';
 
 function serve(answer: PlayerProfile | (() => Response)) {
   localStorage.setItem(TOKEN_KEY, 'token');
@@ -93,5 +95,34 @@ describe('PlayerProfilePage', () => {
     mockFetch();
     renderWithProviders(<PlayerProfilePage />, '/perfil');
     expect(screen.getByText('Inicia Sesión para usar esto')).toBeInTheDocument();
+  });
+
+  it('downloads "Mis datos" as the file the server names, and says so when it fails', async () => {
+    let answer: () => Response = () =>
+      new Response('{"persona":{},"tablas":[]}', { status: 200, headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="mis-datos.json"' } });
+    const fetch = serve(playerProfile());
+    fetch.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith('/api/me/export')) return answer();
+      if (url.endsWith('/api/players/me')) return jsonResponse(playerProfile());
+      return jsonResponse(profile({ username: 'jugador', discordId: '1400000000000000014', discordRoles: [] }));
+    });
+    const created = vi.fn(() => 'blob:mis-datos');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: () => undefined }));
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    renderWithProviders(<PlayerProfilePage />, '/perfil');
+    await screen.findByText('Mis datos', { selector: '.ant-card-head-title span' });
+    const mine = section('Mis datos');
+    const button = () => within(mine).getByRole('button', { name: new RegExp(MY_DATA_DOWNLOAD.replace(/[()]/g, '\\$&')) });
+    await userEvent.click(button());
+    await vi.waitFor(() => expect(clicked).toEqual(['mis-datos.json']));
+    expect(fetch.mock.calls.some(([input]) => String(input).endsWith('/api/me/export'))).toBe(true);
+
+    answer = () => new Response('', { status: 502 });
+    await userEvent.click(button());
+    expect(await within(mine).findByText(MY_DATA_EXPORT_ERROR)).toBeInTheDocument();
   });
 });

@@ -15,6 +15,7 @@ import { QueryState } from '../../components/QueryState';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import { StatusTag } from '../../components/tickets/TicketTags';
 import { avatarUrl, initial } from '../../layout/avatar';
+import { MyDataSection } from './MyDataSection';
 
 export const NOT_VERIFIED_TEXT = 'Todavía no has vinculado tu cuenta de Roblox.';
 export const NO_DOCUMENT_TEXT = 'Todavía no tienes un documento de identidad.';
@@ -196,6 +197,7 @@ function Profile({ profile }: { profile: PlayerProfile }) {
       <Section title="Expediente criminal" icon={<AuditOutlined />} extra={<Link to="/records">Expedientes</Link>}>
         <ChargesTable charges={profile.charges} />
       </Section>
+      <MyDataSection />
     </Flex>
   );
 }

@@ -1,0 +1,12 @@
+package documents
+
+import "zocalo/core/personaldata"
+
+// PersonalData declares what this feature's tables hold about people (core/personaldata).
+func PersonalData() personaldata.Declarations {
+	return personaldata.Declarations{
+		Holdings: []personaldata.Holding{
+			{Table: "documents", Title: "Tus documentos de identidad", About: personaldata.ByDiscordID("discord_id")},
+		},
+	}
+}

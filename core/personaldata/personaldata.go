@@ -1,0 +1,269 @@
+// Package personaldata is the portal's one list of what it holds about people, table by
+// table: which columns name the person a row is about, and which hold what must never leave
+// the portal (secrets). Each feature declares its own tables (its PersonalData function); core
+// gathers them. A member's export ("Acceso", Ley Federal de Protección de Datos Personales en
+// Posesión de los Particulares) reads every declared table through this list, and a test
+// compares the list with the schema, so a table added with a person's column and no
+// declaration fails the build.
+package personaldata
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// Kind is what identifies the person in a column.
+type Kind int
+
+const (
+	// DiscordID is the member's Discord id, the portal's own id for a person.
+	DiscordID Kind = iota
+	// RobloxUserID is the Roblox account the member linked.
+	RobloxUserID
+	// Email is the address the member signed in with, for what was sent before signing in.
+	Email
+)
+
+// Column names a person in a table.
+type Column struct {
+	Name  string
+	Holds Kind
+}
+
+// Holding is a table that holds something about people.
+type Holding struct {
+	Table string
+	// Title says in Spanish what its rows are, as the export titles them.
+	Title string
+	// About are the columns that name a person a row is about, or whose act it records.
+	About []Column
+	// Through reaches rows that name nobody themselves by the row they belong to (a ticket's
+	// attachment by its message), when About is empty.
+	Through *Through
+	// Withheld are columns never exported: secrets and their hashes.
+	Withheld []string
+}
+
+// Through says whose a row is by another table's row: Column holds that row's Key.
+type Through struct {
+	Column string
+	Table  string
+	Key    string
+	About  []Column
+}
+
+// Unrelated is a table that holds nothing about a person, and why.
+type Unrelated struct {
+	Table string
+	Why   string
+	// NotAPerson names columns whose name looks like a person's but is not (a role's Discord id).
+	NotAPerson []string
+}
+
+// Declarations is what one feature declares of its tables.
+type Declarations struct {
+	Holdings  []Holding
+	Unrelated []Unrelated
+}
+
+// ByDiscordID lists columns that hold a member's Discord id.
+func ByDiscordID(names ...string) []Column {
+	out := make([]Column, len(names))
+	for i, n := range names {
+		out[i] = Column{Name: n, Holds: DiscordID}
+	}
+	return out
+}
+
+// Registry is every feature's declarations together.
+type Registry struct {
+	Holdings  []Holding
+	Unrelated []Unrelated
+}
+
+// NewRegistry gathers the features' declarations; a table declared twice is a mistake.
+func NewRegistry(features ...Declarations) (*Registry, error) {
+	r := &Registry{}
+	seen := map[string]bool{}
+	claim := func(table string) error {
+		if seen[table] {
+			return fmt.Errorf("personaldata: %s is declared twice", table)
+		}
+		seen[table] = true
+		return nil
+	}
+	for _, f := range features {
+		for _, h := range f.Holdings {
+			if err := claim(h.Table); err != nil {
+				return nil, err
+			}
+			if len(h.About) == 0 && (h.Through == nil || len(h.Through.About) == 0) {
+				return nil, fmt.Errorf("personaldata: %s holds data about people but names no column that says whose", h.Table)
+			}
+			r.Holdings = append(r.Holdings, h)
+		}
+		for _, u := range f.Unrelated {
+			if err := claim(u.Table); err != nil {
+				return nil, err
+			}
+			r.Unrelated = append(r.Unrelated, u)
+		}
+	}
+	slices.SortFunc(r.Holdings, func(a, b Holding) int { return strings.Compare(a.Table, b.Table) })
+	return r, nil
+}
+
+// Person is whom an export is for: the ids and address their rows may carry.
+type Person struct {
+	DiscordID    string
+	RobloxUserID string // empty without a linked account
+	Email        string // empty when Discord gave none
+}
+
+// Value is the id or address of kind k the person's rows carry.
+func (p Person) Value(k Kind) string {
+	switch k {
+	case RobloxUserID:
+		return p.RobloxUserID
+	case Email:
+		return p.Email
+	default:
+		return p.DiscordID
+	}
+}
+
+// Export writes as JSON everything the declared tables hold about p: each table's title and
+// the rows that name them, every column but the withheld. Rows are read and written one at a
+// time, so a large history streams rather than filling memory.
+func (r *Registry) Export(ctx context.Context, conn *gorm.DB, p Person, at time.Time, w io.Writer) error {
+	head, err := json.Marshal(map[string]any{"discordId": p.DiscordID, "robloxUserId": p.RobloxUserID, "email": p.Email})
+	if err != nil {
+		return err
+	}
+	if _, err := fmt.Fprintf(w, `{"persona":%s,"generado":%q,"tablas":[`, head, at.UTC().Format(time.RFC3339)); err != nil {
+		return err
+	}
+	for i, h := range r.Holdings {
+		if i > 0 {
+			if _, err := io.WriteString(w, ","); err != nil {
+				return err
+			}
+		}
+		if err := exportTable(ctx, conn, h, p, w); err != nil {
+			return fmt.Errorf("exporting %s: %w", h.Table, err)
+		}
+	}
+	_, err = io.WriteString(w, "]}\n")
+	return err
+}
+
+func exportTable(ctx context.Context, conn *gorm.DB, h Holding, p Person, w io.Writer) error {
+	name, err := json.Marshal(h.Table)
+	if err != nil {
+		return err
+	}
+	title, err := json.Marshal(h.Title)
+	if err != nil {
+		return err
+	}
+	if _, err := fmt.Fprintf(w, `{"tabla":%s,"titulo":%s,"filas":[`, name, title); err != nil {
+		return err
+	}
+	// Table and column names come from the declarations in code, never from a request.
+	where, args := matching(h.About, p)
+	if h.Through != nil {
+		if inner, innerArgs := matching(h.Through.About, p); inner != "" {
+			through := fmt.Sprintf("%s IN (SELECT %s FROM %s WHERE %s)", h.Through.Column, h.Through.Key, h.Through.Table, inner)
+			if where != "" {
+				where += " OR "
+			}
+			where += through
+			args = append(args, innerArgs...)
+		}
+	}
+	if where != "" {
+		rows, err := conn.WithContext(ctx).Raw(fmt.Sprintf("SELECT * FROM %s WHERE %s", h.Table, where), args...).Rows()
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		if err := writeRows(rows, h.Withheld, w); err != nil {
+			return err
+		}
+	}
+	_, err = io.WriteString(w, "]}")
+	return err
+}
+
+// matching is the condition that a row names p in one of columns, with its arguments; empty
+// when p has none of the ids those columns hold.
+func matching(columns []Column, p Person) (string, []any) {
+	var where []string
+	var args []any
+	for _, c := range columns {
+		if v := p.Value(c.Holds); v != "" {
+			where = append(where, c.Name+" = ?")
+			args = append(args, v)
+		}
+	}
+	return strings.Join(where, " OR "), args
+}
+
+func writeRows(rows *sql.Rows, withheld []string, w io.Writer) error {
+	columns, err := rows.Columns()
+	if err != nil {
+		return err
+	}
+	values := make([]any, len(columns))
+	pointers := make([]any, len(columns))
+	for i := range values {
+		pointers[i] = &values[i]
+	}
+	for n := 0; rows.Next(); n++ {
+		if err := rows.Scan(pointers...); err != nil {
+			return err
+		}
+		row := make(map[string]any, len(columns))
+		for i, c := range columns {
+			if slices.Contains(withheld, c) {
+				continue
+			}
+			if b, ok := values[i].([]byte); ok {
+				row[c] = string(b)
+			} else {
+				row[c] = values[i]
+			}
+		}
+		line, err := json.Marshal(row)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			if _, err := io.WriteString(w, ","); err != nil {
+				return err
+			}
+		}
+		if _, err := w.Write(line); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// Holding returns the declaration of table, if it holds data about people.
+func (r *Registry) Holding(table string) (Holding, bool) {
+	for _, h := range r.Holdings {
+		if h.Table == table {
+			return h, true
+		}
+	}
+	return Holding{}, false
+}
