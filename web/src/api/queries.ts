@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from './client';
 import type { PortalConfig, Profile } from './types';
+import { setCommunityZone } from '../components/dates';
 
 export const queryKeys = {
   config: ['config'] as const,
@@ -9,11 +10,13 @@ export const queryKeys = {
   profiles: ['auth', 'profile'] as const,
 };
 
-export function fetchConfig(): Promise<PortalConfig> {
-  return apiFetch<PortalConfig>('/api/config', {
+export async function fetchConfig(): Promise<PortalConfig> {
+  const config = await apiFetch<PortalConfig>('/api/config', {
     token: null,
     errorMessage: 'Error al cargar la configuración',
   });
+  setCommunityZone(config.timeZone);
+  return config;
 }
 
 export function fetchProfile(token: string): Promise<Profile> {

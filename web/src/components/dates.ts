@@ -1,47 +1,76 @@
+/** The language every date is written in, whatever the browser's. */
+export const COMMUNITY_LOCALE = 'es-MX';
+/** The community's zone until the configuration says otherwise (the server's default). */
+export const DEFAULT_COMMUNITY_ZONE = 'America/Mexico_City';
+
+let communityZone = DEFAULT_COMMUNITY_ZONE;
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * The browser locale's formatter for `options`, built once: building an Intl.DateTimeFormat
- * (the locale's patterns) costs far more than formatting with it, and a list formats a date
- * per row on every render, a live card every second.
+ * Sets the community's time zone (`timeZone` of /api/config): every moment the web shows is
+ * written as a clock in that zone reads it, so a law approved on the 17th in Mexico City reads
+ * the 17th in Tijuana too. A zone the browser does not know is ignored.
+ */
+export function setCommunityZone(zone: string | undefined): void {
+  if (!zone || zone === communityZone) return;
+  try {
+    new Intl.DateTimeFormat(COMMUNITY_LOCALE, { timeZone: zone });
+  } catch {
+    return;
+  }
+  communityZone = zone;
+  formats.clear();
+}
+
+/** The community's time zone. */
+export function communityTimeZone(): string {
+  return communityZone;
+}
+
+/**
+ * The formatter for `options` in Spanish and in the community's zone, built once: building an
+ * Intl.DateTimeFormat (the locale's patterns) costs far more than formatting with it, and a
+ * list formats a date per row on every render, a live card every second.
  */
 export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = JSON.stringify(options);
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(undefined, options);
+    format = new Intl.DateTimeFormat(COMMUNITY_LOCALE, { timeZone: communityZone, ...options });
     formats.set(key, format);
   }
   return format;
 }
 
-const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
-
-/**
- * A day written in full in Spanish, "3 de marzo de 2025", as the server writes it into the
- * pages' HTML (webapi/document_slots.go, longDate). Written here rather than by Intl: the
- * first Intl.DateTimeFormat a page builds loads its locale's data (48 ms on a slow phone, in
- * the render of the landing's first news card), and a browser in English wrote "March 3, 2025".
- */
-function longDate(date: Date): string {
-  return `${date.getDate()} de ${MONTHS[date.getMonth()]} de ${date.getFullYear()}`;
+/** The calendar day a moment falls on in the community's zone. */
+export function communityDay(date: Date): { year: number; month: number; day: number } {
+  const parts = dateFormat({ year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
 }
 
-/** A date in Spanish, e.g. "3 de marzo de 2025"; empty for an unreadable value. */
+const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+
+/** A day written in full in Spanish, "3 de marzo de 2025", as the server writes it into the pages' HTML (webapi/document_slots.go, longDate). */
+function longDate(day: { year: number; month: number; day: number }): string {
+  return `${day.day} de ${MONTHS[day.month - 1]} de ${day.year}`;
+}
+
+/** The day of a moment in the community's zone, in Spanish, e.g. "3 de marzo de 2025"; empty for an unreadable value. */
 export function formatDate(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return longDate(date);
+  return longDate(communityDay(date));
 }
 
-/** A short date in the browser's locale, e.g. "3 mar 2025", for tables; empty for an unreadable value. */
+/** A short date in Spanish in the community's zone, e.g. "3 mar 2025", for tables; empty for an unreadable value. */
 export function formatShortDate(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   return dateFormat({ dateStyle: 'medium' }).format(date);
 }
 
-/** A date and time in the browser's locale, e.g. "3/3/25, 12:00"; empty for an unreadable value. */
+/** A date and time in Spanish as the community's clock reads it, e.g. "03/03/25, 12:00 p.m."; empty for an unreadable value. */
 export function formatDateTime(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
@@ -63,13 +92,14 @@ export function formatDay(value: string, addDays = 0): string {
   const date = parseDay(value);
   if (!date) return '';
   date.setDate(date.getDate() + addDays);
-  return longDate(date);
+  return longDate({ year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() });
 }
 
-/** Today in the browser's time zone, as YYYY-MM-DD. */
+/** The day of `now` in the community's zone, as YYYY-MM-DD. */
 export function todayDay(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  const today = communityDay(now);
+  return `${today.year}-${pad(today.month)}-${pad(today.day)}`;
 }
 
 /**
@@ -81,9 +111,9 @@ export function formatDayShort(value: string): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
 }
 
-/** Whole years from a birth date to `today` (both local calendar days). */
-export function ageOn(birth: { year: number; month: number; day: number }, today: Date = new Date()): number {
-  const month = today.getMonth() + 1;
-  const birthdayPassed = month > birth.month || (month === birth.month && today.getDate() >= birth.day);
-  return today.getFullYear() - birth.year - (birthdayPassed ? 0 : 1);
+/** Whole years from a birth date to the day of `now` in the community's zone. */
+export function ageOn(birth: { year: number; month: number; day: number }, now: Date = new Date()): number {
+  const today = communityDay(now);
+  const birthdayPassed = today.month > birth.month || (today.month === birth.month && today.day >= birth.day);
+  return today.year - birth.year - (birthdayPassed ? 0 : 1);
 }

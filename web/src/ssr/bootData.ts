@@ -5,6 +5,7 @@ import { newsKeys } from '../api/news';
 import { queryKeys } from '../api/queries';
 import { USER_KEY } from '../auth/context';
 import type { NewsCard, PortalConfig, Profile } from '../api/types';
+import { setCommunityZone } from '../components/dates';
 
 /**
  * What the server wrote into the page it served for the first paint (webapi/document.go), so
@@ -74,7 +75,11 @@ export function seedQueries(queryClient: QueryClient, data: BootData, token: str
     queryClient.setQueryData(queryKeys.profile(token), data.session.profile);
     localStorage.setItem(USER_KEY, JSON.stringify(data.session.profile));
   }
-  if (data.config) queryClient.setQueryData(queryKeys.config, data.config);
+  if (data.config) {
+    // Dates are written in the community's zone from the first render (components/dates.ts).
+    setCommunityZone(data.config.timeZone);
+    queryClient.setQueryData(queryKeys.config, data.config);
+  }
   if (data.latestNews) queryClient.setQueryData(newsKeys.latest, data.latestNews);
   if (data.news) queryClient.setQueryData(newsKeys.list('public'), data.news);
   if (data.newsItem) queryClient.setQueryData(newsKeys.item(data.newsItem._id), [data.newsItem]);

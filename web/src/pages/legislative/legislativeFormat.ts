@@ -114,11 +114,12 @@ export function defaultVotingEnd(now: number): string {
   return toDateTimeLocal(new Date(now + 24 * 60 * MINUTE));
 }
 
-/** An agenda date (YYYY-MM-DD) in the browser's locale, e.g. 'martes, 3 de marzo de 2026'; the raw value if unreadable. */
+/** An agenda date (YYYY-MM-DD) in Spanish, e.g. 'martes, 3 de marzo de 2026'; the raw value if unreadable. */
 export function formatAgendaDate(value: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return value;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  // Noon UTC falls on that day in every zone of the Americas, the community's included.
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12));
   if (Number.isNaN(date.getTime())) return value;
   return dateFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }

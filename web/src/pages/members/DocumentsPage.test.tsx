@@ -246,8 +246,9 @@ describe('DocumentsPage', () => {
   });
 
   it('computes the age from the picked date', () => {
-    expect(ageFrom(dayjs('2000-03-14'), new Date(2025, 2, 13))).toBe(24);
-    expect(ageFrom(dayjs('2000-03-14'), new Date(2025, 2, 14))).toBe(25);
+    // Noon in Mexico City (18:00 UTC): the age counts days of the community's calendar.
+    expect(ageFrom(dayjs('2000-03-14'), new Date(Date.UTC(2025, 2, 13, 18)))).toBe(24);
+    expect(ageFrom(dayjs('2000-03-14'), new Date(Date.UTC(2025, 2, 14, 18)))).toBe(25);
     expect(ageFrom(null)).toBeNull();
   });
 });
