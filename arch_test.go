@@ -38,10 +38,11 @@ func TestLayering(t *testing.T) {
 }
 
 // coreFoundation is what every core package may import: the database, errors, the actor
-// and its rights, audit, the outbox, live events, idempotency, caches, labels, validation
-// and file storage. None of them knows a feature: they import only one another.
+// and its rights, audit, the outbox, live events, idempotency, caches, labels, validation,
+// file storage and the declarations of personal data each package makes of its tables. None
+// of them knows a feature: they import only one another.
 var coreFoundation = []string{
-	"audit", "authz", "db", "errs", "idempotency", "labels", "live", "outbox", "recent", "storage", "validate",
+	"audit", "authz", "db", "errs", "idempotency", "labels", "live", "outbox", "personaldata", "recent", "storage", "validate",
 }
 
 // coreImports lists every other package of core (by its path under core/) and what it may

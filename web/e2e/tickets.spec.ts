@@ -143,9 +143,15 @@ test.describe.serial('support tickets', () => {
 
     await row.getByRole('button', { name: `Cambiar prioridad del ticket #${ticketId}` }).click();
     const priority = page.getByRole('dialog', { name: 'Cambiar Prioridad' });
-    await priority.getByText('Alta', { exact: true }).click();
+    // The choice must show as made before saving: a click landing while the dialog opens is tried again.
+    await expect(async () => {
+      await priority.getByText('Alta', { exact: true }).click();
+      await expect(priority.getByRole('radio', { name: 'Alta' })).toBeChecked({ timeout: 1000 });
+    }).toPass();
     await dialogShot(page, 'priority-dialog');
+    const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith(`/api/tickets/${ticketId}/priority`));
     await priority.getByRole('button', { name: 'Guardar' }).click();
+    expect(((await (await saved).json()) as { ticket: { priority: string } }).ticket.priority).toBe('High');
     await expect(priority).toBeHidden();
     await expect(row).toContainText('Alta');
 

@@ -21,12 +21,12 @@ export function MyDataSection() {
           <span>{MY_DATA_TITLE}</span>
         </Flex>
       }
+      extra={<Link to="/privacy-policy">Tus derechos</Link>}
     >
       <Flex vertical gap={12}>
         <Typography.Paragraph style={{ margin: 0 }}>
           Descarga todo lo que el portal guarda sobre ti: tu cuenta, documentos, expediente, tickets, turnos, votos, ventas y el registro
-          de cambios hechos por ti o sobre ti. Cada descarga queda registrada. Más sobre tus derechos en la{' '}
-          <Link to="/privacy-policy">Política de Privacidad</Link>.
+          de cambios hechos por ti o sobre ti. Cada descarga queda registrada.
         </Typography.Paragraph>
         {download.error ? <Alert type="error" showIcon title={download.error.message} /> : null}
         <div>
