@@ -236,7 +236,8 @@ try {
   await stopServer();
   for (const { browser, profileDir } of profiles) {
     await browser.stop();
-    rmSync(profileDir, { recursive: true, force: true });
+    // Chromium's helpers may still be writing into the profile as it goes: try a few times.
+    rmSync(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
 if (failed) {
