@@ -49,28 +49,44 @@ func PersonalData() (*personaldata.Registry, error) {
 // ("Acceso"): every declared table's rows that name them. The request is recorded in the
 // audit log before anything is written.
 func (a *App) ExportMyData(ctx context.Context, actor *authz.Actor, w io.Writer) error {
+	registry, person, err := a.personalExport(ctx, actor, "export")
+	if err != nil {
+		return err
+	}
+	return registry.Export(ctx, a.DB.Conn(ctx), person, a.Now(), w)
+}
+
+// ExportMyDataPDF is the same export as a PDF to read, with moments in the community's zone.
+func (a *App) ExportMyDataPDF(ctx context.Context, actor *authz.Actor, community string) ([]byte, error) {
+	registry, person, err := a.personalExport(ctx, actor, "export.pdf")
+	if err != nil {
+		return nil, err
+	}
+	return registry.ExportPDF(ctx, a.DB.Conn(ctx), person, a.Now(), a.Location, community)
+}
+
+// personalExport finds whom an export is for (their Discord id, linked Roblox account and
+// address) and records the request under `action`.
+func (a *App) personalExport(ctx context.Context, actor *authz.Actor, action string) (*personaldata.Registry, personaldata.Person, error) {
 	if actor == nil || actor.DiscordID == "" {
-		return errs.Unauthorized("Debes iniciar sesión para descargar tus datos.")
+		return nil, personaldata.Person{}, errs.Unauthorized("Debes iniciar sesión para descargar tus datos.")
 	}
 	registry, err := PersonalData()
 	if err != nil {
-		return err
+		return nil, personaldata.Person{}, err
 	}
 	person := personaldata.Person{DiscordID: actor.DiscordID}
 	conn := a.DB.Conn(ctx)
 	var email struct{ Email string }
 	if err := conn.Table("users").Select("email").Where("discord_id = ?", actor.DiscordID).Take(&email).Error; err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
-		return err
+		return nil, person, err
 	}
 	person.Email = email.Email
 	var link struct{ RobloxUserID string }
 	if err := conn.Table("roblox_links").Select("roblox_user_id").Where("discord_id = ?", actor.DiscordID).Take(&link).Error; err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
-		return err
+		return nil, person, err
 	}
 	person.RobloxUserID = link.RobloxUserID
-	now := a.Now()
-	if err := audit.Write(ctx, a.DB, now, audit.Change{Actor: actor, Area: audit.AreaPersonal, Action: "export", EntityType: "member", EntityID: actor.DiscordID}); err != nil {
-		return err
-	}
-	return registry.Export(ctx, conn, person, now, w)
+	err = audit.Write(ctx, a.DB, a.Now(), audit.Change{Actor: actor, Area: audit.AreaPersonal, Action: action, EntityType: "member", EntityID: actor.DiscordID})
+	return registry, person, err
 }

@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/ledongthuc/pdf"
 	"gorm.io/gorm"
 
 	"zocalo/core"
@@ -203,6 +205,21 @@ func TestTheExportFindsTheirRowInEveryDeclaredTable(t *testing.T) {
 				}
 			}
 
+			// The PDF to read holds the same: every table under its title, the person's ids.
+			body, err := registry.ExportPDF(ctx, g, person, time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC), time.UTC, "Comunidad")
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := pdfText(t, body)
+			for _, h := range registry.Holdings {
+				if !strings.Contains(text, strings.Join(strings.Fields(h.Title), " ")) {
+					t.Errorf("the PDF has no section %q", h.Title)
+				}
+			}
+			if !strings.Contains(text, "ID de Discord: "+person.DiscordID) || strings.Contains(text, "Sin datos tuyos") {
+				t.Errorf("the PDF's head or its list of empty tables is wrong: %.300s", text)
+			}
+
 			// Someone else's export has none of those rows.
 			out.Reset()
 			other := personaldata.Person{DiscordID: "1400000000000000888"}
@@ -212,6 +229,28 @@ func TestTheExportFindsTheirRowInEveryDeclaredTable(t *testing.T) {
 			if strings.Contains(out.String(), person.DiscordID) || strings.Contains(out.String(), person.Email) {
 				t.Errorf("another member's export carries the person's data:\n%s", out.String())
 			}
+			body, err = registry.ExportPDF(ctx, g, other, time.Now(), time.UTC, "Comunidad")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if text := pdfText(t, body); strings.Contains(text, person.DiscordID) || !strings.Contains(text, "Sin datos tuyos guardados en") {
+				t.Errorf("another member's PDF: %.300s", text)
+			}
 		})
 	}
+}
+
+// pdfText is a PDF's text, its whitespace folded.
+func pdfText(t *testing.T, body []byte) string {
+	t.Helper()
+	r, err := pdf.NewReader(bytes.NewReader(body), int64(len(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := r.GetPlainText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := io.ReadAll(plain)
+	return strings.Join(strings.Fields(string(raw)), " ")
 }

@@ -85,7 +85,7 @@ var authzTable = map[string][]string{
 	"POST /api/documents/ine": member, "POST /api/documents/pasaporte": member, "PUT /api/documents/mine/roblox": member,
 	"GET /api/records/search": member, "GET /api/records/pdf": member, "POST /api/records/charges": chargers,
 	"POST /api/records/charges/:id/void": chargers, "POST /api/records/charges/:id/expunge": superusers,
-	"GET /api/players/me": member, "GET /api/me/export": member, "GET /api/verify/status": member, "POST /api/verify/initiate": member, "DELETE /api/verify/link": member,
+	"GET /api/players/me": member, "GET /api/me/export": member, "GET /api/me/export/pdf": member, "GET /api/verify/status": member, "POST /api/verify/initiate": member, "DELETE /api/verify/link": member,
 	"GET /api/verify/callback": public,
 	"GET /api/admin/api-keys":  admin, "POST /api/admin/api-keys": admin, "DELETE /api/admin/api-keys/:id": admin,
 	"GET /api/admin/deliveries": admin, "GET /api/admin/contact-messages": admin, "POST /api/admin/deliveries/retry-all": admin,

@@ -39,3 +39,15 @@ func (s *Server) exportMyData(c *gin.Context) {
 	// The answer has begun: it ends cut short, which a JSON reader reports, and the log says why.
 	s.deps.Logger.Error("personal data export cut short", "error", err)
 }
+
+// exportMyDataPDF sends the same export as a PDF to read.
+func (s *Server) exportMyDataPDF(c *gin.Context) {
+	body, err := s.deps.App.ExportMyDataPDF(c.Request.Context(), actor(c), s.deps.Config.CommunityName)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.Header("Content-Disposition", `attachment; filename="mis-datos.pdf"`)
+	c.Header("Cache-Control", "no-store")
+	c.Data(http.StatusOK, "application/pdf", body)
+}

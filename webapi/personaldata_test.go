@@ -97,12 +97,37 @@ func TestAMemberDownloadsWhatThePortalHoldsAboutThem(t *testing.T) {
 			t.Error("the export carries another member's data")
 		}
 
-		var audited int64
-		if err := d.Conn(context.Background()).Table("audit_entries").Where("area = ? AND action = ? AND actor_id = ?", "datos", "export", jugadorID).Count(&audited).Error; err != nil {
+		// The same as a PDF to read.
+		if code := e.call("GET", "/api/me/export/pdf", "", nil, &refused); code != 401 {
+			t.Fatalf("the PDF without a session: %d", code)
+		}
+		req, err = http.NewRequest("GET", e.http.URL+"/api/me/export/pdf", nil)
+		if err != nil {
 			t.Fatal(err)
 		}
-		if audited != 1 {
-			t.Errorf("audit entries of the export: %d", audited)
+		req.Header.Set("Authorization", "Bearer "+tok["jugador"])
+		res, err = http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pdfBody, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.StatusCode != 200 || res.Header.Get("Content-Type") != "application/pdf" || !strings.HasPrefix(string(pdfBody), "%PDF") ||
+			res.Header.Get("Content-Disposition") != `attachment; filename="mis-datos.pdf"` {
+			t.Fatalf("the PDF: %d %v", res.StatusCode, res.Header)
+		}
+
+		for action, want := range map[string]int64{"export": 1, "export.pdf": 1} {
+			var audited int64
+			if err := d.Conn(context.Background()).Table("audit_entries").Where("area = ? AND action = ? AND actor_id = ?", "datos", action, jugadorID).Count(&audited).Error; err != nil {
+				t.Fatal(err)
+			}
+			if audited != want {
+				t.Errorf("audit entries of %s: %d", action, audited)
+			}
 		}
 	})
 }

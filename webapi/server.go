@@ -177,6 +177,7 @@ func (s *Server) routes() {
 	api.POST("/records/charges/:id/expunge", s.requireAuth, s.expungeCharge)
 	api.GET("/players/me", s.requireAuth, s.playerProfile)
 	api.GET("/me/export", s.requireAuth, s.exportMyData)
+	api.GET("/me/export/pdf", s.requireAuth, s.exportMyDataPDF)
 	api.GET("/verify/status", s.requireAuth, s.verifyStatus)
 	api.POST("/verify/initiate", s.requireAuth, s.initiateVerify)
 	api.DELETE("/verify/link", s.requireAuth, s.unlinkRoblox)

@@ -9,7 +9,6 @@ package personaldata
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -140,9 +139,29 @@ func (p Person) Value(k Kind) string {
 	}
 }
 
+// Visit is what a walk over a person's data calls: once at each declared table, before its
+// rows, then once per row that names them (withheld columns left out).
+type Visit struct {
+	Table func(h Holding) error
+	Row   func(h Holding, columns []string, row map[string]any) error
+}
+
+// Walk reads every declared table's rows that name p, one row at a time, so that a large
+// history streams rather than filling memory.
+func (r *Registry) Walk(ctx context.Context, conn *gorm.DB, p Person, v Visit) error {
+	for _, h := range r.Holdings {
+		if err := v.Table(h); err != nil {
+			return err
+		}
+		if err := walkTable(ctx, conn, h, p, v); err != nil {
+			return fmt.Errorf("reading %s: %w", h.Table, err)
+		}
+	}
+	return nil
+}
+
 // Export writes as JSON everything the declared tables hold about p: each table's title and
-// the rows that name them, every column but the withheld. Rows are read and written one at a
-// time, so a large history streams rather than filling memory.
+// the rows that name them, every column but the withheld.
 func (r *Registry) Export(ctx context.Context, conn *gorm.DB, p Person, at time.Time, w io.Writer) error {
 	head, err := json.Marshal(map[string]any{"discordId": p.DiscordID, "robloxUserId": p.RobloxUserID, "email": p.Email})
 	if err != nil {
@@ -151,32 +170,52 @@ func (r *Registry) Export(ctx context.Context, conn *gorm.DB, p Person, at time.
 	if _, err := fmt.Fprintf(w, `{"persona":%s,"generado":%q,"tablas":[`, head, at.UTC().Format(time.RFC3339)); err != nil {
 		return err
 	}
-	for i, h := range r.Holdings {
-		if i > 0 {
-			if _, err := io.WriteString(w, ","); err != nil {
+	tables, rows := 0, 0
+	err = r.Walk(ctx, conn, p, Visit{
+		Table: func(h Holding) error {
+			name, err := json.Marshal(h.Table)
+			if err != nil {
 				return err
 			}
-		}
-		if err := exportTable(ctx, conn, h, p, w); err != nil {
-			return fmt.Errorf("exporting %s: %w", h.Table, err)
-		}
+			title, err := json.Marshal(h.Title)
+			if err != nil {
+				return err
+			}
+			open := `{"tabla":%s,"titulo":%s,"filas":[`
+			if tables > 0 {
+				open = `]},` + open
+			}
+			tables, rows = tables+1, 0
+			_, err = fmt.Fprintf(w, open, name, title)
+			return err
+		},
+		Row: func(_ Holding, _ []string, row map[string]any) error {
+			line, err := json.Marshal(row)
+			if err != nil {
+				return err
+			}
+			if rows > 0 {
+				if _, err := io.WriteString(w, ","); err != nil {
+					return err
+				}
+			}
+			rows++
+			_, err = w.Write(line)
+			return err
+		},
+	})
+	if err != nil {
+		return err
 	}
-	_, err = io.WriteString(w, "]}\n")
+	end := "]}\n"
+	if tables > 0 {
+		end = "]}" + end
+	}
+	_, err = io.WriteString(w, end)
 	return err
 }
 
-func exportTable(ctx context.Context, conn *gorm.DB, h Holding, p Person, w io.Writer) error {
-	name, err := json.Marshal(h.Table)
-	if err != nil {
-		return err
-	}
-	title, err := json.Marshal(h.Title)
-	if err != nil {
-		return err
-	}
-	if _, err := fmt.Fprintf(w, `{"tabla":%s,"titulo":%s,"filas":[`, name, title); err != nil {
-		return err
-	}
+func walkTable(ctx context.Context, conn *gorm.DB, h Holding, p Person, v Visit) error {
 	// Table and column names come from the declarations in code, never from a request.
 	where, args := matching(h.About, p)
 	if h.Through != nil {
@@ -189,18 +228,44 @@ func exportTable(ctx context.Context, conn *gorm.DB, h Holding, p Person, w io.W
 			args = append(args, innerArgs...)
 		}
 	}
-	if where != "" {
-		rows, err := conn.WithContext(ctx).Raw(fmt.Sprintf("SELECT * FROM %s WHERE %s", h.Table, where), args...).Rows()
-		if err != nil {
+	if where == "" {
+		return nil
+	}
+	rows, err := conn.WithContext(ctx).Raw(fmt.Sprintf("SELECT * FROM %s WHERE %s", h.Table, where), args...).Rows()
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	columns, err := rows.Columns()
+	if err != nil {
+		return err
+	}
+	shown := slices.DeleteFunc(slices.Clone(columns), func(c string) bool { return slices.Contains(h.Withheld, c) })
+	values := make([]any, len(columns))
+	pointers := make([]any, len(columns))
+	for i := range values {
+		pointers[i] = &values[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(pointers...); err != nil {
 			return err
 		}
-		defer rows.Close()
-		if err := writeRows(rows, h.Withheld, w); err != nil {
+		row := make(map[string]any, len(shown))
+		for i, c := range columns {
+			if slices.Contains(h.Withheld, c) {
+				continue
+			}
+			if b, ok := values[i].([]byte); ok {
+				row[c] = string(b)
+			} else {
+				row[c] = values[i]
+			}
+		}
+		if err := v.Row(h, shown, row); err != nil {
 			return err
 		}
 	}
-	_, err = io.WriteString(w, "]}")
-	return err
+	return rows.Err()
 }
 
 // matching is the condition that a row names p in one of columns, with its arguments; empty
@@ -215,47 +280,6 @@ func matching(columns []Column, p Person) (string, []any) {
 		}
 	}
 	return strings.Join(where, " OR "), args
-}
-
-func writeRows(rows *sql.Rows, withheld []string, w io.Writer) error {
-	columns, err := rows.Columns()
-	if err != nil {
-		return err
-	}
-	values := make([]any, len(columns))
-	pointers := make([]any, len(columns))
-	for i := range values {
-		pointers[i] = &values[i]
-	}
-	for n := 0; rows.Next(); n++ {
-		if err := rows.Scan(pointers...); err != nil {
-			return err
-		}
-		row := make(map[string]any, len(columns))
-		for i, c := range columns {
-			if slices.Contains(withheld, c) {
-				continue
-			}
-			if b, ok := values[i].([]byte); ok {
-				row[c] = string(b)
-			} else {
-				row[c] = values[i]
-			}
-		}
-		line, err := json.Marshal(row)
-		if err != nil {
-			return err
-		}
-		if n > 0 {
-			if _, err := io.WriteString(w, ","); err != nil {
-				return err
-			}
-		}
-		if _, err := w.Write(line); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
 }
 
 // Holding returns the declaration of table, if it holds data about people.

@@ -19,7 +19,7 @@ const ACTIONS: Record<string, Record<string, string>> = {
     'warn.add': 'Advertencia administrativa',
   },
   treasury: { sale: 'Venta registrada', void: 'Venta anulada' },
-  datos: { export: 'Descarga de sus datos' },
+  datos: { export: 'Descarga de sus datos', 'export.pdf': 'Descarga de sus datos en PDF' },
   artists: { status: 'Decisión sobre una solicitud' },
   sat: { register: 'Negocio registrado', update: 'Negocio editado', status: 'Estado del negocio' },
   documents: {

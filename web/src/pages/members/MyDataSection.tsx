@@ -1,10 +1,11 @@
 import { Alert, Button, Card, Flex, Typography } from 'antd';
-import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FilePdfOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useDownloadMyData } from '../../api/personalData';
 
 export const MY_DATA_TITLE = 'Mis datos';
 export const MY_DATA_DOWNLOAD = 'Descargar mis datos (JSON)';
+export const MY_DATA_DOWNLOAD_PDF = 'Descargar en PDF';
 
 /**
  * "Mis datos" on the member's profile: the right of access. The download holds every row the
@@ -26,14 +27,17 @@ export function MyDataSection() {
       <Flex vertical gap={12}>
         <Typography.Paragraph style={{ margin: 0 }}>
           Descarga todo lo que el portal guarda sobre ti: tu cuenta, documentos, expediente, tickets, turnos, votos, ventas y el registro
-          de cambios hechos por ti o sobre ti. Cada descarga queda registrada.
+          de cambios hechos por ti o sobre ti, en JSON o en un PDF para leer. Cada descarga queda registrada.
         </Typography.Paragraph>
         {download.error ? <Alert type="error" showIcon title={download.error.message} /> : null}
-        <div>
-          <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()}>
+        <Flex gap={8} wrap>
+          <Button icon={<DownloadOutlined />} loading={download.isPending && download.variables === 'json'} disabled={download.isPending} onClick={() => download.mutate('json')}>
             {MY_DATA_DOWNLOAD}
           </Button>
-        </div>
+          <Button icon={<FilePdfOutlined />} loading={download.isPending && download.variables === 'pdf'} disabled={download.isPending} onClick={() => download.mutate('pdf')}>
+            {MY_DATA_DOWNLOAD_PDF}
+          </Button>
+        </Flex>
       </Flex>
     </Card>
   );

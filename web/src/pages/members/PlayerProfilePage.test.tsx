@@ -8,7 +8,7 @@ import { charge, ineDocument, playerProfile } from '../../test/identity';
 import { renderWithProviders } from '../../test/render';
 import { ticket } from '../../test/tickets';
 import { PlayerProfilePage } from './PlayerProfilePage';
-import { MY_DATA_DOWNLOAD } from './MyDataSection';
+import { MY_DATA_DOWNLOAD, MY_DATA_DOWNLOAD_PDF } from './MyDataSection';
 import { MY_DATA_EXPORT_ERROR } from '../../api/personalData';
 
 function serve(answer: PlayerProfile | (() => Response)) {
@@ -104,6 +104,7 @@ describe('PlayerProfilePage', () => {
     fetch.mockImplementation(async (input: RequestInfo | URL) => {
       const url = String(input);
       if (url.endsWith('/api/me/export')) return answer();
+      if (url.endsWith('/api/me/export/pdf')) return new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
       if (url.endsWith('/api/players/me')) return jsonResponse(playerProfile());
       return jsonResponse(profile({ username: 'jugador', discordId: '1400000000000000014', discordRoles: [] }));
     });
@@ -120,6 +121,9 @@ describe('PlayerProfilePage', () => {
     await userEvent.click(button());
     await vi.waitFor(() => expect(clicked).toEqual(['mis-datos.json']));
     expect(fetch.mock.calls.some(([input]) => String(input).endsWith('/api/me/export'))).toBe(true);
+    // The PDF's answer names no file: the portal's name for it is used.
+    await userEvent.click(within(mine).getByRole('button', { name: new RegExp(MY_DATA_DOWNLOAD_PDF) }));
+    await vi.waitFor(() => expect(clicked).toEqual(['mis-datos.json', 'mis-datos.pdf']));
 
     answer = () => new Response('', { status: 502 });
     await userEvent.click(button());
