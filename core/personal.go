@@ -2,10 +2,7 @@ package core
 
 import (
 	"context"
-	"errors"
 	"io"
-
-	"gorm.io/gorm"
 
 	"zocalo/core/apikeys"
 	"zocalo/core/artists"
@@ -13,6 +10,7 @@ import (
 	"zocalo/core/auth"
 	"zocalo/core/authz"
 	"zocalo/core/contact"
+	"zocalo/core/db"
 	"zocalo/core/documents"
 	"zocalo/core/errs"
 	"zocalo/core/idempotency"
@@ -76,17 +74,18 @@ func (a *App) personalExport(ctx context.Context, actor *authz.Actor, action str
 		return nil, personaldata.Person{}, err
 	}
 	person := personaldata.Person{DiscordID: actor.DiscordID}
-	conn := a.DB.Conn(ctx)
-	var email struct{ Email string }
-	if err := conn.Table("users").Select("email").Where("discord_id = ?", actor.DiscordID).Take(&email).Error; err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+	var user auth.User
+	if err := a.DB.Conn(ctx).Select("email").Where("discord_id = ?", actor.DiscordID).Take(&user).Error; err != nil && !db.IsNotFound(err) {
 		return nil, person, err
 	}
-	person.Email = email.Email
-	var link struct{ RobloxUserID string }
-	if err := conn.Table("roblox_links").Select("roblox_user_id").Where("discord_id = ?", actor.DiscordID).Take(&link).Error; err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+	person.Email = user.Email
+	link, err := a.Roblox.LinkOf(ctx, actor.DiscordID)
+	if err != nil {
 		return nil, person, err
 	}
-	person.RobloxUserID = link.RobloxUserID
+	if link != nil {
+		person.RobloxUserID = link.RobloxUserID
+	}
 	err = audit.Write(ctx, a.DB, a.Now(), audit.Change{Actor: actor, Area: audit.AreaPersonal, Action: action, EntityType: "member", EntityID: actor.DiscordID})
 	return registry, person, err
 }

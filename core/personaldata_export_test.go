@@ -5,17 +5,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/ledongthuc/pdf"
 	"gorm.io/gorm"
 
 	"zocalo/core"
 	"zocalo/core/personaldata"
 	"zocalo/internal/testdb"
+	"zocalo/internal/testenv"
 )
 
 // seeder writes one row into a table, and first into the tables its foreign keys point to,
@@ -131,27 +130,6 @@ func (s *seeder) seed(table string) map[string]any {
 	return row
 }
 
-type foreignKey struct{ From, RefTable, RefColumn string }
-
-func foreignKeyColumns(t *testing.T, g *gorm.DB, table string) []foreignKey {
-	t.Helper()
-	var rows []foreignKey
-	var err error
-	if g.Dialector.Name() == "postgres" {
-		err = g.Raw(`SELECT kcu.column_name AS "from", ccu.table_name AS ref_table, ccu.column_name AS ref_column
-			FROM information_schema.table_constraints tc
-			JOIN information_schema.key_column_usage kcu ON tc.constraint_name = kcu.constraint_name AND tc.table_schema = kcu.table_schema
-			JOIN information_schema.constraint_column_usage ccu ON tc.constraint_name = ccu.constraint_name AND tc.table_schema = ccu.table_schema
-			WHERE tc.constraint_type = 'FOREIGN KEY' AND tc.table_name = ? AND tc.table_schema = current_schema()`, table).Scan(&rows).Error
-	} else {
-		err = g.Raw(`SELECT "from" AS "from", "table" AS ref_table, "to" AS ref_column FROM pragma_foreign_key_list(?)`, table).Scan(&rows).Error
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
-
 // A row of every declared table, seeded for one person, is in that person's export; another
 // person's row is not.
 func TestTheExportFindsTheirRowInEveryDeclaredTable(t *testing.T) {
@@ -210,7 +188,7 @@ func TestTheExportFindsTheirRowInEveryDeclaredTable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			text := pdfText(t, body)
+			text := testenv.PDFText(t, body)
 			for _, h := range registry.Holdings {
 				if !strings.Contains(text, strings.Join(strings.Fields(h.Title), " ")) {
 					t.Errorf("the PDF has no section %q", h.Title)
@@ -233,24 +211,9 @@ func TestTheExportFindsTheirRowInEveryDeclaredTable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if text := pdfText(t, body); strings.Contains(text, person.DiscordID) || !strings.Contains(text, "Sin datos tuyos guardados en") {
+			if text := testenv.PDFText(t, body); strings.Contains(text, person.DiscordID) || !strings.Contains(text, "Sin datos tuyos guardados en") {
 				t.Errorf("another member's PDF: %.300s", text)
 			}
 		})
 	}
-}
-
-// pdfText is a PDF's text, its whitespace folded.
-func pdfText(t *testing.T, body []byte) string {
-	t.Helper()
-	r, err := pdf.NewReader(bytes.NewReader(body), int64(len(body)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	plain, err := r.GetPlainText()
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, _ := io.ReadAll(plain)
-	return strings.Join(strings.Fields(string(raw)), " ")
 }

@@ -83,10 +83,13 @@ func searchIndexes(t *testing.T, g *gorm.DB) searchTables {
 	return names
 }
 
-// foreignKeys lists a table's foreign keys as "table fk col -> table(col) on delete X".
-func foreignKeys(t *testing.T, g *gorm.DB, table string) []string {
+// foreignKey is one of a table's foreign keys: its column, what it points to, what a delete does.
+type foreignKey struct{ From, RefTable, RefColumn, OnDelete string }
+
+// foreignKeyColumns lists a table's foreign keys, on either engine.
+func foreignKeyColumns(t *testing.T, g *gorm.DB, table string) []foreignKey {
 	t.Helper()
-	var rows []struct{ From, RefTable, RefColumn, OnDelete string }
+	var rows []foreignKey
 	var err error
 	if g.Dialector.Name() == "postgres" {
 		err = g.Raw(`SELECT kcu.column_name AS "from", ccu.table_name AS ref_table, ccu.column_name AS ref_column,
@@ -102,8 +105,14 @@ func foreignKeys(t *testing.T, g *gorm.DB, table string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return rows
+}
+
+// foreignKeys lists a table's foreign keys as "table fk col -> table(col) on delete X".
+func foreignKeys(t *testing.T, g *gorm.DB, table string) []string {
+	t.Helper()
 	var out []string
-	for _, r := range rows {
+	for _, r := range foreignKeyColumns(t, g, table) {
 		out = append(out, fmt.Sprintf("%s fk %s -> %s(%s) on delete %s", table, r.From, r.RefTable, r.RefColumn, strings.ToUpper(r.OnDelete)))
 	}
 	return out

@@ -240,7 +240,13 @@ func walkTable(ctx context.Context, conn *gorm.DB, h Holding, p Person, v Visit)
 	if err != nil {
 		return err
 	}
-	shown := slices.DeleteFunc(slices.Clone(columns), func(c string) bool { return slices.Contains(h.Withheld, c) })
+	var shown []string
+	var kept []int // the positions of the columns shown
+	for i, c := range columns {
+		if !slices.Contains(h.Withheld, c) {
+			shown, kept = append(shown, c), append(kept, i)
+		}
+	}
 	values := make([]any, len(columns))
 	pointers := make([]any, len(columns))
 	for i := range values {
@@ -251,14 +257,11 @@ func walkTable(ctx context.Context, conn *gorm.DB, h Holding, p Person, v Visit)
 			return err
 		}
 		row := make(map[string]any, len(shown))
-		for i, c := range columns {
-			if slices.Contains(h.Withheld, c) {
-				continue
-			}
+		for _, i := range kept {
 			if b, ok := values[i].([]byte); ok {
-				row[c] = string(b)
+				row[columns[i]] = string(b)
 			} else {
-				row[c] = values[i]
+				row[columns[i]] = values[i]
 			}
 		}
 		if err := v.Row(h, shown, row); err != nil {

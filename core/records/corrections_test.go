@@ -1,15 +1,11 @@
 package records_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/ledongthuc/pdf"
 
 	"zocalo/core/audit"
 	"zocalo/core/db"
@@ -237,7 +233,7 @@ func TestExpungeLeavesOnlyTheAuditLog(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if text := pdfText(t, body); strings.Contains(text, "Dato personal") || !strings.Contains(text, "Conducir sin licencia") {
+		if text := testenv.PDFText(t, body); strings.Contains(text, "Dato personal") || !strings.Contains(text, "Conducir sin licencia") {
 			t.Errorf("the PDF after the expunge: %s", text)
 		}
 
@@ -274,7 +270,7 @@ func TestThePDFMarksVoidedCharges(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		text := pdfText(t, body)
+		text := testenv.PDFText(t, body)
 		for _, want := range []string{"Vandalismo en la plaza", "Cargo duplicado", "Anulado el 03/03/2026: Registrado dos veces", "Cargos vigentes 1", "Cargos anulados 1"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("the PDF lacks %q: %s", want, text)
@@ -288,19 +284,4 @@ func messageOf(err error) string {
 		return e.Message
 	}
 	return ""
-}
-
-// pdfText is a PDF's text, its whitespace folded.
-func pdfText(t *testing.T, body []byte) string {
-	t.Helper()
-	r, err := pdf.NewReader(bytes.NewReader(body), int64(len(body)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	plain, err := r.GetPlainText()
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, _ := io.ReadAll(plain)
-	return strings.Join(strings.Fields(string(raw)), " ")
 }

@@ -3,12 +3,9 @@ package records_test
 import (
 	"bytes"
 	"context"
-	"io"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/ledongthuc/pdf"
 
 	"zocalo/core/authz"
 	"zocalo/core/db"
@@ -233,16 +230,7 @@ func TestThePDFHoldsTheCharges(t *testing.T) {
 		if name != "expediente-AnaRP.pdf" || !bytes.HasPrefix(body, []byte("%PDF-")) {
 			t.Fatalf("name %q, head %q", name, body[:8])
 		}
-		r, err := pdf.NewReader(bytes.NewReader(body), int64(len(body)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		plain, err := r.GetPlainText()
-		if err != nil {
-			t.Fatal(err)
-		}
-		raw, _ := io.ReadAll(plain)
-		text := strings.Join(strings.Fields(string(raw)), " ")
+		text := testenv.PDFText(t, body)
 		for _, want := range []string{"Expediente criminal", "AnaRP", "CARGO", "FECHA", "Robo de vehículo en Guadalajara", "Evasión de arresto", "01/03/2026", "Daños a propiedad"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("the PDF's text lacks %q: %s", want, text)

@@ -22,11 +22,6 @@ export function setCommunityZone(zone: string | undefined): void {
   formats.clear();
 }
 
-/** The community's time zone. */
-export function communityTimeZone(): string {
-  return communityZone;
-}
-
 /**
  * The formatter for `options` in Spanish and in the community's zone, built once: building an
  * Intl.DateTimeFormat (the locale's patterns) costs far more than formatting with it, and a
@@ -49,18 +44,11 @@ export function communityDay(date: Date): { year: number; month: number; day: nu
   return { year: part('year'), month: part('month'), day: part('day') };
 }
 
-const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
-
-/** A day written in full in Spanish, "3 de marzo de 2025", as the server writes it into the pages' HTML (webapi/document_slots.go, longDate). */
-function longDate(day: { year: number; month: number; day: number }): string {
-  return `${day.day} de ${MONTHS[day.month - 1]} de ${day.year}`;
-}
-
-/** The day of a moment in the community's zone, in Spanish, e.g. "3 de marzo de 2025"; empty for an unreadable value. */
+/** The day of a moment in the community's zone, in Spanish, e.g. "3 de marzo de 2025" (as the server writes it into the HTML); empty for an unreadable value. */
 export function formatDate(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return longDate(communityDay(date));
+  return dateFormat({ dateStyle: 'long' }).format(date);
 }
 
 /** A short date in Spanish in the community's zone, e.g. "3 mar 2025", for tables; empty for an unreadable value. */
@@ -92,7 +80,8 @@ export function formatDay(value: string, addDays = 0): string {
   const date = parseDay(value);
   if (!date) return '';
   date.setDate(date.getDate() + addDays);
-  return longDate({ year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() });
+  // Noon UTC falls on that day in every zone of the Americas, the community's included.
+  return dateFormat({ dateStyle: 'long' }).format(new Date(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate(), 12)));
 }
 
 /** The day of `now` in the community's zone, as YYYY-MM-DD. */

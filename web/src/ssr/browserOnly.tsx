@@ -23,9 +23,9 @@ const RegionContext = createContext<string | null>(null);
 const serverRegions = new Map<string, ChildNode[]>();
 
 /**
- * The turn of each region the served page left to the browser. React renders such a region
- * in a pass it cannot slice (the lane it gives the boundary blocks input), which held a phone's
- * main thread for 0.3–0.6 s on /, /support and every page with a region, each time a part of
+ * The turn of each BrowserBoundary the served page left to the browser (a signed-in page's
+ * content). React renders such a boundary in a pass it cannot slice (the lane it gives the
+ * boundary blocks input), which held a phone's main thread for 0.3–0.6 s each time a part of
  * the page hydrated. Waiting for its turn once makes that pass draw the region's place (the same
  * HTML as the server's) and nothing else; React then renders the region as a retry, in slices.
  * The turn is resolved from the start, so it costs one suspension; a region mounted later
@@ -64,18 +64,18 @@ export function useBrowserOnly(): void {
   if (turn) use(turn);
 }
 
-/**
- * The place of a region until it renders, marked with the region's id. In the browser, while a
- * served page's region waits for its turn, it shows the very nodes the server wrote into it
- * (moved, not copied: no image loads twice, nothing shifts); otherwise `fallback`.
- */
-/** What a region's place carries besides its id: the server's slot name, its class and size. */
+/** What a boundary's place carries besides its id: its class and size. */
 interface PlaceAttributes {
-  [SLOT_ATTRIBUTE]?: string;
   className?: string;
   style?: CSSProperties;
 }
 
+/**
+ * The place of a BrowserBoundary until its content renders, marked with its id. In the
+ * browser, while a served page's boundary waits for its turn, it shows the very nodes the
+ * server wrote into it (moved, not copied: no image loads twice, nothing shifts); otherwise
+ * `fallback`.
+ */
 function RegionPlace({ region, fallback, ...attributes }: { region: string; fallback: ReactNode } & PlaceAttributes) {
   const [nodes] = useState(() => serverRegions.get(region) ?? null);
   const adopt = (place: HTMLElement | null) => {
