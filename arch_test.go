@@ -39,10 +39,11 @@ func TestLayering(t *testing.T) {
 
 // coreFoundation is what every core package may import: the database, errors, the actor
 // and its rights, audit, the outbox, live events, idempotency, caches, labels, validation,
-// file storage and the declarations of personal data each package makes of its tables. None
+// file storage, the declarations of personal data each package makes of its tables, what a
+// member decided about their data (privacy) and the business-day calendar. None
 // of them knows a feature: they import only one another.
 var coreFoundation = []string{
-	"audit", "authz", "db", "errs", "idempotency", "labels", "live", "outbox", "personaldata", "recent", "storage", "validate",
+	"audit", "authz", "businessdays", "db", "errs", "idempotency", "labels", "live", "outbox", "personaldata", "privacy", "recent", "storage", "validate",
 }
 
 // coreImports lists every other package of core (by its path under core/) and what it may
@@ -58,6 +59,7 @@ var coreImports = map[string][]string{
 		// It names every rule outside the matrix and asks the feature that owns each.
 		"apikeys",     // MayManage
 		"contact",     // MayRead
+		"datarights",  // MayHandle: who answers requests about personal data
 		"legislative", // HasSeat: who sits in each body
 		"news",        // CanManage
 		"permissions", // MayManage: the matrix page
@@ -72,7 +74,8 @@ var coreImports = map[string][]string{
 		"access",  // the signed-in profile carries the person's abilities
 		"members", // a sign-in writes the member and their roles; the actor is read from them
 	},
-	"contact": nil,
+	"contact":    nil,
+	"datarights": nil,
 	"documents": {
 		"roblox", // a document's Roblox name is a claim, judged against the name holds and links
 	},

@@ -219,6 +219,13 @@ func (b *Bot) registerBuiltins() {
 		}
 		return err
 	}})
+	b.AddJob(Job{Name: "suppress-personal-data", Spec: "@every 10m", Run: func(ctx context.Context) error {
+		n, err := b.deps.App.SuppressDue(ctx)
+		if n > 0 {
+			b.log.Info("blocked personal data suppressed at the end of its term", "members", n)
+		}
+		return err
+	}})
 	b.AddJob(Job{Name: "prune-idempotency-keys", Spec: "45 4 * * *", Run: func(ctx context.Context) error {
 		n, err := b.deps.App.Idempotency.Prune(ctx)
 		if err == nil && n > 0 {

@@ -9,9 +9,11 @@ import (
 
 	"zocalo/core/auth"
 	"zocalo/core/authz"
+	"zocalo/core/documents"
 	"zocalo/core/idempotency"
 	"zocalo/core/legislative"
 	"zocalo/core/outbox"
+	"zocalo/core/privacy"
 	"zocalo/core/staff"
 	"zocalo/core/tickets"
 )
@@ -133,6 +135,31 @@ var _ = addBotRaceRows(
 			expectCount(t, "sessions left", e.count(t, "sessions", "user_id = ?", user.DiscordID), 1)
 			if _, n := e.logs.since(mark, "expired sessions pruned", "count"); n != 3 {
 				t.Errorf("the runs report %d sessions pruned, want 3", n)
+			}
+		},
+	},
+	botRaceRow{
+		name:   "suppressing blocked personal data, run 20 times at once: each member suppressed once",
+		covers: []string{"job suppress-personal-data"},
+		run: func(t *testing.T, e *botRace) {
+			ctx := context.Background()
+			now := e.app.Now()
+			member := e.id()
+			doc := documents.Document{DiscordID: member, Kind: "INE", Number: "INE-" + member[len(member)-12:], RobloxName: "Bloqueada",
+				RobloxKey: "bloqueada", Nombre: "Luz", Apellido: "Vega", BirthDate: "2000-01-01", IssuedAt: now}
+			if err := e.d.Conn(ctx).Create(&doc).Error; err != nil {
+				t.Fatal(err)
+			}
+			if err := privacy.AddBlock(ctx, e.d, privacy.Block{DiscordID: member, RequestID: 1, BlockedAt: now.Add(-31 * 24 * time.Hour), SuppressAt: now.Add(-time.Hour)}); err != nil {
+				t.Fatal(err)
+			}
+			mark := e.logs.mark()
+			e.runJob(t, "suppress-personal-data", botRaceN)
+			expectCount(t, "documents left", e.count(t, "documents", "discord_id = ?", member), 0)
+			expectCount(t, "suppressions", e.count(t, "privacy_blocks", "discord_id = ? AND suppressed_at IS NOT NULL", member), 1)
+			expectCount(t, "suppression audits", e.count(t, "audit_entries", "area = 'datos' AND action = 'suppress'"), 1)
+			if _, n := e.logs.since(mark, "blocked personal data suppressed at the end of its term", "members"); n != 1 {
+				t.Errorf("the runs report %d members suppressed, want 1", n)
 			}
 		},
 	},

@@ -12,6 +12,7 @@ import (
 	"zocalo/core/auth"
 	"zocalo/core/authz"
 	"zocalo/core/contact"
+	"zocalo/core/datarights"
 	"zocalo/core/db"
 	"zocalo/core/documents"
 	"zocalo/core/idempotency"
@@ -23,6 +24,7 @@ import (
 	"zocalo/core/outbox"
 	"zocalo/core/permissions"
 	"zocalo/core/players"
+	"zocalo/core/privacy"
 	"zocalo/core/ratelimit"
 	"zocalo/core/records"
 	"zocalo/core/roblox"
@@ -45,7 +47,7 @@ func Models() []any {
 		&treasury.Sale{}, &sat.Business{}, &sat.Document{},
 		&legislative.Initiative{}, &legislative.Vote{}, &legislative.Event{}, &legislative.AgendaItem{}, &legislative.Reminder{},
 		&members.GuildRole{}, &members.PanelPermission{}, &members.PendingRemoval{}, &audit.Entry{}, &ratelimit.Hit{}, &idempotency.Record{}, &identifies.Identify{},
-		&live.Event{}, &verification.Identity{}}
+		&live.Event{}, &verification.Identity{}, &privacy.Choice{}, &privacy.Block{}, &datarights.Request{}}
 }
 
 // Settings are the parts of the configuration the domain needs.
@@ -74,6 +76,9 @@ type Settings struct {
 	TicketMaxPerHour int
 	// TicketPingRoles are the Discord roles a new ticket's post mentions, per category.
 	TicketPingRoles map[string]string
+
+	// DataRights is how members' requests about their data are answered.
+	DataRights datarights.Settings
 }
 
 // Channels are the Discord channels the features post to; empty ones are not relayed.
@@ -127,6 +132,8 @@ type App struct {
 
 	// Verification gives linked members their verified role and nickname in Discord.
 	Verification *verification.Service
+	// DataRights keeps members' requests about their data, with their deadlines.
+	DataRights *datarights.Service
 }
 
 // AuditLog pages through the record of changes (COMITE).
@@ -179,11 +186,15 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 	verify := verification.NewService(d, o, vs)
 	verify.Follow(links)
 	art := artists.NewService(d, o, s.Channels.ArtistApplications, s.ArtistReviewers, s.Now)
-	return &App{
+	rights := s.DataRights
+	if rights.PublicURL == "" {
+		rights.PublicURL = s.PublicURL
+	}
+	app := &App{
 		DB:      d,
 		Members: m,
 		Auth: auth.NewService(d, m, deps.Identity, auth.Options{
-			Secret: s.JWTSecret, TTL: s.SessionTTL, IsArtistReviewer: art.IsReviewer, Now: s.Now,
+			Secret: s.JWTSecret, TTL: s.SessionTTL, IsArtistReviewer: art.IsReviewer, DataHandlers: rights.Handlers, Now: s.Now,
 		}).PublishLive(pub),
 		Live: live.NewHub(d, live.Rules{
 			live.AudienceTicket:      tickets.MayRead,
@@ -218,5 +229,8 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		Location:    s.Location,
 
 		Verification: verify,
+		DataRights:   datarights.NewService(d, o, rights, s.Now),
 	}
+	app.DataRights.SetEffects(dataRightsEffects{app: app})
+	return app
 }

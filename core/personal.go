@@ -10,7 +10,7 @@ import (
 	"zocalo/core/auth"
 	"zocalo/core/authz"
 	"zocalo/core/contact"
-	"zocalo/core/db"
+	"zocalo/core/datarights"
 	"zocalo/core/documents"
 	"zocalo/core/errs"
 	"zocalo/core/idempotency"
@@ -21,6 +21,7 @@ import (
 	"zocalo/core/news"
 	"zocalo/core/outbox"
 	"zocalo/core/personaldata"
+	"zocalo/core/privacy"
 	"zocalo/core/ratelimit"
 	"zocalo/core/records"
 	"zocalo/core/roblox"
@@ -39,7 +40,7 @@ func PersonalData() (*personaldata.Registry, error) {
 		documents.PersonalData(), identifies.PersonalData(), idempotency.PersonalData(), legislative.PersonalData(),
 		live.PersonalData(), members.PersonalData(), news.PersonalData(), outbox.PersonalData(), ratelimit.PersonalData(),
 		records.PersonalData(), roblox.PersonalData(), sat.PersonalData(), staff.PersonalData(), tickets.PersonalData(),
-		treasury.PersonalData(), verification.PersonalData(),
+		treasury.PersonalData(), verification.PersonalData(), privacy.PersonalData(), datarights.PersonalData(),
 	)
 }
 
@@ -73,18 +74,9 @@ func (a *App) personalExport(ctx context.Context, actor *authz.Actor, action str
 	if err != nil {
 		return nil, personaldata.Person{}, err
 	}
-	person := personaldata.Person{DiscordID: actor.DiscordID}
-	var user auth.User
-	if err := a.DB.Conn(ctx).Select("email").Where("discord_id = ?", actor.DiscordID).Take(&user).Error; err != nil && !db.IsNotFound(err) {
-		return nil, person, err
-	}
-	person.Email = user.Email
-	link, err := a.Roblox.LinkOf(ctx, actor.DiscordID)
+	person, err := a.personOf(ctx, actor.DiscordID)
 	if err != nil {
 		return nil, person, err
-	}
-	if link != nil {
-		person.RobloxUserID = link.RobloxUserID
 	}
 	err = audit.Write(ctx, a.DB, a.Now(), audit.Change{Actor: actor, Area: audit.AreaPersonal, Action: action, EntityType: "member", EntityID: actor.DiscordID})
 	return registry, person, err

@@ -26,7 +26,7 @@ type accessOf struct {
 
 func accessFor(ids authz.RoleIDs, roleIDs []string, reviewer bool) accessOf {
 	a := &authz.Actor{RoleIDs: roleIDs, Roles: ids.Names(roleIDs)}
-	out := accessOf{Panels: map[authz.Panel]authz.Flags{}, Abilities: access.Of(a, reviewer)}
+	out := accessOf{Panels: map[authz.Panel]authz.Flags{}, Abilities: access.Of(a, access.Configured{ArtistReviewer: reviewer})}
 	for _, p := range authz.Panels {
 		out.Panels[p] = authz.Flags{Read: a.Can(p, authz.Read), Modify: a.Can(p, authz.Modify), Manage: a.Can(p, authz.Manage)}
 	}

@@ -43,6 +43,7 @@ var pageRules = map[string]pageRule{
 	"/admin/deliveries":            func(_ *authz.Actor, may access.Abilities) bool { return may.OperateDeliveries },
 	"/admin/contact-messages":      func(_ *authz.Actor, may access.Abilities) bool { return may.ReadContactMessages },
 	"/admin/artist-applications":   func(_ *authz.Actor, may access.Abilities) bool { return may.ReviewArtists },
+	"/admin/datos":                 func(_ *authz.Actor, may access.Abilities) bool { return may.HandleDataRequests },
 }
 
 // pagesFor lists, in the web's route order, the page paths the actor may open.

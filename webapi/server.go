@@ -187,6 +187,7 @@ func (s *Server) routes() {
 	api.DELETE("/admin/api-keys/:id", s.requireAuth, s.revokeAPIKey)
 	s.deliveryRoutes(api)
 	s.contactAdminRoutes(api)
+	s.dataRightsRoutes(api)
 
 	api.GET("/treasury/sales", s.requireAuth, s.listSales)
 	api.POST("/treasury/sales", s.requireAuth, once, s.registerSale)

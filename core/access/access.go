@@ -8,6 +8,7 @@ import (
 	"zocalo/core/audit"
 	"zocalo/core/authz"
 	"zocalo/core/contact"
+	"zocalo/core/datarights"
 	"zocalo/core/legislative"
 	"zocalo/core/news"
 	"zocalo/core/outbox"
@@ -45,17 +46,27 @@ type Abilities struct {
 	ReadContactMessages bool `json:"readContactMessages"`
 	// Canned replies of the support desk: create, edit and delete them.
 	ManageCannedReplies bool `json:"manageCannedReplies"`
+	// Members' requests about their data are answered by the configured roles (COMITE).
+	HandleDataRequests bool `json:"handleDataRequests"`
 }
 
-// Of are the actor's abilities; reviewer tells whether they are on the artist allowlist.
-func Of(a *authz.Actor, reviewer bool) Abilities {
+// Configured are the rules that configuration decides rather than a role alone.
+type Configured struct {
+	// ArtistReviewer: the actor is on the artist allowlist.
+	ArtistReviewer bool
+	// DataHandlers are the roles that answer requests about personal data.
+	DataHandlers []authz.Role
+}
+
+// Of are the actor's abilities, with what configuration says of them.
+func Of(a *authz.Actor, cfg Configured) Abilities {
 	return Abilities{
 		VoteSCJN:            legislative.HasSeat(a, legislative.BodySCJN),
 		VoteCongreso:        legislative.HasSeat(a, legislative.BodyCongreso),
 		SeeConfidentialSAT:  sat.SeesConfidential(a),
 		ReportShift:         staff.MayReport(a),
 		ManageNews:          news.CanManage(a),
-		ReviewArtists:       reviewer,
+		ReviewArtists:       cfg.ArtistReviewer,
 		AddCharges:          records.MayAddCharges(a),
 		ExpungeCharges:      records.MayExpungeCharges(a),
 		OpenDashboard:       staff.MayOpenDashboard(a),
@@ -70,5 +81,6 @@ func Of(a *authz.Actor, reviewer bool) Abilities {
 		OperateDeliveries:   outbox.MayOperate(a),
 		ReadContactMessages: contact.MayRead(a),
 		ManageCannedReplies: tickets.MayManageCanned(a),
+		HandleDataRequests:  datarights.MayHandle(a, cfg.DataHandlers),
 	}
 }

@@ -84,7 +84,9 @@ type Options struct {
 	TTL    time.Duration
 	// IsArtistReviewer tells whether a user is on the artist-application allowlist.
 	IsArtistReviewer func(discordID string) bool
-	Now              func() time.Time
+	// DataHandlers are the roles that answer requests about personal data.
+	DataHandlers []authz.Role
+	Now          func() time.Time
 }
 
 // Service signs people in and checks their tokens.
@@ -355,7 +357,10 @@ func (s *Service) Profile(p *Principal) Profile {
 	return Profile{
 		DiscordID: p.User.DiscordID, Username: p.User.Username, Email: p.User.Email, Avatar: p.User.Avatar,
 		DiscordRoles: roles, Panels: panelRights(p.Actor),
-		Abilities: access.Of(p.Actor, s.opts.IsArtistReviewer != nil && s.opts.IsArtistReviewer(p.User.DiscordID)),
+		Abilities: access.Of(p.Actor, access.Configured{
+			ArtistReviewer: s.opts.IsArtistReviewer != nil && s.opts.IsArtistReviewer(p.User.DiscordID),
+			DataHandlers:   s.opts.DataHandlers,
+		}),
 	}
 }
 

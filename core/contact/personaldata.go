@@ -6,7 +6,7 @@ import "zocalo/core/personaldata"
 func PersonalData() personaldata.Declarations {
 	return personaldata.Declarations{
 		Holdings: []personaldata.Holding{
-			{Table: "contact_messages", Title: "Mensajes de contacto que enviaste", About: []personaldata.Column{{Name: "email", Holds: personaldata.Email}}},
+			{Table: "contact_messages", Title: "Mensajes de contacto que enviaste", About: []personaldata.Column{{Name: "email", Holds: personaldata.Email}}, Erase: map[string]personaldata.Erase{"email": {Delete: true}}},
 		},
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"zocalo/core/db"
 	"zocalo/core/errs"
 	"zocalo/core/idempotency"
+	"zocalo/core/privacy"
 	"zocalo/core/roblox"
 	"zocalo/core/validate"
 )
@@ -168,6 +169,10 @@ func (s *Service) Mine(ctx context.Context, actor *authz.Actor) (*View, error) {
 
 // Of is a player's document by Discord id, or nil.
 func (s *Service) Of(ctx context.Context, discordID string) (*View, error) {
+	// A blocked person's documents leave every view until they are suppressed.
+	if blocked, err := privacy.IsBlocked(ctx, s.db, discordID); err != nil || blocked {
+		return nil, err
+	}
 	var d Document
 	err := s.db.Conn(ctx).Where("discord_id = ?", discordID).Take(&d).Error
 	if db.IsNotFound(err) {

@@ -9,6 +9,7 @@ import (
 
 	"zocalo/core/authz"
 	"zocalo/core/members"
+	"zocalo/core/privacy"
 )
 
 // Reminder records that a seat holder was reminded of a vote closing soon: one per member
@@ -84,7 +85,7 @@ func (s *Service) remind(ctx context.Context, in Initiative, memberID string, no
 			return res.Error
 		}
 		sent = true
-		return s.outbox.EnqueueDM(ctx, memberID, ReminderText(in, s.closeDetail(in), s.set.PublicURL))
+		return s.outbox.EnqueueDM(ctx, memberID, privacy.UseVoteReminders, ReminderText(in, s.closeDetail(in), s.set.PublicURL))
 	})
 	return sent, err
 }

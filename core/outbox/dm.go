@@ -1,6 +1,10 @@
 package outbox
 
-import "context"
+import (
+	"context"
+
+	"zocalo/core/privacy"
+)
 
 // KindDM sends a direct message to a member; closed DMs are not retried. The string is
 // what rows already stored carry, so it never changes.
@@ -20,8 +24,13 @@ type DM struct {
 func DMChannel(memberID string) string { return dmChannelPrefix + memberID }
 
 // EnqueueDM queues a direct message to a member, on the member's own DM channel, in the
-// transaction of ctx: the one way every feature writes to a member.
-func (s *Store) EnqueueDM(ctx context.Context, memberID, content string) error {
-	_, err := s.Enqueue(ctx, KindDM, DMChannel(memberID), DM{UserID: memberID, Content: content})
+// transaction of ctx: the one way every feature writes to a member. Every DM serves a use;
+// a member who opposed it, or a minor for a use that is not essential, gets none.
+func (s *Store) EnqueueDM(ctx context.Context, memberID string, use privacy.Use, content string) error {
+	allowed, err := privacy.Allows(ctx, s.db, memberID, use)
+	if err != nil || !allowed {
+		return err
+	}
+	_, err = s.Enqueue(ctx, KindDM, DMChannel(memberID), DM{UserID: memberID, Content: content})
 	return err
 }

@@ -49,6 +49,19 @@ type Holding struct {
 	Through *Through
 	// Withheld are columns never exported: secrets and their hashes.
 	Withheld []string
+	// Erase says, for each column of About (and Through's Column), what suppressing the
+	// person does to the rows that name them there: every such column must say.
+	Erase map[string]Erase
+	// AuditEntity is the entity type the audit log gives this table's rows (their id as the
+	// entry's entity id), so suppression redacts those entries too; empty when none.
+	AuditEntity string
+	// AuditKey is the column the audit log's entity id holds, "id" when empty.
+	AuditKey string
+	// Files names a column holding a stored file's key, removed with the person's rows.
+	Files string
+	// Posts names a column holding the outbox event whose Discord message shows the row;
+	// suppression deletes that message.
+	Posts string
 }
 
 // Through says whose a row is by another table's row: Column holds that row's Key.
@@ -106,6 +119,9 @@ func NewRegistry(features ...Declarations) (*Registry, error) {
 			}
 			if len(h.About) == 0 && (h.Through == nil || len(h.Through.About) == 0) {
 				return nil, fmt.Errorf("personaldata: %s holds data about people but names no column that says whose", h.Table)
+			}
+			if err := h.checkErase(); err != nil {
+				return nil, err
 			}
 			r.Holdings = append(r.Holdings, h)
 		}

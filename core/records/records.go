@@ -15,6 +15,7 @@ import (
 	"zocalo/core/errs"
 	"zocalo/core/idempotency"
 	"zocalo/core/members"
+	"zocalo/core/privacy"
 	"zocalo/core/roblox"
 	"zocalo/core/validate"
 )
@@ -80,6 +81,9 @@ type Record struct {
 	// MayVoid and MayExpunge tell the reader which corrections the server would accept.
 	MayVoid    bool `json:"mayVoid"`
 	MayExpunge bool `json:"mayExpunge"`
+	// Minor: the person said they are under 18. Only staff read such a record (and the person
+	// themselves), and they see this mark, never a birth date.
+	Minor bool `json:"minor"`
 }
 
 var (
@@ -126,6 +130,17 @@ func (s *Service) Search(ctx context.Context, actor *authz.Actor, q Query) ([]Re
 	r, err := s.Find(ctx, q)
 	if err != nil || r == nil {
 		return []Record{}, err
+	}
+	if r.DiscordID != "" {
+		choice, err := privacy.ChoiceOf(ctx, s.db, r.DiscordID)
+		if err != nil {
+			return nil, err
+		}
+		r.Minor = choice.Minor
+		// A minor's record is for staff and for themselves; other players find nothing.
+		if r.Minor && r.DiscordID != actor.DiscordID && !actor.InGroup(authz.Staff, authz.Admin) {
+			return []Record{}, nil
+		}
 	}
 	return []Record{forReader(*r, actor)}, nil
 }
@@ -240,6 +255,13 @@ func (s *Service) Find(ctx context.Context, q Query) (*Record, error) {
 	if err != nil || p == nil {
 		return nil, err
 	}
+	// A person whose data a cancellation blocked has no record anywhere: not on the portal,
+	// not in Discord, not for the game.
+	blocked, err := privacy.IsBlockedSubject(ctx, s.db, privacy.Subject{DiscordID: p.discordID,
+		RobloxUserID: firstOf(p.robloxUserID, q.RobloxUserID), RobloxName: firstOf(p.robloxUsername, q.RobloxUsername)})
+	if err != nil || blocked {
+		return nil, err
+	}
 	charges, err := s.chargesOf(ctx, p)
 	if err != nil {
 		return nil, err
@@ -249,4 +271,13 @@ func (s *Service) Find(ctx context.Context, q Query) (*Record, error) {
 	}
 	r := p.record(charges)
 	return &r, nil
+}
+
+func firstOf(values ...string) string {
+	for _, v := range values {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
 }

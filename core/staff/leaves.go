@@ -13,6 +13,7 @@ import (
 	"zocalo/core/idempotency"
 	"zocalo/core/labels"
 	"zocalo/core/members"
+	"zocalo/core/privacy"
 	"zocalo/core/validate"
 )
 
@@ -227,7 +228,7 @@ func (s *Service) DecideLeave(ctx context.Context, actor *authz.Actor, id uint64
 		if status == LeaveRefused {
 			icon = "❌"
 		}
-		if err := s.outbox.EnqueueDM(ctx, lv.MemberID, fmt.Sprintf("%s Tu ausencia del %s al %s fue %s por %s.",
+		if err := s.outbox.EnqueueDM(ctx, lv.MemberID, privacy.UseLeaveDMs, fmt.Sprintf("%s Tu ausencia del %s al %s fue %s por %s.",
 			icon, DisplayDate(lv.StartsOn), DisplayDate(lv.EndsOn), verb, actor.Username)); err != nil {
 			return err
 		}

@@ -12,6 +12,7 @@ import (
 
 	"zocalo/core/db"
 	"zocalo/core/outbox"
+	"zocalo/core/privacy"
 	"zocalo/core/storage"
 )
 
@@ -108,7 +109,7 @@ func (s *Service) post(ctx context.Context, t *Ticket, p PostPayload) error {
 
 // notifyAuthor tells the author by DM that staff answered.
 func (s *Service) notifyAuthor(ctx context.Context, t *Ticket, staffName string) error {
-	return s.outbox.EnqueueDM(ctx, t.AuthorID, fmt.Sprintf("%s respondió a tu ticket #%d «%s». Léelo en %s",
+	return s.outbox.EnqueueDM(ctx, t.AuthorID, privacy.UseTicketDMs, fmt.Sprintf("%s respondió a tu ticket #%d «%s». Léelo en %s",
 		staffName, t.ID, truncateRunes(t.Title, 100), PortalURL(s.s.PublicURL, t.ID)))
 }
 
@@ -121,7 +122,7 @@ func (s *Service) notifyClosed(ctx context.Context, t *Ticket) error {
 	} else {
 		text += " Puedes leer la conversación en " + PortalURL(s.s.PublicURL, t.ID)
 	}
-	return s.outbox.EnqueueDM(ctx, t.AuthorID, text)
+	return s.outbox.EnqueueDM(ctx, t.AuthorID, privacy.UseTicketDMs, text)
 }
 
 // ThreadOpened records the Discord thread of a ticket, so replies there find it. It is

@@ -19,6 +19,7 @@ import (
 	"zocalo/core/idempotency"
 	"zocalo/core/members"
 	"zocalo/core/outbox"
+	"zocalo/core/privacy"
 	"zocalo/core/validate"
 )
 
@@ -302,11 +303,23 @@ func (s *Service) List(ctx context.Context, actor *authz.Actor, f Filter) ([]Vie
 	if err := q.Order("id DESC").Limit(f.Limit).Find(&rows).Error; err != nil {
 		return nil, err
 	}
+	blocked, err := privacy.BlockedNow(ctx, s.db)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]View, len(rows))
 	for i, r := range rows {
-		out[i] = s.view(r)
+		out[i] = s.view(masked(r, blocked))
 	}
 	return out, nil
+}
+
+// masked hides a blocked buyer: the sale stays in the books, its buyer reads "[bloqueado]".
+func masked(sale Sale, blocked map[string]bool) Sale {
+	if blocked[sale.BuyerDiscordID] {
+		sale.BuyerDiscordID, sale.BuyerUsername, sale.BuyerAvatar = "", privacy.Blocked, ""
+	}
+	return sale
 }
 
 // exportCap bounds one export; a longer history is exported by date ranges.
@@ -321,6 +334,10 @@ func (s *Service) Export(ctx context.Context, actor *authz.Actor, f Filter, row 
 	if err != nil {
 		return err
 	}
+	blocked, err := privacy.BlockedNow(ctx, s.db)
+	if err != nil {
+		return err
+	}
 	rows, err := q.Order("id DESC").Limit(exportCap).Rows()
 	if err != nil {
 		return err
@@ -331,7 +348,7 @@ func (s *Service) Export(ctx context.Context, actor *authz.Actor, f Filter, row 
 		if err := s.db.Conn(ctx).ScanRows(rows, &sale); err != nil {
 			return err
 		}
-		if err := row(s.view(sale)); err != nil {
+		if err := row(s.view(masked(sale, blocked))); err != nil {
 			return err
 		}
 	}

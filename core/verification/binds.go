@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"zocalo/core/db"
+	"zocalo/core/privacy"
 )
 
 // Bind gives RoleID to members whose rank in the Roblox group GroupID is from MinRank to
@@ -92,9 +93,18 @@ func (s *Service) SetRanks(ctx context.Context, discordID, robloxUserID string, 
 		if cur.RobloxUserID != robloxUserID {
 			return nil
 		}
+		// A member who opposed roles from their rank keeps none; the next read takes them away.
+		allowed, err := privacy.Allows(ctx, s.db, discordID, privacy.UseRankRoles)
+		if err != nil {
+			return err
+		}
+		bound := BindRoles(s.set.Binds, ranks)
+		if !allowed {
+			bound = nil
+		}
 		next := cur
 		now := s.set.Now()
-		next.BindRoles, next.BindsCheckedAt = joinIDs(BindRoles(s.set.Binds, ranks)), &now
+		next.BindRoles, next.BindsCheckedAt = joinIDs(bound), &now
 		queued, err = s.save(ctx, false, cur, next, ReasonBinds)
 		return err
 	})

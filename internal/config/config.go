@@ -52,6 +52,7 @@ type Config struct {
 	Staff       Staff                 `yaml:"staff" env:"STAFF"`
 	Legislative Legislative           `yaml:"legislative" env:"LEGISLATIVE"`
 	Storage     Storage               `yaml:"storage" env:"STORAGE"`
+	Privacy     Privacy               `yaml:"privacy" env:"PRIVACY"`
 
 	Servers       []ServerCard    `yaml:"servers"`
 	SaleCatalogue []CatalogueItem `yaml:"saleCatalogue"`
@@ -186,6 +187,28 @@ type Legislative struct {
 	// ReminderBefore: seat holders who have not voted get a DM this long before a vote
 	// closes; 0 sends none.
 	ReminderBefore Duration `yaml:"reminderBefore" env:"REMINDER_BEFORE"`
+}
+
+// Privacy is the notice of privacy's responsible party and how members' requests about
+// their data (Ley Federal de Protección de Datos Personales en Posesión de los Particulares)
+// are handled.
+type Privacy struct {
+	// The responsible party the notice names, and where a member reaches them.
+	ResponsibleName    string `yaml:"responsibleName" env:"RESPONSIBLE_NAME"`
+	ResponsibleAddress string `yaml:"responsibleAddress" env:"RESPONSIBLE_ADDRESS"`
+	ContactEmail       string `yaml:"contactEmail" env:"CONTACT_EMAIL"`
+	// NoticeUpdated is the date (YYYY-MM-DD) the notice last changed, shown on it.
+	NoticeUpdated string `yaml:"noticeUpdated" env:"NOTICE_UPDATED"`
+	// ResponseDays is how many business days a request may wait for its answer.
+	ResponseDays int `yaml:"responseDays" env:"RESPONSE_DAYS"`
+	// BlockingDays is how long an approved cancellation keeps the data blocked before it is
+	// suppressed.
+	BlockingDays int `yaml:"blockingDays" env:"BLOCKING_DAYS"`
+	// Closures are dates (YYYY-MM-DD) the community does not count as business days, besides
+	// weekends and the statutory rest days.
+	Closures []string `yaml:"closures" env:"CLOSURES"`
+	// Handlers are the role names that answer members' requests.
+	Handlers []authz.Role `yaml:"handlers" env:"HANDLERS"`
 }
 
 // Tickets configure the support desk.
@@ -327,6 +350,9 @@ func (c *Config) Validate() error {
 	if c.Roles[authz.Oficina] != c.Roles[authz.CongresoAdmin] {
 		return keyErr("roles.CONGRESO_ADMIN", "ROLE_CONGRESO_ADMIN", "OFICINA and CONGRESO_ADMIN share one id")
 	}
+	if err := c.Privacy.validate(); err != nil {
+		return err
+	}
 	if len(c.ArtistReviewers) > 3 {
 		return keyErr("artistReviewers", "ARTIST_REVIEWERS", "holds at most 3 user ids")
 	}
@@ -432,4 +458,30 @@ func keyErr(yamlKey, envKey, msg string) error {
 		return fmt.Errorf("config %s: %s", yamlKey, msg)
 	}
 	return fmt.Errorf("config %s (ZOCALO_%s): %s", yamlKey, envKey, msg)
+}
+
+func (p Privacy) validate() error {
+	if p.ResponseDays < 1 || p.ResponseDays > 60 {
+		return keyErr("privacy.responseDays", "PRIVACY_RESPONSE_DAYS", "is a number of business days from 1 to 60")
+	}
+	if p.BlockingDays < 0 || p.BlockingDays > 3650 {
+		return keyErr("privacy.blockingDays", "PRIVACY_BLOCKING_DAYS", "is a number of days from 0 to 3650")
+	}
+	for _, d := range append([]string{p.NoticeUpdated}, p.Closures...) {
+		if _, err := time.Parse(time.DateOnly, d); err != nil {
+			return keyErr("privacy.closures", "PRIVACY_CLOSURES", fmt.Sprintf("%q is not a date YYYY-MM-DD", d))
+		}
+	}
+	if p.ContactEmail != "" && !strings.Contains(p.ContactEmail, "@") {
+		return keyErr("privacy.contactEmail", "PRIVACY_CONTACT_EMAIL", fmt.Sprintf("%q is not an e-mail address", p.ContactEmail))
+	}
+	if len(p.Handlers) == 0 {
+		return keyErr("privacy.handlers", "PRIVACY_HANDLERS", "names at least one role")
+	}
+	for _, r := range p.Handlers {
+		if !slices.Contains(authz.AllRoles, r) {
+			return keyErr("privacy.handlers", "PRIVACY_HANDLERS", fmt.Sprintf("%q is not a role name", r))
+		}
+	}
+	return nil
 }

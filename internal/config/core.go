@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"zocalo/core"
+	"zocalo/core/businessdays"
+	"zocalo/core/datarights"
 	"zocalo/core/tickets"
 	"zocalo/core/treasury"
 	"zocalo/core/verification"
@@ -25,6 +27,8 @@ func (c *Config) CoreSettings(secret string, now func() time.Time) core.Settings
 		Quorum: map[string]int64{"SCJN": int64(c.Legislative.QuorumSCJN), "Congreso": int64(c.Legislative.QuorumCongreso)},
 		Verification: verification.Settings{VerifiedRoleID: c.Verify.VerifiedRoleID, NickTemplate: c.Verify.NicknameTemplate,
 			Binds: c.binds()},
+		DataRights: datarights.Settings{Handlers: c.Privacy.Handlers, ResponseDays: c.Privacy.ResponseDays,
+			BlockingDays: c.Privacy.BlockingDays, Calendar: businessdays.NewCalendar(c.Location(), c.closures()...), PublicURL: c.PublicURL},
 		Channels: core.Channels{
 			News: c.Channels.News, StaffTickets: c.Channels.StaffTickets, Contact: c.Channels.Contact,
 			ArtistApplications: c.Channels.ArtistApplications, StaffReports: c.Channels.StaffReports,
@@ -62,6 +66,17 @@ func (c *Config) binds() []verification.Bind {
 	out := make([]verification.Bind, len(c.Verify.Binds))
 	for i, b := range c.Verify.Binds {
 		out[i] = verification.Bind{GroupID: b.GroupID, MinRank: b.MinRank, MaxRank: b.MaxRank, RoleID: b.RoleID}
+	}
+	return out
+}
+
+// closures are the days the community closes, as Validate checked them.
+func (c *Config) closures() []businessdays.Date {
+	out := make([]businessdays.Date, 0, len(c.Privacy.Closures))
+	for _, raw := range c.Privacy.Closures {
+		if d, err := businessdays.ParseDate(raw); err == nil {
+			out = append(out, d)
+		}
 	}
 	return out
 }

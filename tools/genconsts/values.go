@@ -8,6 +8,7 @@ import (
 	"zocalo/core/artists"
 	"zocalo/core/audit"
 	"zocalo/core/authz"
+	"zocalo/core/datarights"
 	"zocalo/core/documents"
 	"zocalo/core/legislative"
 	"zocalo/core/live"
@@ -69,6 +70,12 @@ func (n named) MarshalJSON() ([]byte, error) {
 	return out.Bytes(), nil
 }
 
+// reasonLimits are the length limits of a text.
+type reasonLimits struct {
+	Min int `json:"min"`
+	Max int `json:"max"`
+}
+
 // constant is one exported value of the module.
 type constant struct {
 	name, doc string
@@ -105,6 +112,11 @@ func constants() []constant {
 		{"DELIVERY_BLOCKED_RETRY", "How a blocked delivery is tried again by itself: after firstMinutes, each further refusal in a row waiting twice as long, up to longestMinutes.",
 			blockedRetry{FirstMinutes: int(outbox.BlockedRetryFirst / time.Minute), LongestMinutes: int(outbox.BlockedRetryLongest / time.Minute)}},
 		{"AUDIT_AREAS", "The areas of the audit log, in the order its filter offers them.", audit.Areas},
+		{"DATA_REQUEST_KINDS", "The requests a member may file about their personal data.", datarights.Kinds},
+		{"DATA_REQUEST_STATES", "A request about personal data: its states.", datarights.States},
+		{"DATA_USES", "The uses of a member's data they may oppose.", datarights.Uses},
+		{"DATA_REQUEST_REASON", "How long a request's reason and a handler's answer are, in characters.",
+			reasonLimits{Min: datarights.MinReason, Max: datarights.MaxReason}},
 		{"DOCUMENT_KINDS", "The kinds of identity document.", documents.Kinds},
 		{"ROBLOX_NAME_STATUSES", "What a document's Roblox name is worth.", documents.NameStatuses},
 		{"SERVER_STATUSES", "The statuses of a game server's card.", config.ServerStatuses},
