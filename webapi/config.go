@@ -25,6 +25,19 @@ type publicConfig struct {
 	Shop             []config.ShopSection         `json:"shop"`
 	TimeZone         string                       `json:"timeZone"`
 	Demo             bool                         `json:"demo"`
+	Privacy          publicPrivacy                `json:"privacy"`
+}
+
+// publicPrivacy is what the privacy notice (/privacy-policy) shows of the configuration: who
+// answers for the data and the terms of members' requests. The closures and the roles that
+// answer the requests stay on the server.
+type publicPrivacy struct {
+	ResponsibleName    string `json:"responsibleName"`
+	ResponsibleAddress string `json:"responsibleAddress"`
+	ContactEmail       string `json:"contactEmail"`
+	NoticeUpdated      string `json:"noticeUpdated"` // YYYY-MM-DD, "" when not configured
+	ResponseDays       int    `json:"responseDays"`  // business days
+	BlockingDays       int    `json:"blockingDays"`
 }
 
 // publicConfig gives the web what it must not hard-code. It holds nothing secret.
@@ -50,6 +63,9 @@ func publicConfigOf(cfg *config.Config) publicConfig {
 			"instagram": cfg.Social.Instagram, "tiktok": cfg.Social.TikTok},
 		CommunityChatURL: cfg.CommunityChatURL, Servers: servers, Shop: cfg.Shop,
 		TimeZone: cfg.TimeZone, Demo: cfg.Demo,
+		Privacy: publicPrivacy{ResponsibleName: cfg.Privacy.ResponsibleName, ResponsibleAddress: cfg.Privacy.ResponsibleAddress,
+			ContactEmail: cfg.Privacy.ContactEmail, NoticeUpdated: cfg.Privacy.NoticeUpdated,
+			ResponseDays: cfg.Privacy.ResponseDays, BlockingDays: cfg.Privacy.BlockingDays},
 	}
 }
 

@@ -9,11 +9,13 @@ import (
 
 	"zocalo/core"
 	"zocalo/core/authz"
+	"zocalo/core/datarights"
 	"zocalo/core/documents"
 	"zocalo/core/legislative"
 	"zocalo/core/members"
 	"zocalo/core/news"
 	"zocalo/core/outbox"
+	"zocalo/core/privacy"
 	"zocalo/core/records"
 	"zocalo/core/roblox"
 	"zocalo/core/sat"
@@ -88,7 +90,32 @@ func Seed(ctx context.Context, app *core.App, cfg *config.Config) error {
 	if err := sampleTreasury(ctx, app); err != nil {
 		return err
 	}
+	if err := sampleDataRights(ctx, app); err != nil {
+		return err
+	}
 	return sampleLegislative(ctx, app, cfg.Location())
+}
+
+// sampleDataRights marks the short privacy notice as read by the demo's people, so that
+// trying a persona starts on the page rather than on the notice, and files once a pending
+// opposition by the player, for /admin/datos to show.
+func sampleDataRights(ctx context.Context, app *core.App) error {
+	for _, p := range Community() {
+		if _, err := privacy.Apply(ctx, app.DB, p.DiscordID, privacy.Change{NoticeSeen: true}, app.Now()); err != nil {
+			return err
+		}
+	}
+	var n int64
+	if err := app.DB.Conn(ctx).Model(&datarights.Request{}).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	player, err := app.Members.MemberActor(ctx, personaID("jugador"))
+	if err != nil {
+		return err
+	}
+	_, err = app.DataRights.File(ctx, player, datarights.Input{Kind: datarights.KindOpposition,
+		Reason: "No quiero recibir recordatorios de votación por mensaje directo.", Uses: []string{string(privacy.UseVoteReminders)}})
+	return err
 }
 
 // sampleLegislative files, once, an initiative in each body (the SCJN's open to votes for

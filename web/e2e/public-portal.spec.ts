@@ -227,11 +227,23 @@ test('jugador is refused the news management and the applications', async ({ pag
   await expect(page.getByText('Acceso Denegado')).toBeVisible();
 });
 
-test('the privacy policy has its five sections', async ({ page }) => {
+test('the privacy notice has its eight sections and the configured responsible party', async ({ page }) => {
   await page.goto('/privacy-policy');
   await expect(page.getByRole('heading', { name: 'Política de Privacidad' })).toBeVisible();
-  for (const heading of ['1. Datos que recopilamos', '2. Uso de los datos', '3. Almacenamiento y seguridad', '4. Tus derechos', '5. Contacto']) {
-    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  for (const heading of [
+    '1. Responsable',
+    '2. Datos que tratamos',
+    '3. Finalidades',
+    '4. Transferencias y remisiones',
+    '5. Tus derechos ARCO',
+    '6. Menores de edad',
+    '7. Conservación y seguridad',
+    '8. Cambios al aviso',
+  ]) {
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
   }
+  // The values of the configuration render once the app runs: demo mode (configs/demo.yaml) names a contact e-mail.
+  await expect(page.locator('.policy a[href^="mailto:"]').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'tu perfil' }).first()).toHaveAttribute('href', '/perfil');
   await shot(page, 'privacy-policy');
 });

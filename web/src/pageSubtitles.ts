@@ -16,6 +16,7 @@ export const PAGE_SUBTITLES: Partial<Record<PagePath, string>> = {
   '/admin/roles': 'Qué puede hacer cada rol de Discord en cada panel. Cada cambio se aplica en el momento y queda en el registro de auditoría.',
   '/admin/api-keys': 'Las claves con las que los servidores del juego consultan y registran documentos y expedientes.',
   '/admin/contact-messages': 'Lo que los visitantes escriben en el formulario de contacto, completo, aunque Discord no lo haya recibido.',
+  '/admin/datos': 'Las solicitudes de los miembros sobre sus datos personales, con el plazo de respuesta en días hábiles.',
   '/security': 'El registro de todo lo que cambia en el portal: quién, cuándo, qué y los valores de antes y después.',
   '/sat/business': 'Sistema de Administración de Negocios',
   '/admin/artist-applications': 'Las aplicaciones a la convocatoria de dibujantes, de la más reciente a la más antigua.',

@@ -41,6 +41,7 @@ export const PAGE_TITLES = {
   '/admin/api-keys': 'Claves de API',
   '/admin/deliveries': 'Entregas a Discord',
   '/admin/contact-messages': 'Mensajes de contacto',
+  '/admin/datos': 'Solicitudes de datos personales',
   '/legislative': 'Sistema Legislativo',
   '/legislative/initiatives/:id': 'Iniciativa',
 } as const;

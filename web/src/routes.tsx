@@ -134,6 +134,7 @@ const ArtistApplicationsPage = page(adminArea, 'ArtistApplicationsPage');
 const ApiKeysPage = page(adminArea, 'ApiKeysPage');
 const DeliveriesPage = page(adminArea, 'DeliveriesPage');
 const ContactMessagesPage = page(adminArea, 'ContactMessagesPage');
+const DataRequestsPage = page(adminArea, 'DataRequestsPage');
 
 const LegislativePage = page(legislativeArea, 'LegislativePage');
 const InitiativePage = page(legislativeArea, 'InitiativePage');
@@ -206,6 +207,7 @@ export function AppRoutes() {
           <Route path="admin/api-keys" element={<ProtectedRoute><ApiKeysPage /></ProtectedRoute>} />
           <Route path="admin/deliveries" element={<ProtectedRoute><DeliveriesPage /></ProtectedRoute>} />
           <Route path="admin/contact-messages" element={<ProtectedRoute><ContactMessagesPage /></ProtectedRoute>} />
+          <Route path="admin/datos" element={<ProtectedRoute><DataRequestsPage /></ProtectedRoute>} />
 
           <Route path="legislative" element={<ProtectedRoute><LegislativePage /></ProtectedRoute>} />
           <Route path="legislative/initiatives/:id" element={<ProtectedRoute><InitiativePage /></ProtectedRoute>} />

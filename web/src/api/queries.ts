@@ -42,3 +42,14 @@ export const PRODUCT_NAME = 'Zócalo';
 export function useCommunityName(): string {
   return useConfig().data?.communityName ?? PRODUCT_NAME;
 }
+
+/** What the privacy notice shows of the configuration: the responsible party and the terms of members' requests. */
+export type PrivacyConfig = NonNullable<PortalConfig['privacy']>;
+
+/**
+ * The privacy part of the configuration, or undefined until it loads (and in the prerender,
+ * whose configuration has none: its values render in the browser).
+ */
+export function usePrivacyConfig(): PrivacyConfig | undefined {
+  return useConfig().data?.privacy;
+}

@@ -3060,6 +3060,228 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/privacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the signed-in member decided about their data. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the choices */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PrivacyChoices"];
+                    };
+                };
+                401: components["responses"]["Error"];
+            };
+        };
+        /** Say one is under 18 (or not), or that the short notice was read. Saying one's age is audited. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PrivacyChoicesInput"];
+                };
+            };
+            responses: {
+                /** @description the choices now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PrivacyChoices"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/data-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's requests about their data, newest first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the requests */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["DataRequest"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** File a request of rectification, cancellation, opposition or revocation, with its deadline in business days. One pending request of each kind; audited. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DataRequestInput"];
+                };
+            };
+            responses: {
+                /** @description the request */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DataRequest"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/data-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members' requests for the handlers (handleDataRequests): pending ones by deadline. */
+        get: {
+            parameters: {
+                query?: {
+                    state?: "pendiente" | "aprobada" | "rechazada";
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description a page of requests */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["HandledDataRequest"][];
+                            /** Format: int64 */
+                            total: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/data-requests/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer a pending request once. Approving an opposition or revocation switches the uses off; approving a cancellation blocks the member's data now and suppresses it after the blocking term. The member gets a DM unless they opposed it. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DataRequestDecision"];
+                };
+            };
+            responses: {
+                /** @description the answered request */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DataRequest"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/verify/status": {
         parameters: {
             query?: never;
@@ -5147,6 +5369,8 @@ export interface components {
                 readContactMessages: boolean;
                 /** @description creates, edits and deletes the support desk's canned replies */
                 manageCannedReplies: boolean;
+                /** @description answers members' requests about their personal data on /admin/datos (the configured roles, COMITE by default) */
+                handleDataRequests: boolean;
             };
             /** @description The web app's page paths (as routes.tsx writes them, e.g. /staff/:userId) the caller may open. */
             pages: string[];
@@ -5211,6 +5435,21 @@ export interface components {
             shop: components["schemas"]["ShopSection"][];
             timeZone: string;
             demo: boolean;
+            /** @description What the privacy notice (/privacy-policy) shows of the configuration. The server always sends it; a page prerendered without it shows the notice without these values. */
+            privacy?: {
+                /** @description The responsible party; "" when not configured */
+                responsibleName: string;
+                /** @description "" when not configured */
+                responsibleAddress: string;
+                /** @description Where requests about personal data are sent; "" when not configured */
+                contactEmail: string;
+                /** @description The day the notice last changed, YYYY-MM-DD; "" when not configured */
+                noticeUpdated: string;
+                /** @description Business days a request about one's data may wait for its answer */
+                responseDays: number;
+                /** @description Days an approved cancellation keeps the data blocked before suppressing it */
+                blockingDays: number;
+            };
         };
         NewsCard: {
             _id: string;
@@ -5638,6 +5877,8 @@ export interface components {
             mayVoid: boolean;
             /** @description whether the reader may expunge these charges */
             mayExpunge: boolean;
+            /** @description the person said they are under 18: only staff and the person read the record */
+            minor: boolean;
         };
         ChargeAdded: {
             message: string;
@@ -5651,6 +5892,67 @@ export interface components {
             userId?: string;
             /** Format: date-time */
             verifiedAt?: string;
+        };
+        PrivacyChoices: {
+            /** @description the member said they are under 18 */
+            minor: boolean;
+            /** @description they acknowledged the short privacy notice */
+            noticeSeen: boolean;
+            /** @description the uses they opposed (values of DATA_USES) */
+            opposed: string[];
+            /** @description an approved cancellation blocked their data */
+            blocked: boolean;
+        };
+        PrivacyChoicesInput: {
+            minor?: boolean;
+            /** @description true records that the short notice was read */
+            noticeSeen?: boolean;
+        };
+        DataRequestInput: {
+            /** @enum {string} */
+            kind: "rectificacion" | "cancelacion" | "oposicion" | "revocacion";
+            reason: string;
+            /** @description an opposition's uses (values of DATA_USES); none for other kinds */
+            uses?: string[];
+        };
+        DataRequestKept: {
+            title: string;
+            why: string;
+        };
+        DataRequest: {
+            /** Format: int64 */
+            id: number;
+            discordId: string;
+            /** @enum {string} */
+            kind: "rectificacion" | "cancelacion" | "oposicion" | "revocacion";
+            reason: string;
+            uses: string[];
+            /** @enum {string} */
+            state: "pendiente" | "aprobada" | "rechazada";
+            answer: string;
+            /** @description what an approved cancellation keeps */
+            kept: components["schemas"]["DataRequestKept"][];
+            /** Format: date-time */
+            filedAt: string;
+            /**
+             * Format: date-time
+             * @description the end of the last business day to answer, in the community's zone
+             */
+            dueAt: string;
+            /** Format: date-time */
+            answeredAt: string | null;
+            businessDaysLeft: number;
+            overdue: boolean;
+        };
+        HandledDataRequest: components["schemas"]["DataRequest"] & {
+            requester: {
+                name: string;
+                minor: boolean;
+            };
+        };
+        DataRequestDecision: {
+            approve: boolean;
+            answer: string;
         };
         PersonalDataExport: {
             persona: {

@@ -473,6 +473,72 @@ export const AUDIT_AREAS = [
   }
 ] as const;
 
+/** The requests a member may file about their personal data. */
+export const DATA_REQUEST_KINDS = [
+  {
+    "value": "rectificacion",
+    "label": "Rectificación"
+  },
+  {
+    "value": "cancelacion",
+    "label": "Cancelación"
+  },
+  {
+    "value": "oposicion",
+    "label": "Oposición"
+  },
+  {
+    "value": "revocacion",
+    "label": "Revocación del consentimiento"
+  }
+] as const;
+
+/** A request about personal data: its states. */
+export const DATA_REQUEST_STATES = [
+  {
+    "value": "pendiente",
+    "label": "Pendiente"
+  },
+  {
+    "value": "aprobada",
+    "label": "Aprobada"
+  },
+  {
+    "value": "rechazada",
+    "label": "Rechazada"
+  }
+] as const;
+
+/** The uses of a member's data they may oppose. */
+export const DATA_USES = [
+  {
+    "value": "recordatorios",
+    "label": "Recordatorios de votación por mensaje directo"
+  },
+  {
+    "value": "tickets",
+    "label": "Avisos de respuestas a tus tickets por mensaje directo"
+  },
+  {
+    "value": "solicitudes",
+    "label": "Avisos de tus solicitudes de datos por mensaje directo"
+  },
+  {
+    "value": "ausencias",
+    "label": "Avisos de tus ausencias de staff por mensaje directo"
+  },
+  {
+    "value": "rangos",
+    "label": "Roles y apodo de Discord según tu rango en Roblox"
+  }
+] as const;
+
+/** How long a request's reason and a handler's answer are, in characters. */
+export const DATA_REQUEST_REASON = {
+  "min": 10,
+  "max": 2000
+} as const;
+
 /** The kinds of identity document. */
 export const DOCUMENT_KINDS = [
   {

@@ -10,6 +10,8 @@ import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
 // Signed-in users only: visitors do not download it (nor the ticket hooks and badge it brings).
 const SupportButton = lazy(async () => ({ default: (await import('./SupportButton')).SupportButton }));
+// The short privacy notice, shown once to a signed-in member who has not read it.
+const PrivacyNotice = lazy(async () => ({ default: (await import('../components/PrivacyNotice')).PrivacyNotice }));
 
 export function AppLayout() {
   const { user } = useAuth();
@@ -29,9 +31,14 @@ export function AppLayout() {
       {/* Who is signed in is known in the browser: the prerendered page leaves it out. */}
       <RequestRegion>
         {user ? (
-          <Suspense fallback={null}>
-            <SupportButton />
-          </Suspense>
+          <>
+            <Suspense fallback={null}>
+              <SupportButton />
+            </Suspense>
+            <Suspense fallback={null}>
+              <PrivacyNotice />
+            </Suspense>
+          </>
         ) : null}
       </RequestRegion>
     </Layout>

@@ -53,6 +53,7 @@ export const MENU_GROUPS: NavGroup[] = [
       { path: '/admin/api-keys', label: 'Claves de API' },
       { path: '/admin/deliveries', label: 'Entregas a Discord' },
       { path: '/admin/contact-messages', label: 'Mensajes de contacto' },
+      { path: '/admin/datos', label: 'Solicitudes de datos personales' },
       { path: '/admin/artist-applications', label: 'Ver Aplicaciones' },
     ],
   },

@@ -46,6 +46,7 @@ export function criminalRecord(overrides: Partial<CriminalRecord> = {}): Crimina
     ],
     mayVoid: false,
     mayExpunge: false,
+    minor: false,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 export { ApiKeysPage } from './ApiKeysPage';
 export { ArtistApplicationsPage } from './ArtistApplicationsPage';
 export { ContactMessagesPage } from './ContactMessagesPage';
+export { DataRequestsPage } from './DataRequestsPage';
 export { DeliveriesPage } from './DeliveriesPage';
 export { NewsAdminPage } from './NewsAdminPage';
 export { RolesPage } from './RolesPage';

@@ -106,6 +106,8 @@ describe('PlayerProfilePage', () => {
       if (url.endsWith('/api/me/export')) return answer();
       if (url.endsWith('/api/me/export/pdf')) return new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
       if (url.endsWith('/api/players/me')) return jsonResponse(playerProfile());
+      if (url.endsWith('/api/me/privacy')) return jsonResponse({ minor: false, noticeSeen: true, opposed: [], blocked: false });
+      if (url.endsWith('/api/me/data-requests')) return jsonResponse({ items: [] });
       return jsonResponse(profile({ username: 'jugador', discordId: '1400000000000000014', discordRoles: [] }));
     });
     const created = vi.fn(() => 'blob:mis-datos');
