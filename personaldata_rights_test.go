@@ -156,6 +156,25 @@ func TestCancellationBlocksThenSuppresses(t *testing.T) {
 		}
 		mustCall("POST", path, tokens["comite"], map[string]any{"approve": false, "answer": "Una segunda respuesta que no cuenta."}, http.StatusConflict, nil)
 		waitFor(t, "Ana gets a DM with the answer", func() bool { return len(fake.DMs(ana)) == 1 })
+		waitFor(t, "the DM's delivery is recorded", func() bool {
+			var n int64
+			d.Conn(ctx).Table("outbox_events").Where("channel_id = ? AND discord_message_id <> ''", "dm:"+ana).Count(&n)
+			return n == 1
+		})
+
+		// Her export links the post about her charge and holds the DM.
+		req, _ := http.NewRequest("GET", portal.URL+"/api/me/export", nil)
+		req.Header.Set("Authorization", "Bearer "+tokens["ana"])
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		export, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		post := "https://discord.com/channels/" + testenv.GuildID + "/" + testenv.RecordsChannel + "/"
+		if !strings.Contains(string(export), post) || !strings.Contains(string(export), "Tu solicitud de cancelación fue aprobada") {
+			t.Fatalf("the export lacks the post's link or the DM: %.2000s", export)
+		}
 
 		// Blocked: the record, the document and the game's view of her are gone.
 		record = nil

@@ -79,6 +79,8 @@ type Settings struct {
 
 	// DataRights is how members' requests about their data are answered.
 	DataRights datarights.Settings
+	// GuildID is the community's Discord server, for links to the messages posted there.
+	GuildID string
 }
 
 // Channels are the Discord channels the features post to; empty ones are not relayed.
@@ -127,6 +129,8 @@ type App struct {
 	Now         func() time.Time
 	// Location is the community's time zone.
 	Location *time.Location
+	// GuildID is the community's Discord server.
+	GuildID string
 	// Live streams changes to the members watching; the process serving them runs it.
 	Live *live.Hub
 
@@ -227,6 +231,7 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		Roles:       s.Roles,
 		Now:         s.Now,
 		Location:    s.Location,
+		GuildID:     s.GuildID,
 
 		Verification: verify,
 		DataRights:   datarights.NewService(d, o, rights, s.Now),

@@ -74,6 +74,12 @@ func (a *App) personalExport(ctx context.Context, actor *authz.Actor, action str
 	if err != nil {
 		return nil, personaldata.Person{}, err
 	}
+	if a.GuildID != "" {
+		guild := a.GuildID
+		registry.DiscordLink = func(channelID, messageID string) string {
+			return "https://discord.com/channels/" + guild + "/" + channelID + "/" + messageID
+		}
+	}
 	person, err := a.personOf(ctx, actor.DiscordID)
 	if err != nil {
 		return nil, person, err

@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"zocalo/core/audit"
@@ -39,6 +40,13 @@ func (e dataRightsEffects) Block(ctx context.Context, r datarights.Request, supp
 		return nil, err
 	}
 	return registry.Keeps(ctx, a.DB.Conn(ctx), person)
+}
+
+func (e dataRightsEffects) Opposed(ctx context.Context, discordID string, uses []privacy.Use) error {
+	if slices.Contains(uses, privacy.UseRankRoles) {
+		return e.app.Verification.ReadRanksSoon(ctx, discordID)
+	}
+	return nil
 }
 
 // personOf is whom the registry looks for: the member's Discord id, linked Roblox account

@@ -71,7 +71,7 @@ func (s *seeder) seed(table string) map[string]any {
 	}
 	if h, ok := s.registry.Holding(table); ok {
 		for _, c := range h.About {
-			if v := s.person.Value(c.Holds); v != "" {
+			if v := c.ValueFor(s.person); v != "" {
 				values[c.Name] = v
 			}
 		}

@@ -196,8 +196,13 @@ func (s *Service) apply(ctx context.Context, r *Request, now time.Time) error {
 				uses = append(uses, privacy.Use(u))
 			}
 		}
-		_, err := privacy.Apply(ctx, s.db, r.DiscordID, privacy.Change{Oppose: uses}, now)
-		return err
+		if _, err := privacy.Apply(ctx, s.db, r.DiscordID, privacy.Change{Oppose: uses}, now); err != nil {
+			return err
+		}
+		if s.effects == nil {
+			return nil
+		}
+		return s.effects.Opposed(ctx, r.DiscordID, uses)
 	case KindCancellation:
 		if s.effects == nil {
 			return fmt.Errorf("datarights: no effects to block a cancellation with")

@@ -110,6 +110,9 @@ type Settings struct {
 type Effects interface {
 	// Block blocks the member's data and says what its suppression will keep, and why.
 	Block(ctx context.Context, r Request, suppressAt time.Time) ([]Kept, error)
+	// Opposed tells the features that act on their own schedule (the rank refresh) that the
+	// member opposed uses, so they apply it now.
+	Opposed(ctx context.Context, discordID string, uses []privacy.Use) error
 }
 
 // Kept is what a cancellation keeps, and why.

@@ -14,7 +14,7 @@ var likeEscape = strings.NewReplacer("\\", "\\\\", "%", "\\%", "_", "\\_")
 
 // Find lists up to limit members in the guild whose username or display name holds term,
 // in any case, or whose Discord id starts with it: those whose name starts with it first,
-// then by username. Lower case is SQL's LOWER, which on SQLite folds ASCII letters only.
+// then by username; blocked people never. Lower case is SQL's LOWER, which on SQLite folds ASCII letters only.
 func Find(ctx context.Context, d *db.DB, term string, limit int) ([]Member, error) {
 	rows := []Member{}
 	term = strings.TrimSpace(term)
@@ -24,8 +24,10 @@ func Find(ctx context.Context, d *db.DB, term string, limit int) ([]Member, erro
 	lower := likeEscape.Replace(strings.ToLower(term))
 	inside, prefix := "%"+lower+"%", lower+"%"
 	idPrefix := likeEscape.Replace(term) + "%"
+	// A blocked person is found by no search (an approved cancellation, in its blocking term).
 	err := d.Conn(ctx).Model(&Member{}).
 		Where("in_guild = ?", true).
+		Where("NOT EXISTS (SELECT 1 FROM privacy_blocks b WHERE b.discord_id = members.discord_id AND b.suppressed_at IS NULL)").
 		Where(`(LOWER(username) LIKE ? ESCAPE '\' OR LOWER(global_name) LIKE ? ESCAPE '\' OR discord_id LIKE ? ESCAPE '\')`, inside, inside, idPrefix).
 		Order(clause.OrderBy{Expression: clause.Expr{
 			SQL:                `CASE WHEN LOWER(username) LIKE ? ESCAPE '\' OR LOWER(global_name) LIKE ? ESCAPE '\' THEN 0 ELSE 1 END, username, discord_id`,

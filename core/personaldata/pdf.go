@@ -62,6 +62,12 @@ func (r *Registry) ExportPDF(ctx context.Context, conn *gorm.DB, p Person, at ti
 				pdf.SetFont("Helvetica", "", 9)
 				pdf.MultiCell(0, 5, tr(cellText(row[c], loc)), "", "L", false)
 			}
+			if post, ok := row["publicacionDiscord"].(map[string]string); ok {
+				pdf.SetFont("Helvetica", "B", 9)
+				pdf.CellFormat(45, 5, tr("Publicación en Discord"), "", 0, "L", false, 0, "")
+				pdf.SetFont("Helvetica", "", 9)
+				pdf.MultiCell(0, 5, tr(orDash(post["enlace"])+" (mensaje "+post["mensaje"]+")"), "", "L", false)
+			}
 			return nil
 		},
 	})

@@ -35,6 +35,16 @@ const (
 type Column struct {
 	Name  string
 	Holds Kind
+	// Prefix comes before the id in the column (a member's DM lane is "dm:" and their id).
+	Prefix string
+}
+
+// ValueFor is what the column holds for p; empty when p has no id of its kind.
+func (c Column) ValueFor(p Person) string {
+	if v := p.Value(c.Holds); v != "" {
+		return c.Prefix + v
+	}
+	return ""
 }
 
 // Holding is a table that holds something about people.
@@ -99,6 +109,9 @@ func ByDiscordID(names ...string) []Column {
 type Registry struct {
 	Holdings  []Holding
 	Unrelated []Unrelated
+	// DiscordLink makes the address of a message in a channel of the guild, for the export's
+	// links to the posts about a person; nil leaves the ids without a link.
+	DiscordLink func(channelID, messageID string) string
 }
 
 // NewRegistry gathers the features' declarations; a table declared twice is a mistake.
@@ -169,7 +182,7 @@ func (r *Registry) Walk(ctx context.Context, conn *gorm.DB, p Person, v Visit) e
 		if err := v.Table(h); err != nil {
 			return err
 		}
-		if err := walkTable(ctx, conn, h, p, v); err != nil {
+		if err := r.walkTable(ctx, conn, h, p, v); err != nil {
 			return fmt.Errorf("reading %s: %w", h.Table, err)
 		}
 	}
@@ -231,7 +244,7 @@ func (r *Registry) Export(ctx context.Context, conn *gorm.DB, p Person, at time.
 	return err
 }
 
-func walkTable(ctx context.Context, conn *gorm.DB, h Holding, p Person, v Visit) error {
+func (r *Registry) walkTable(ctx context.Context, conn *gorm.DB, h Holding, p Person, v Visit) error {
 	// Table and column names come from the declarations in code, never from a request.
 	where, args := matching(h.About, p)
 	if h.Through != nil {
@@ -247,7 +260,13 @@ func walkTable(ctx context.Context, conn *gorm.DB, h Holding, p Person, v Visit)
 	if where == "" {
 		return nil
 	}
-	rows, err := conn.WithContext(ctx).Raw(fmt.Sprintf("SELECT * FROM %s WHERE %s", h.Table, where), args...).Rows()
+	// A row's Discord post is read in the same statement (SQLite may hold one connection).
+	selected := "*"
+	if h.Posts != "" {
+		selected = fmt.Sprintf("*, (SELECT channel_id FROM outbox_events WHERE id = %[1]s) AS %[2]s_channel, "+
+			"(SELECT discord_message_id FROM outbox_events WHERE id = %[1]s) AS %[2]s_message", h.Posts, postColumns)
+	}
+	rows, err := conn.WithContext(ctx).Raw(fmt.Sprintf("SELECT %s FROM %s WHERE %s", selected, h.Table, where), args...).Rows()
 	if err != nil {
 		return err
 	}
@@ -259,7 +278,7 @@ func walkTable(ctx context.Context, conn *gorm.DB, h Holding, p Person, v Visit)
 	var shown []string
 	var kept []int // the positions of the columns shown
 	for i, c := range columns {
-		if !slices.Contains(h.Withheld, c) {
+		if !slices.Contains(h.Withheld, c) && !strings.HasPrefix(c, postColumns) {
 			shown, kept = append(shown, c), append(kept, i)
 		}
 	}
@@ -280,11 +299,46 @@ func walkTable(ctx context.Context, conn *gorm.DB, h Holding, p Person, v Visit)
 				row[columns[i]] = values[i]
 			}
 		}
+		if h.Posts != "" {
+			if post := r.postOf(values, columns); post != nil {
+				row["publicacionDiscord"] = post
+			}
+		}
 		if err := v.Row(h, shown, row); err != nil {
 			return err
 		}
 	}
 	return rows.Err()
+}
+
+// postColumns start the names of the columns that carry a row's Discord post.
+const postColumns = "zocalo_post"
+
+// postOf says where a row's Discord message is, once delivered: its channel, its message and
+// its address.
+func (r *Registry) postOf(values []any, columns []string) map[string]string {
+	var channel, message string
+	for i, c := range columns {
+		v := values[i]
+		if b, ok := v.([]byte); ok {
+			v = string(b)
+		}
+		s, _ := v.(string)
+		switch c {
+		case postColumns + "_channel":
+			channel = s
+		case postColumns + "_message":
+			message = s
+		}
+	}
+	if message == "" {
+		return nil
+	}
+	out := map[string]string{"canal": channel, "mensaje": message}
+	if r.DiscordLink != nil {
+		out["enlace"] = r.DiscordLink(channel, message)
+	}
+	return out
 }
 
 // matching is the condition that a row names p in one of columns, with its arguments; empty
@@ -293,7 +347,7 @@ func matching(columns []Column, p Person) (string, []any) {
 	var where []string
 	var args []any
 	for _, c := range columns {
-		if v := p.Value(c.Holds); v != "" {
+		if v := c.ValueFor(p); v != "" {
 			where = append(where, c.Name+" = ?")
 			args = append(args, v)
 		}

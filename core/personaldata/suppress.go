@@ -193,7 +193,7 @@ func erasedColumns(h Holding, p Person) []erasedColumn {
 		}
 	}
 	for _, c := range h.About {
-		if v := p.Value(c.Holds); v != "" {
+		if v := c.ValueFor(p); v != "" {
 			out = append(out, erasedColumn{name: c.Name, where: c.Name + " = ?", args: []any{v}})
 		}
 	}

@@ -3,11 +3,13 @@ package privacy
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"gorm.io/gorm/clause"
 
 	"zocalo/core/db"
+	"zocalo/core/recent"
 )
 
 // Block is a person whose data an approved cancellation blocked: it leaves every view, search
@@ -30,6 +32,7 @@ func (Block) TableName() string { return "privacy_blocks" }
 // AddBlock blocks a person from now on; blocking someone already blocked keeps the first block.
 func AddBlock(ctx context.Context, d *db.DB, b Block) error {
 	b.RobloxKey = strings.ToLower(b.RobloxKey)
+	blocksChanged(ctx, d)
 	return d.Conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&b).Error
 }
 
@@ -99,15 +102,28 @@ func Due(ctx context.Context, d *db.DB, now time.Time, limit int) ([]Block, erro
 // named; false when another process did it first. The row stays, with the Discord id alone, as
 // the proof that the cancellation was carried out.
 func MarkSuppressed(ctx context.Context, d *db.DB, discordID string, now time.Time) (bool, error) {
+	blocksChanged(ctx, d)
 	res := d.Conn(ctx).Model(&Block{}).Where("discord_id = ? AND suppressed_at IS NULL", discordID).
 		Updates(map[string]any{"suppressed_at": now, "roblox_user_id": "", "roblox_key": ""})
 	return res.RowsAffected == 1, res.Error
 }
 
+// blockedSets keeps each database's blocked members for a moment, since every list that names
+// people asks; this process's blocks and suppressions apply at once (blocksVersion), another
+// replica's within the cache's time.
+var (
+	blockedSets   = recent.New[*db.DB, map[string]bool](2*time.Second, 64)
+	blocksVersion atomic.Uint64
+)
+
 // BlockedNow returns the members blocked and not yet suppressed (after suppression their rows
 // no longer name them), for lists and exports that mask them row by row. Few members are ever
 // in this state at once: only those whose cancellation is in its blocking term.
 func BlockedNow(ctx context.Context, d *db.DB) (map[string]bool, error) {
+	version := blocksVersion.Load()
+	if set, ok := blockedSets.Get(d, version); ok {
+		return set, nil
+	}
 	var ids []string
 	if err := d.Conn(ctx).Model(&Block{}).Where("suppressed_at IS NULL").Pluck("discord_id", &ids).Error; err != nil {
 		return nil, err
@@ -116,5 +132,12 @@ func BlockedNow(ctx context.Context, d *db.DB) (map[string]bool, error) {
 	for _, id := range ids {
 		out[id] = true
 	}
+	blockedSets.Put(d, out, version)
 	return out, nil
+}
+
+// blocksChanged makes this process read the blocked members again once ctx's change commits.
+func blocksChanged(ctx context.Context, d *db.DB) {
+	blocksVersion.Add(1)
+	d.AfterCommit(ctx, func() { blocksVersion.Add(1) })
 }

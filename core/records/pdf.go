@@ -19,13 +19,15 @@ func (s *Service) PDF(ctx context.Context, actor *authz.Actor, q Query, communit
 	if actor == nil || actor.DiscordID == "" {
 		return nil, "", errSignIn
 	}
-	r, err := s.Find(ctx, q)
+	// The PDF shows what the search shows the reader: a minor's record is not another player's.
+	found, err := s.Search(ctx, actor, q)
 	if err != nil {
 		return nil, "", err
 	}
-	if r == nil {
+	if len(found) == 0 {
 		return nil, "", errNoRecord
 	}
+	r := &found[0]
 	body, err := renderPDF(*r, community, s.now().In(s.loc), s.loc)
 	if err != nil {
 		return nil, "", err

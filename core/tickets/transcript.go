@@ -70,6 +70,12 @@ func (s *Service) Transcript(ctx context.Context, actor *authz.Actor, id string,
 	if err := s.db.Conn(ctx).Where("ticket_id = ?", t.ID).Order("created_at, id").Find(&events).Error; err != nil {
 		return nil, err
 	}
+	blocked, err := s.blocked(ctx)
+	if err != nil {
+		return nil, err
+	}
+	maskTicket(t, blocked)
+	maskMessages(msgs, blocked)
 	var notes []Note
 	if MayReadNotes(actor, t.AuthorID) {
 		if notes, err = s.notesOf(ctx, t.ID); err != nil {

@@ -64,6 +64,13 @@ type View struct {
 }
 
 func (s *Service) view(ctx context.Context, actor *authz.Actor, t *Ticket, withMessages bool) (View, error) {
+	blocked, err := s.blocked(ctx)
+	if err != nil {
+		return View{}, err
+	}
+	masked := *t
+	t = &masked
+	maskTicket(t, blocked)
 	v := View{
 		TicketID: t.PublicID(), Title: t.Title, Category: t.Category, Status: t.Status, Priority: t.Priority,
 		Author: Assignee{StaffID: t.AuthorID, StaffUsername: t.AuthorName}, Rating: t.Rating,
@@ -93,8 +100,12 @@ func (s *Service) view(ctx context.Context, actor *authz.Actor, t *Ticket, withM
 	for _, a := range atts {
 		byMessage[a.MessageID] = append(byMessage[a.MessageID], a)
 	}
+	maskMessages(msgs, blocked)
 	v.Messages = make([]MessageView, len(msgs))
 	for i, m := range msgs {
+		if blocked[m.SenderID] {
+			byMessage[m.ID] = nil
+		}
 		v.Messages[i] = MessageView{SenderType: m.SenderType, SenderName: m.SenderName, SenderAvatar: m.SenderAvatar,
 			SenderID: m.SenderID, Content: m.Content, CreatedAt: m.CreatedAt, Attachments: fileViews(t.ID, byMessage[m.ID])}
 	}

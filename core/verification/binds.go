@@ -110,3 +110,9 @@ func (s *Service) SetRanks(ctx context.Context, discordID, robloxUserID string, 
 	})
 	return queued, err
 }
+
+// ReadRanksSoon puts the member first for the next rank read (the refresh runs every minute),
+// so that an opposition to roles from their rank takes them away without waiting a day.
+func (s *Service) ReadRanksSoon(ctx context.Context, discordID string) error {
+	return s.db.Conn(ctx).Model(&Identity{}).Where("discord_id = ?", discordID).Update("binds_checked_at", nil).Error
+}

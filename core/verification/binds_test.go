@@ -6,9 +6,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"zocalo/core/db"
 	"zocalo/core/outbox"
+	"zocalo/core/privacy"
 	"zocalo/core/roblox"
 	"zocalo/core/verification"
 	"zocalo/internal/testdb"
@@ -131,6 +133,42 @@ func TestRefreshBinds(t *testing.T) {
 		got = deliveries(t, d, pepe)
 		if p := got[len(got)-1]; p.Reason != verification.ReasonUnlink || strings.Join(p.RemoveRoleIDs, ",") != verified+","+groupMember {
 			t.Fatalf("unlink %+v", p)
+		}
+	})
+}
+
+// A member who opposed roles from their Roblox rank loses the bound ones at the next read,
+// which ReadRanksSoon brings forward to the next minute; the verified role stays.
+func TestOppositionToRankRolesTakesThemAway(t *testing.T) {
+	t.Parallel()
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		ranks := &fakeRanks{ranks: map[string]map[string]int{}}
+		clock := testenv.NewClock(now())
+		links := roblox.NewService(d, nil, clock.Now)
+		v := verification.NewService(d, outbox.NewStore(d, clock.Now), verification.Settings{VerifiedRoleID: verified,
+			Binds: binds, Ranks: ranks, Now: clock.Now})
+		v.Follow(links)
+		if _, err := links.Link(ctx, pepe, jugador); err != nil {
+			t.Fatal(err)
+		}
+		ranks.set(jugador.UserID, 200)
+		if _, err := v.RefreshBinds(ctx, 60); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := privacy.Apply(ctx, d, pepe, privacy.Change{Oppose: []privacy.Use{privacy.UseRankRoles}}, clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if err := v.ReadRanksSoon(ctx, pepe); err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(time.Minute)
+		if n, err := v.RefreshBinds(ctx, 60); err != nil || n != 1 {
+			t.Fatalf("refresh after the opposition: %d, %v", n, err)
+		}
+		got := deliveries(t, d, pepe)
+		if p := got[len(got)-1]; strings.Join(p.RemoveRoleIDs, ",") != groupMember+","+groupStaff || strings.Join(p.AddRoleIDs, ",") != verified {
+			t.Fatalf("after the opposition %+v", p)
 		}
 	})
 }

@@ -16,7 +16,7 @@ import (
 func (c *Config) CoreSettings(secret string, now func() time.Time) core.Settings {
 	return core.Settings{
 		Roles: c.RoleIDs(), JWTSecret: []byte(secret), SessionTTL: c.SessionTTL.Duration,
-		ArtistReviewers: c.ArtistReviewers, PublicURL: c.PublicURL, Location: c.Location(), Now: now,
+		ArtistReviewers: c.ArtistReviewers, PublicURL: c.PublicURL, Location: c.Location(), Now: now, GuildID: c.Discord.GuildID,
 		TicketAutoClose: c.Tickets.AutoCloseAfter.Duration, TicketFAQ: c.faq(),
 		TicketMaxOpen: c.Tickets.MaxOpenPerMember, TicketMaxPerHour: c.Tickets.MaxOpenedPerHour,
 		TicketPingRoles: map[string]string{

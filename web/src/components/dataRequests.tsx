@@ -10,6 +10,8 @@ export const MINOR_LABEL = 'Soy menor de 18 años';
 export const MINOR_EFFECTS =
   'Si eres menor: se desactivan los mensajes directos no esenciales, tu expediente no lo ven otros jugadores (el staff sí) y un padre, madre o tutor puede presentar tus solicitudes.';
 export const OVERDUE_TEXT = 'Vencida';
+/** The mark staff see on a minor's record and request: never a birth date. */
+export const MINOR_BADGE = 'Menor de edad';
 
 const STATE_COLORS: Record<DataRequestState, string> = { pendiente: 'gold', aprobada: 'success', rechazada: 'error' };
 

@@ -7,7 +7,8 @@ import { jsonResponse, mockFetch, profile } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { setViewport } from '../../test/viewport';
 import { ANSWER_FIELD_LABEL, CANCELLATION_WARNING } from './AnswerDataRequestDialog';
-import { DataRequestsPage, MINOR_TAG } from './DataRequestsPage';
+import { MINOR_BADGE } from '../../components/dataRequests';
+import { DataRequestsPage } from './DataRequestsPage';
 
 function handled(overrides: Partial<HandledDataRequest> = {}): HandledDataRequest {
   return {
@@ -71,7 +72,7 @@ describe('DataRequestsPage', () => {
     expect(screen.getByRole('heading', { name: 'Solicitudes de datos personales' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Pendientes' })).toHaveAttribute('aria-selected', 'true');
     const request = await waitFor(() => row('jugador_mx'));
-    expect(within(request).getByText(MINOR_TAG)).toBeInTheDocument();
+    expect(within(request).getByText(MINOR_BADGE)).toBeInTheDocument();
     expect(request).toHaveTextContent('Cancelación');
     expect(request).toHaveTextContent('Ya no juego en la comunidad');
     expect(request).toHaveTextContent('3 de marzo de 2025');

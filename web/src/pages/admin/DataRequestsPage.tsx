@@ -10,7 +10,7 @@ import {
 } from '../../api/personalData';
 import { DATA_REQUEST_STATES } from '../../api/serverConstants.gen';
 import { BackToDashboard } from '../../components/BackToDashboard';
-import { DataRequestDeadline, DataRequestStateTag, dataRequestKindLabel, dataUseLabels } from '../../components/dataRequests';
+import { DataRequestDeadline, DataRequestStateTag, MINOR_BADGE, dataRequestKindLabel, dataUseLabels } from '../../components/dataRequests';
 import { formatDate } from '../../components/dates';
 import { FilterTabs } from '../../components/FilterTabs';
 import { Page } from '../../components/Page';
@@ -21,7 +21,6 @@ import { PAGE_TITLES } from '../../pageTitles';
 import { AnswerDataRequestDialog, type AnswerTarget } from './AnswerDataRequestDialog';
 
 export const DATA_REQUESTS_TITLE = PAGE_TITLES['/admin/datos'];
-export const MINOR_TAG = 'Menor de edad';
 export const STATE_TABS_LABEL = 'Estado de las solicitudes';
 
 const STATE_LABEL = labelMap(DATA_REQUEST_STATES);
@@ -39,7 +38,7 @@ function Requester({ request }: { request: HandledDataRequest }) {
         {requesterName(request)}
       </Typography.Text>
       {request.requester.name ? <Typography.Text type="secondary">{request.discordId}</Typography.Text> : null}
-      {request.requester.minor ? <Tag color="purple">{MINOR_TAG}</Tag> : null}
+      {request.requester.minor ? <Tag color="purple">{MINOR_BADGE}</Tag> : null}
     </Flex>
   );
 }

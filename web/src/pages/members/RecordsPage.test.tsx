@@ -9,6 +9,7 @@ import { renderWithProviders } from '../../test/render';
 import { setViewport } from '../../test/viewport';
 import { FORBIDDEN_TEXT, RETRY_TEXT } from '../../components/QueryState';
 import { failUntilRepaired, findOneRetryableError, retry } from '../../test/loadStates';
+import { MINOR_BADGE } from '../../components/dataRequests';
 import { RecordsPage } from './RecordsPage';
 
 const player = profile({ username: 'jugador', discordId: '1400000000000000014', discordRoles: [] });
@@ -96,6 +97,22 @@ describe('RecordsPage', () => {
     expect(within(record).getByText('05/03/2025')).toBeInTheDocument();
     expect(within(record).getByText('01/03/2025')).toBeInTheDocument();
     expect(within(record).getByRole('button', { name: /Descargar PDF/ })).toBeInTheDocument();
+  });
+
+  it("marks a minor's record with a badge", async () => {
+    serve(moderator, [criminalRecord({ minor: true })]);
+    renderWithProviders(<RecordsPage />, '/records');
+    await search({ robloxUsername: 'Halcon_MX' });
+    const record = await screen.findByRole('region', { name: 'Expediente' });
+    expect(within(record).getByText(MINOR_BADGE)).toBeInTheDocument();
+  });
+
+  it('shows no minor badge on an adult record', async () => {
+    serve(moderator, [criminalRecord()]);
+    renderWithProviders(<RecordsPage />, '/records');
+    await search({ robloxUsername: 'Halcon_MX' });
+    const record = await screen.findByRole('region', { name: 'Expediente' });
+    expect(within(record).queryByText(MINOR_BADGE)).toBeNull();
   });
 
   it('falls back to the Discord avatar, then to the initial', async () => {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { App, Avatar, Button, Card, Col, Empty, Flex, Form, Input, Row, Skeleton, Typography } from 'antd';
+import { App, Avatar, Button, Card, Col, Empty, Flex, Form, Input, Row, Skeleton, Tag, Typography } from 'antd';
 import { DownloadOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
+import { MINOR_BADGE } from '../../components/dataRequests';
 import { TOKEN_KEY, saveFile } from '../../api/client';
 import {
   NO_RECORDS_TEXT,
@@ -72,6 +73,7 @@ function RecordResult({ record, query }: { record: CriminalRecord; query: Record
             <Typography.Title level={2} className="title-size-3" style={{ margin: 0, overflowWrap: 'anywhere' }}>
               {record.robloxUsername || 'Sin usuario de Roblox'}
             </Typography.Title>
+            {record.minor ? <Tag color="purple">{MINOR_BADGE}</Tag> : null}
             {record.username || record.discordId ? (
               <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
                 Discord: {record.username || 'desconocido'}
