@@ -134,8 +134,8 @@ function signedInUiGroup(id: string): string {
 /** antd's Table and the app's one table component. */
 const TABLE_MODULES = /node_modules[\\/]antd[\\/]es[\\/]table[\\/]|src[\\/]components[\\/]ResponsiveTable\.tsx$/;
 
-/** What every signed-in page shows: the wrapper, user menu and support button, and the live stream. */
-const SIGNED_IN_MODULES = /src[\\/](layout[\\/](SignedInArea|UserMenu|SupportButton|ticketDialog)\.tsx|live[\\/](engine|fold|shared|connection|sse)\.ts)$/;
+/** What every signed-in page shows: the wrapper, user menu and support button, the privacy notice's check, and the live stream. */
+const SIGNED_IN_MODULES = /src[\\/](layout[\\/](SignedInArea|UserMenu|SupportButton|ticketDialog|PrivacyNoticeGate)\.tsx|live[\\/](engine|fold|shared|connection|sse)\.ts|api[\\/]personalData\.ts)$/;
 
 const ICONS = /node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/]icons[\\/]/;
 const ICON_BARREL = BARRELS[1];

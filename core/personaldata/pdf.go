@@ -58,7 +58,7 @@ func (r *Registry) ExportPDF(ctx context.Context, conn *gorm.DB, p Person, at ti
 			pdf.Ln(2)
 			for _, c := range columns {
 				pdf.SetFont("Helvetica", "B", 9)
-				pdf.CellFormat(45, 5, tr(c), "", 0, "L", false, 0, "")
+				pdf.CellFormat(45, 5, tr(ColumnLabel(c)), "", 0, "L", false, 0, "")
 				pdf.SetFont("Helvetica", "", 9)
 				pdf.MultiCell(0, 5, tr(cellText(row[c], loc)), "", "L", false)
 			}

@@ -67,10 +67,11 @@ type Holding struct {
 	AuditEntity string
 	// AuditKey is the column the audit log's entity id holds, "id" when empty.
 	AuditKey string
-	// Files names a column holding a stored file's key, removed with the person's rows.
+	// Files names a column holding a stored file's key, removed with the rows an Erase deletes
+	// or whose key it clears.
 	Files string
 	// Posts names a column holding the outbox event whose Discord message shows the row;
-	// suppression deletes that message.
+	// suppression deletes that message with the rows an Erase deletes.
 	Posts string
 }
 

@@ -127,8 +127,12 @@ func (r *Registry) Suppress(ctx context.Context, conn *gorm.DB, p Person) (Suppr
 			if e.Keep != "" {
 				out.Kept = append(out.Kept, Kept{Title: h.Title, Why: e.Keep})
 			}
-			if h.Files != "" || h.Posts != "" {
-				if err := collect(conn, h, where, args, &out); err != nil {
+			// The files and posts go with the rows that are the person's own (deleted, or
+			// whose file is cleared), never with rows they only acted on (a charge they filed).
+			files := h.Files != "" && (e.Delete || slices.Contains(e.Clear, h.Files))
+			posts := h.Posts != "" && e.Delete
+			if files || posts {
+				if err := collect(conn, h, where, args, files, posts, &out); err != nil {
 					return out, err
 				}
 			}
@@ -200,9 +204,9 @@ func erasedColumns(h Holding, p Person) []erasedColumn {
 	return out
 }
 
-// collect notes the files and Discord posts of the rows about to change.
-func collect(conn *gorm.DB, h Holding, where string, args []any, out *Suppression) error {
-	if h.Files != "" {
+// collect notes the files and Discord posts of the rows about to change, as asked.
+func collect(conn *gorm.DB, h Holding, where string, args []any, files, posts bool, out *Suppression) error {
+	if files {
 		var keys []string
 		if err := conn.Raw(fmt.Sprintf("SELECT %s FROM %s WHERE %s", h.Files, h.Table, where), args...).Scan(&keys).Error; err != nil {
 			return err
@@ -213,7 +217,7 @@ func collect(conn *gorm.DB, h Holding, where string, args []any, out *Suppressio
 			}
 		}
 	}
-	if h.Posts != "" {
+	if posts {
 		var ids []*uint64
 		if err := conn.Raw(fmt.Sprintf("SELECT %s FROM %s WHERE %s", h.Posts, h.Table, where), args...).Scan(&ids).Error; err != nil {
 			return err

@@ -47,6 +47,7 @@ const OPENED_BY: Record<string, string> = {
   '/admin/api-keys': 'comite',
   '/admin/deliveries': 'comite',
   '/admin/contact-messages': 'comite',
+  '/admin/datos': 'comite',
   '/legislative': 'diputado',
   '/legislative/initiatives/:id': 'diputado',
 };

@@ -75,8 +75,9 @@ test.describe.serial('legislative system', () => {
     await settled(page);
     await settings.getByRole('switch', { name: 'Habilitar votación' }).click();
     await expect(end).toBeEnabled();
-    // The default end is one day from now, to the minute, in the browser's time.
-    const endsIn = await end.evaluate((input: HTMLInputElement) => new Date(input.value).getTime() - Date.now());
+    // The default end is one day from now, to the minute, on the community's clock (Mexico City,
+    // UTC-6 all year since 2022), whatever the browser's zone.
+    const endsIn = await end.evaluate((input: HTMLInputElement) => new Date(`${input.value}:00-06:00`).getTime() - Date.now());
     expect(endsIn).toBeGreaterThan(DAY_MS - 3 * 60_000);
     expect(endsIn).toBeLessThanOrEqual(DAY_MS);
     await dialogShot(page, 'legislative-voting-settings-desktop');

@@ -103,6 +103,7 @@ const PAGES: { persona: string; path: string; ready: (page: Page) => Promise<voi
   { persona: 'comite', path: '/security', ready: (page) => expect(page.getByRole('list').first()).toBeVisible() },
   { persona: 'comite', path: '/admin/api-keys', ready: (page) => expect(page.getByRole('heading').first()).toBeVisible() },
   { persona: 'comite', path: '/admin/contact-messages', ready: (page) => expect(page.getByRole('heading').first()).toBeVisible() },
+  { persona: 'comite', path: '/admin/datos', ready: (page) => expect(page.getByRole('button', { name: /^Aprobar la solicitud de/ }).first()).toBeVisible() },
   { persona: 'revisor', path: '/admin/artist-applications', ready: (page) => expect(page.getByRole('heading').first()).toBeVisible() },
   { persona: 'comite', path: '/admin/roles', ready: (page) => expect(page.getByRole('checkbox').first()).toBeVisible() },
   { persona: 'comite', path: '/admin/deliveries', ready: (page) => expect(page.getByRole('heading').first()).toBeVisible() },

@@ -5,7 +5,8 @@ import { TOKEN_KEY } from '../api/client';
 import type { PrivacyChoices } from '../api/personalData';
 import { jsonResponse, mockFetch, profile } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
-import { PRIVACY_NOTICE_OK, PRIVACY_NOTICE_TITLE, PrivacyNotice } from './PrivacyNotice';
+import { PrivacyNoticeGate } from '../layout/PrivacyNoticeGate';
+import { PRIVACY_NOTICE_OK, PRIVACY_NOTICE_TITLE } from './PrivacyNotice';
 
 /** A member whose choices start as `privacy` (signed in unless `signedIn` is false); records what was sent. */
 function serve(privacy: PrivacyChoices, { signedIn = true } = {}) {
@@ -31,7 +32,7 @@ const asked = (fetch: ReturnType<typeof mockFetch>) => fetch.mock.calls.some(([i
 describe('PrivacyNotice', () => {
   it('shows once to a member who has not read it, and "Entendido" records it and closes it', async () => {
     const { sent } = serve(unseen);
-    renderWithProviders(<PrivacyNotice />);
+    renderWithProviders(<PrivacyNoticeGate />);
     const dialog = await screen.findByRole('dialog', { name: PRIVACY_NOTICE_TITLE });
     expect(within(dialog).getByRole('link', { name: /política de privacidad/ })).toHaveAttribute('href', '/privacy-policy');
     expect(within(dialog).getByRole('checkbox', { name: 'Soy menor de 18 años' })).not.toBeChecked();
@@ -44,7 +45,7 @@ describe('PrivacyNotice', () => {
 
   it('sends the age with the acknowledgement when the member ticks "Soy menor de 18 años"', async () => {
     const { sent } = serve(unseen);
-    renderWithProviders(<PrivacyNotice />);
+    renderWithProviders(<PrivacyNoticeGate />);
     const dialog = await screen.findByRole('dialog', { name: PRIVACY_NOTICE_TITLE });
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Soy menor de 18 años' }));
     await userEvent.click(within(dialog).getByRole('button', { name: PRIVACY_NOTICE_OK }));
@@ -53,15 +54,15 @@ describe('PrivacyNotice', () => {
 
   it('does not show to a member who read it', async () => {
     const { fetch } = serve({ ...unseen, noticeSeen: true });
-    renderWithProviders(<PrivacyNotice />);
+    renderWithProviders(<PrivacyNoticeGate />);
     await waitFor(() => expect(asked(fetch)).toBe(true));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('does not ask about a visitor', async () => {
     const { fetch } = serve(unseen, { signedIn: false });
-    renderWithProviders(<PrivacyNotice />);
-    await waitFor(() => expect(fetch.mock.calls.some(([input]) => String(input).includes('/api/config'))).toBe(true));
+    renderWithProviders(<PrivacyNoticeGate />);
+    // Past the idle moment at which a member's answer is asked for.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked(fetch)).toBe(false);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

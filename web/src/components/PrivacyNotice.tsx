@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Checkbox, Modal, Typography } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { usePrivacy, useSetPrivacy } from '../api/personalData';
 import { useCommunityName } from '../api/queries';
 import { useAuth } from '../auth/useAuth';
-import { preloadWhenIdle } from '../layout/preloadWhenIdle';
 import { MINOR_EFFECTS, MINOR_LABEL } from './dataRequests';
 import { ErrorBanner } from './ErrorBanner';
 
@@ -16,15 +15,13 @@ const POLICY_PATH = '/privacy-policy';
  * The short privacy notice, once per member: shown after sign-in until they press "Entendido"
  * (the server records it, with their age when they say they are under 18). Closing it any other
  * way hides it until the next visit. It does not cover the policy it links to. Mounted in the
- * browser only, for a signed-in member (layout/AppLayout.tsx), after the page has painted.
+ * browser only, for a signed-in member who has not read it (layout/PrivacyNoticeGate.tsx).
  */
 export function PrivacyNotice() {
   const { user } = useAuth();
   const community = useCommunityName();
-  // Asked once the page has loaded and the browser is idle: the notice never delays the page.
-  const [idle, setIdle] = useState(false);
-  useEffect(() => preloadWhenIdle(() => setIdle(true)), []);
-  const privacy = usePrivacy(user !== null && idle);
+  // Mounted by layout/PrivacyNoticeGate once the answer says the notice is due.
+  const privacy = usePrivacy(user !== null);
   const save = useSetPrivacy();
   const onPolicy = useLocation().pathname === POLICY_PATH;
   const [minorChoice, setMinorChoice] = useState<boolean | null>(null);

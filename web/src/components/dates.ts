@@ -106,3 +106,36 @@ export function ageOn(birth: { year: number; month: number; day: number }, now: 
   const birthdayPassed = today.month > birth.month || (today.month === birth.month && today.day >= birth.day);
   return today.year - birth.year - (birthdayPassed ? 0 : 1);
 }
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** The community's clock at a moment, as numbers (hours 0–23). */
+function communityClock(date: Date): { year: number; month: number; day: number; hour: number; minute: number } {
+  const parts = dateFormat({ year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour') % 24, minute: part('minute') };
+}
+
+/** A moment as the value of a datetime-local field, as the community's clock reads it (YYYY-MM-DDTHH:MM). */
+export function toCommunityDateTimeLocal(date: Date): string {
+  const c = communityClock(date);
+  return `${c.year}-${pad2(c.month)}-${pad2(c.day)}T${pad2(c.hour)}:${pad2(c.minute)}`;
+}
+
+/**
+ * The moment a datetime-local value names on the community's clock, whatever the browser's zone:
+ * "2026-11-17T18:00" is 18:00 in Mexico City for a member in Tijuana too. Null when unreadable.
+ */
+export function fromCommunityDateTimeLocal(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const wanted = Date.UTC(year, month - 1, day, hour, minute);
+  // The zone's offset at a guess, twice: the second settles a guess that crossed a change of offset.
+  let at = wanted;
+  for (let i = 0; i < 2; i++) {
+    const c = communityClock(new Date(at));
+    at -= Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute) - wanted;
+  }
+  return new Date(at);
+}

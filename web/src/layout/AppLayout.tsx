@@ -10,8 +10,8 @@ import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
 // Signed-in users only: visitors do not download it (nor the ticket hooks and badge it brings).
 const SupportButton = lazy(async () => ({ default: (await import('./SupportButton')).SupportButton }));
-// The short privacy notice, shown once to a signed-in member who has not read it.
-const PrivacyNotice = lazy(async () => ({ default: (await import('../components/PrivacyNotice')).PrivacyNotice }));
+// The check whether a member read the short privacy notice, in the same chunk.
+const PrivacyNoticeGate = lazy(async () => ({ default: (await import('./PrivacyNoticeGate')).PrivacyNoticeGate }));
 
 export function AppLayout() {
   const { user } = useAuth();
@@ -35,8 +35,9 @@ export function AppLayout() {
             <Suspense fallback={null}>
               <SupportButton />
             </Suspense>
+            {/* The short privacy notice, once, to a member who has not read it. */}
             <Suspense fallback={null}>
-              <PrivacyNotice />
+              <PrivacyNoticeGate />
             </Suspense>
           </>
         ) : null}

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useSaveNews } from '../../api/newsEditing';
 import type { NewsCard, NewsInput, NewsType } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { todayDay } from '../../components/dates';
 import { NEWS_TYPES, newsTypeLabel } from '../../components/news/newsFormat';
 import { useCloseAfterSuccess } from '../../components/useCloseAfterSuccess';
 import '../../components/dayjsLocale';
@@ -30,10 +31,22 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * The date to send: the day picked, which the server reads in the community's zone; the item's
+ * own moment when its day is kept, and none (now) for a new item dated today.
+ */
+function newsDate(picked: Dayjs | null, item: NewsCard | null): string | null {
+  if (!picked) return null;
+  const day = picked.format('YYYY-MM-DD');
+  if (item) return todayDay(new Date(item.date)) === day ? item.date : day;
+  return day === todayDay() ? null : day;
+}
+
 function initialValues(item: NewsCard | null): NewsFormValues {
-  if (!item) return { title: '', content: '', type: 'update', date: dayjs(), imageUrl: '', active: true };
+  // The picker shows the community's day (a day, not a moment in the browser's zone).
+  if (!item) return { title: '', content: '', type: 'update', date: dayjs(todayDay()), imageUrl: '', active: true };
   const type = (NEWS_TYPES as readonly string[]).includes(item.type) ? (item.type as NewsType) : 'update';
-  return { title: item.title, content: item.content, type, date: dayjs(item.date), imageUrl: item.imageUrl, active: item.active };
+  return { title: item.title, content: item.content, type, date: dayjs(todayDay(new Date(item.date))), imageUrl: item.imageUrl, active: item.active };
 }
 
 interface NewsEditorDialogProps {
@@ -61,7 +74,7 @@ export function NewsEditorDialog({ open, item, onClose, onSaved }: NewsEditorDia
       title: values.title.trim(),
       content: values.content.trim(),
       type: values.type,
-      date: values.date ? values.date.toISOString() : null,
+      date: newsDate(values.date, item),
       imageUrl: values.imageUrl?.trim() ?? '',
       active: values.active,
     };

@@ -3,6 +3,7 @@ import { Alert, Form, Input, Modal, Radio, Switch, Typography } from 'antd';
 import { useConfigureVoting, useCreateAgendaItem, useCreateInitiative, useVote } from '../../api/legislative';
 import type { Initiative, LegislativeBody, VoteType } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { fromCommunityDateTimeLocal } from '../../components/dates';
 import { useCloseAfterSuccess } from '../../components/useCloseAfterSuccess';
 import { bodyLabel, defaultVotingEnd, toDateTimeLocal, todayISODate, VOTE_TYPES, voteLabel } from './legislativeFormat';
 
@@ -265,7 +266,7 @@ export function VotingDialog({ open, onClose, initiative }: DialogProps & { init
 
   const submit = (values: VotingValues) => {
     if (!initiative) return;
-    const end = values.votingEnabled && filled(values.votingEndDate) ? new Date(values.votingEndDate ?? '').toISOString() : null;
+    const end = values.votingEnabled && filled(values.votingEndDate) ? (fromCommunityDateTimeLocal(values.votingEndDate ?? '')?.toISOString() ?? null) : null;
     configure.mutate({ id: initiative._id, settings: { votingEnabled: values.votingEnabled, votingEndDate: end } }, { onSuccess: closeSoon });
   };
 
@@ -303,11 +304,11 @@ export function VotingDialog({ open, onClose, initiative }: DialogProps & { init
           label="Fecha y hora de cierre"
           name="votingEndDate"
           style={{ marginBottom: 0 }}
-          extra="Déjala vacía para que la votación no tenga fecha de cierre."
+          extra="En la hora de la comunidad. Déjala vacía para que la votación no tenga fecha de cierre."
           rules={[
             {
               validator: (_rule, value: unknown) =>
-                !enabled || !filled(value) || new Date(String(value)).getTime() > Date.now()
+                !enabled || !filled(value) || (fromCommunityDateTimeLocal(String(value))?.getTime() ?? 0) > Date.now()
                   ? Promise.resolve()
                   : Promise.reject(new Error(END_DATE_IN_PAST)),
             },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initiative, openInitiative } from '../../test/legislative';
+import { fromCommunityDateTimeLocal, toCommunityDateTimeLocal } from '../../components/dates';
 import {
   bodyLabel,
   defaultVotingEnd,
@@ -85,10 +86,22 @@ describe('time left', () => {
 });
 
 describe('form defaults', () => {
-  it("gives today's date and a moment one day later in the browser's time", () => {
-    const now = new Date(2026, 2, 5, 9, 7);
+  it("gives today's date and a moment one day later on the community's clock", () => {
+    // 09:07 in Mexico City (UTC-6), whatever the browser's zone.
+    const now = new Date(Date.UTC(2026, 2, 5, 15, 7));
     expect(todayISODate(now)).toBe('2026-03-05');
     expect(toDateTimeLocal(now)).toBe('2026-03-05T09:07');
     expect(defaultVotingEnd(now.getTime())).toBe('2026-03-06T09:07');
+  });
+
+  it("reads a datetime-local value on the community's clock, across the year", () => {
+    for (const [value, utc] of [
+      ['2026-11-17T18:00', Date.UTC(2026, 10, 18, 0, 0)],
+      ['2026-07-01T09:30', Date.UTC(2026, 6, 1, 15, 30)],
+    ] as const) {
+      expect(fromCommunityDateTimeLocal(value)?.getTime()).toBe(utc);
+      expect(toCommunityDateTimeLocal(new Date(utc))).toBe(value);
+    }
+    expect(fromCommunityDateTimeLocal('mañana')).toBeNull();
   });
 });

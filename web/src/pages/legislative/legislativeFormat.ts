@@ -2,7 +2,7 @@ import { labelMap, labelOf, valuesOf } from '../../api/labels';
 import { INITIATIVE_EVENT_KINDS, INITIATIVE_STATUSES, LEGISLATIVE_BODIES as BODY_TABLE, VOTE_CHOICES } from '../../api/serverConstants.gen';
 import { formatDuration } from '../../components/duration';
 import type { Initiative, InitiativeStatus, LegislativeBody, VoteType } from '../../api/types';
-import { dateFormat } from '../../components/dates';
+import { dateFormat, toCommunityDateTimeLocal, todayDay } from '../../components/dates';
 
 export const LEGISLATIVE_BODIES: readonly LegislativeBody[] = valuesOf(BODY_TABLE);
 
@@ -97,16 +97,15 @@ export function eventLabel(kind: string): string {
   return labelOf(INITIATIVE_EVENT_KINDS, kind);
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The browser's date today as YYYY-MM-DD. */
+/** The community's date today as YYYY-MM-DD (an agenda's day is the community's). */
 export function todayISODate(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return todayDay(now);
 }
 
-/** A moment as the value of a datetime-local field (YYYY-MM-DDTHH:MM, the browser's time). */
+/** A moment as the value of a datetime-local field (YYYY-MM-DDTHH:MM, the community's clock). */
 export function toDateTimeLocal(date: Date): string {
-  return `${todayISODate(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return toCommunityDateTimeLocal(date);
 }
 
 /** The default end of a vote: one day from now, as a datetime-local value. */

@@ -97,15 +97,15 @@ describe('MyDataSection', () => {
     expect(await screen.findByText('Ya tienes una solicitud de rectificación pendiente.')).toBeInTheDocument();
   });
 
-  it('sends the age as the member switches "Soy menor de 18 años"', async () => {
+  it('sends the age as the member ticks "Soy menor de 18 años"', async () => {
     const { sent } = serve();
     renderWithProviders(<MyDataSection />, '/perfil');
-    const minor = await screen.findByRole('switch', { name: 'Soy menor de 18 años' });
+    const minor = await screen.findByRole('checkbox', { name: 'Soy menor de 18 años' });
     await waitFor(() => expect(minor).toBeEnabled());
     expect(minor).not.toBeChecked();
     await userEvent.click(minor);
     await waitFor(() => expect(sent).toContainEqual({ method: 'PUT', path: '/api/me/privacy', body: { minor: true } }));
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Soy menor de 18 años' })).toBeChecked());
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Soy menor de 18 años' })).toBeChecked());
   });
 
   it('shows a blocked account, the uses opposed, answers and what a cancellation keeps', async () => {

@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { Alert, Button, Card, Divider, Flex, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Divider, Flex, Typography } from 'antd';
 import { DownloadOutlined, FilePdfOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useDownloadMyData, usePrivacy, useSetPrivacy } from '../../api/personalData';
@@ -45,7 +44,6 @@ function Downloads() {
  * blocked it all.
  */
 function PrivacyChoices() {
-  const switchId = `minor${useId()}`;
   const privacy = usePrivacy();
   const save = useSetPrivacy();
   const choices = privacy.data;
@@ -55,16 +53,9 @@ function PrivacyChoices() {
       <QueryErrorAlert queries={privacy} style={{ marginBottom: 0 }} />
       {choices?.blocked ? <Alert type="warning" showIcon title={BLOCKED_TEXT} /> : null}
       <Flex vertical gap={4}>
-        <Flex gap={8} align="center">
-          <Switch
-            id={switchId}
-            checked={choices?.minor ?? false}
-            loading={save.isPending || privacy.isPending}
-            disabled={save.isPending || !choices}
-            onChange={(minor) => save.mutate({ minor })}
-          />
-          <label htmlFor={switchId}>{MINOR_LABEL}</label>
-        </Flex>
+        <Checkbox checked={choices?.minor ?? false} disabled={save.isPending || !choices} onChange={(event) => save.mutate({ minor: event.target.checked })}>
+          {MINOR_LABEL}
+        </Checkbox>
         <Typography.Text type="secondary">{MINOR_EFFECTS}</Typography.Text>
       </Flex>
       <ErrorBanner message={save.error?.message} onClose={() => save.reset()} style={{ marginBottom: 0 }} />
