@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -129,7 +130,28 @@ func TestCancellationBlocksThenSuppresses(t *testing.T) {
 			"Estado": "Jalisco", "Municipio": "Zapopan", "FechaNacimiento": "12/04/2001"}, http.StatusCreated, nil)
 		mustCall("POST", "/api/records/charges", tokens["moderador"], map[string]string{"discordId": ana, "description": "Exceso de velocidad en Reforma"}, http.StatusCreated, nil)
 		mustCall("POST", "/api/treasury/sales", tokens["tesorera"], treasury.Input{BuyerDiscordID: ana, Item: "INVERSOR"}, http.StatusCreated, nil)
+		var form bytes.Buffer
+		fields := multipart.NewWriter(&form)
+		_ = fields.WriteField("title", "Perdí mi casa en Reforma")
+		_ = fields.WriteField("message", "Vivía en la calle Olmo 12")
+		_ = fields.Close()
+		ticketReq, _ := http.NewRequest("POST", portal.URL+"/api/tickets", &form)
+		ticketReq.Header.Set("Content-Type", fields.FormDataContentType())
+		ticketReq.Header.Set("Authorization", "Bearer "+tokens["ana"])
+		if res, err := http.DefaultClient.Do(ticketReq); err != nil || res.StatusCode != http.StatusCreated {
+			t.Fatalf("opening a ticket: %v %v", res, err)
+		}
+		cardOf := func() string {
+			posts := live(fake.Messages(testenv.StaffTicketChannel))
+			if len(posts) != 1 {
+				return ""
+			}
+			raw, _ := json.Marshal(posts[0].Embeds)
+			return string(raw)
+		}
+		waitFor(t, "her ticket's card is posted for staff", func() bool { return strings.Contains(cardOf(), "Perdí mi casa") })
 		waitFor(t, "the charge is posted in the records channel", func() bool { return len(live(fake.Messages(testenv.RecordsChannel))) == 1 })
+		waitFor(t, "the sale is posted in the treasury channel", func() bool { return len(live(fake.Messages(testenv.TreasuryChannel))) == 1 })
 		key, err := app.APIKeys.Create(ctx, &authz.Actor{DiscordID: comite, Roles: authz.RoleSet{authz.Comite: true}}, "servidor")
 		if err != nil {
 			t.Fatal(err)
@@ -215,6 +237,18 @@ func TestCancellationBlocksThenSuppresses(t *testing.T) {
 			t.Fatalf("suppressed twice: %d %v", n, err)
 		}
 		waitFor(t, "the post about her charge is deleted from Discord", func() bool { return len(live(fake.Messages(testenv.RecordsChannel))) == 0 })
+		waitFor(t, "her ticket's card no longer shows her title, name or words", func() bool {
+			card := cardOf()
+			return strings.Contains(card, privacy.Suppressed) && !strings.Contains(card, "Perdí") && !strings.Contains(card, "Olmo") && !strings.Contains(card, `"ana"`)
+		})
+		waitFor(t, "the treasury's post of her purchase no longer names her", func() bool {
+			posts := live(fake.Messages(testenv.TreasuryChannel))
+			if len(posts) != 1 || !posts[0].Edited {
+				return false
+			}
+			raw, _ := json.Marshal(posts[0].Embeds)
+			return !strings.Contains(string(raw), ana) && strings.Contains(string(raw), privacy.Suppressed) && strings.Contains(string(raw), "$")
+		})
 
 		var entries []audit.Entry
 		if err := d.Conn(ctx).Where("entity_type IN ('document', 'charge', 'sale')").Find(&entries).Error; err != nil || len(entries) < 3 {

@@ -99,8 +99,20 @@ func (a *App) SuppressDue(ctx context.Context) (int, error) {
 				return err
 			}
 			person.Email = user.Email
+			// The ticket cards in the staff channel show their title and name: drawn again after.
+			var tickets []uint64
+			if err := a.DB.Conn(ctx).Table("tickets").Where("author_id = ? AND thread_event_id IS NOT NULL", b.DiscordID).
+				Pluck("id", &tickets).Error; err != nil {
+				return err
+			}
 			res, err := registry.Suppress(ctx, a.DB.Conn(ctx), person)
 			if err != nil {
+				return err
+			}
+			if err := a.Tickets.RedrawCards(ctx, tickets); err != nil {
+				return err
+			}
+			if _, err := a.Outbox.RedactMentions(ctx, b.DiscordID, privacy.Suppressed, res.Posts); err != nil {
 				return err
 			}
 			for _, id := range res.Posts {

@@ -11,6 +11,7 @@ import (
 
 	"zocalo/core/authz"
 	"zocalo/core/db"
+	"zocalo/core/live"
 	"zocalo/core/privacy"
 	"zocalo/internal/testdb"
 )
@@ -108,6 +109,19 @@ func TestBlockedPeopleLeaveTicketsAndSearches(t *testing.T) {
 		}
 		if strings.Contains(buyers(), player) {
 			t.Fatalf("the buyer search still finds her: %s", buyers())
+		}
+		// What she writes while blocked reaches the live pages masked too.
+		if code := e.form("POST", "/api/tickets/"+opened.Ticket.TicketID+"/messages", tokens["bloqueada"], map[string]string{"message": "Me mudé a la calle Pino 4"}, nil, nil); code != 201 {
+			t.Fatalf("replying: %d", code)
+		}
+		var payloads []string
+		if err := d.Conn(context.Background()).Table("live_events").Where("kind = ?", live.KindTicketMessage).Pluck("payload", &payloads).Error; err != nil || len(payloads) == 0 {
+			t.Fatalf("live events: %v %v", payloads, err)
+		}
+		for _, p := range payloads {
+			if strings.Contains(p, "Pino") {
+				t.Fatalf("a live event carries what she wrote: %s", p)
+			}
 		}
 	})
 }

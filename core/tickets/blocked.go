@@ -24,10 +24,13 @@ func maskTicket(t *Ticket, blocked map[string]bool) {
 func maskMessages(msgs []Message, blocked map[string]bool) {
 	for i := range msgs {
 		if blocked[msgs[i].SenderID] {
-			msgs[i].SenderName, msgs[i].SenderAvatar, msgs[i].Content = privacy.Blocked, "", privacy.Blocked
-			msgs[i].Attachments = nil
+			maskMessage(&msgs[i])
 		}
 	}
+}
+
+func maskMessage(m *Message) {
+	m.SenderName, m.SenderAvatar, m.Content, m.Attachments = privacy.Blocked, "", privacy.Blocked, nil
 }
 
 func (s *Service) blocked(ctx context.Context) (map[string]bool, error) {

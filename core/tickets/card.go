@@ -95,3 +95,18 @@ func (s *Service) editCard(ctx context.Context, t *Ticket) error {
 		Content: content, Embeds: []outbox.Embed{embed}, Buttons: buttons})
 	return err
 }
+
+// RedrawCards edits the staff channel's cards of tickets to show them as they are now (after a
+// suppression rewrote their title and author).
+func (s *Service) RedrawCards(ctx context.Context, ids []uint64) error {
+	for _, id := range ids {
+		t := &Ticket{ID: id}
+		if err := s.db.Conn(ctx).Select("id", "thread_event_id").Where("id = ?", id).Take(t).Error; err != nil {
+			return err
+		}
+		if err := s.editCard(ctx, t); err != nil {
+			return err
+		}
+	}
+	return nil
+}

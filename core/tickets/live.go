@@ -25,6 +25,16 @@ func (s *Service) publishCreated(ctx context.Context, t *Ticket) error {
 }
 
 func (s *Service) publishMessage(ctx context.Context, t *Ticket, m *Message) error {
+	// A blocked sender's words reach no live page either.
+	blocked, err := s.blocked(ctx)
+	if err != nil {
+		return err
+	}
+	if blocked[m.SenderID] {
+		masked := *m
+		maskMessage(&masked)
+		m = &masked
+	}
 	view := MessageView{SenderType: m.SenderType, SenderName: m.SenderName, SenderAvatar: m.SenderAvatar,
 		SenderID: m.SenderID, Content: m.Content, CreatedAt: m.CreatedAt, Attachments: fileViews(t.ID, m.Attachments)}
 	return s.live.Publish(ctx, live.KindTicketMessage, live.AudienceTicket, t.AuthorID,
