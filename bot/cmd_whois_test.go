@@ -4,12 +4,14 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/documents"
+	"zocalo/core/privacy"
 	"zocalo/core/records"
 	"zocalo/core/roblox"
 	"zocalo/internal/testdb"
@@ -102,6 +104,16 @@ func TestWhoisResolvesBothSides(t *testing.T) {
 		st := answer(interaction("verificar", player))
 		if !strings.Contains(st, "Tu cuenta de Roblox **Jugador\\_MX** ya está vinculada") {
 			t.Errorf("verificar said %q", st)
+		}
+		// Once a cancellation blocks the player, neither side finds them.
+		if err := privacy.AddBlock(ctx, d, privacy.Block{DiscordID: player, RobloxUserID: "5100000001", RobloxKey: "jugador_mx", RequestID: 1,
+			BlockedAt: r.app.Now(), SuppressAt: r.app.Now().Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range []discordgo.Interaction{whois(mod, userOption(player)), whois(mod, robloxOption("Jugador_MX"))} {
+			if got := answer(in); !strings.Contains(got, "No hay datos que mostrar de esa persona.") || strings.Contains(got, "Juan") {
+				t.Errorf("a blocked player's whois: %q", got)
+			}
 		}
 	})
 }

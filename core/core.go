@@ -218,7 +218,7 @@ func New(d *db.DB, s Settings, deps Deps) *App {
 		Roblox:    links,
 		Records:   recs,
 		APIKeys:   apikeys.NewService(d, s.Now),
-		Players:   players.NewService(m, links, docs, desk, recs),
+		Players:   players.NewService(d, m, links, docs, desk, recs),
 		Treasury: treasury.NewService(d, o, m, s.Roles, treasury.Settings{Catalogue: s.Catalogue, Channel: s.Channels.Treasury,
 			PublicURL: s.PublicURL, Location: s.Location, Now: s.Now}),
 		SAT:         sat.NewService(d, m, deps.Files, s.Servers, s.Now),

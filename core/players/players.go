@@ -7,6 +7,7 @@ import (
 	"context"
 
 	"zocalo/core/authz"
+	"zocalo/core/db"
 	"zocalo/core/documents"
 	"zocalo/core/errs"
 	"zocalo/core/members"
@@ -30,6 +31,7 @@ type Profile struct {
 
 // Service builds profiles.
 type Service struct {
+	db        *db.DB
 	members   *members.Service
 	links     *roblox.Service
 	documents *documents.Service
@@ -38,8 +40,8 @@ type Service struct {
 }
 
 // NewService builds the service over the others.
-func NewService(m *members.Service, l *roblox.Service, d *documents.Service, t *tickets.Service, r *records.Service) *Service {
-	return &Service{members: m, links: l, documents: d, tickets: t, records: r}
+func NewService(conn *db.DB, m *members.Service, l *roblox.Service, d *documents.Service, t *tickets.Service, r *records.Service) *Service {
+	return &Service{db: conn, members: m, links: l, documents: d, tickets: t, records: r}
 }
 
 // openTickets bounds the tickets listed; the support page has the rest.

@@ -7,6 +7,7 @@ import (
 	"zocalo/core/authz"
 	"zocalo/core/documents"
 	"zocalo/core/errs"
+	"zocalo/core/privacy"
 	"zocalo/core/records"
 	"zocalo/core/roblox"
 )
@@ -65,6 +66,13 @@ func (s *Service) Whois(ctx context.Context, actor *authz.Actor, q WhoisQuery) (
 			return Whois{}, errs.NotFound("Nadie del servidor ha verificado el usuario de Roblox " + q.RobloxUsername + ".")
 		}
 		out.DiscordID = out.Link.DiscordID
+	}
+	// A person whose data a cancellation blocked is nobody the staff can look up.
+	if blocked, err := privacy.IsBlockedSubject(ctx, s.db, privacy.Subject{DiscordID: out.DiscordID, RobloxName: q.RobloxUsername}); err != nil || blocked {
+		if err != nil {
+			return Whois{}, err
+		}
+		return Whois{}, errs.NotFound("No hay datos que mostrar de esa persona.")
 	}
 	m, err := s.members.Get(ctx, out.DiscordID)
 	if err != nil {
