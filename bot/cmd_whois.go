@@ -71,14 +71,19 @@ func (b *Bot) whoisEmbed(w players.Whois) *discordgo.MessageEmbed {
 			record += fmt.Sprintf("\nÚltimo: #%d · %s · %s", last.ID, displayDate(last.Date), truncate(last.Description, 300))
 		}
 	}
+	fields := []*discordgo.MessageEmbedField{
+		{Name: "Discord", Value: discord, Inline: true},
+		{Name: "Roblox", Value: truncate(robloxAccount, 1024), Inline: true},
+		{Name: "Documento", Value: truncate(doc, 1024)},
+		{Name: "Antecedentes", Value: truncate(record, 1024)},
+	}
+	// The member said they are under 18: staff see that mark, never an age or a birth date.
+	if w.Record != nil && w.Record.Minor {
+		fields = append(fields, &discordgo.MessageEmbedField{Name: "Menor de edad", Value: "Lo declaró en el portal", Inline: true})
+	}
 	return &discordgo.MessageEmbed{
 		Title: "¿Quién es " + truncate(name, 200) + "?", Color: 0x4f46e5, URL: b.deps.Config.PublicURL + "/records",
-		Fields: []*discordgo.MessageEmbedField{
-			{Name: "Discord", Value: discord, Inline: true},
-			{Name: "Roblox", Value: truncate(robloxAccount, 1024), Inline: true},
-			{Name: "Documento", Value: truncate(doc, 1024)},
-			{Name: "Antecedentes", Value: truncate(record, 1024)},
-		},
+		Fields: fields,
 	}
 }
 

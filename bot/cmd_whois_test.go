@@ -105,6 +105,14 @@ func TestWhoisResolvesBothSides(t *testing.T) {
 		if !strings.Contains(st, "Tu cuenta de Roblox **Jugador\\_MX** ya está vinculada") {
 			t.Errorf("verificar said %q", st)
 		}
+		// A member who said they are under 18 is marked so.
+		yes := true
+		if _, err := privacy.Apply(ctx, d, player, privacy.Change{Minor: &yes}, r.app.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if got := answer(whois(mod, userOption(player))); !strings.Contains(got, "Menor de edad: Lo declaró en el portal") {
+			t.Errorf("a minor's whois: %q", got)
+		}
 		// Once a cancellation blocks the player, neither side finds them.
 		if err := privacy.AddBlock(ctx, d, privacy.Block{DiscordID: player, RobloxUserID: "5100000001", RobloxKey: "jugador_mx", RequestID: 1,
 			BlockedAt: r.app.Now(), SuppressAt: r.app.Now().Add(time.Hour)}); err != nil {
