@@ -138,9 +138,15 @@ func TestCancellationBlocksThenSuppresses(t *testing.T) {
 		ticketReq, _ := http.NewRequest("POST", portal.URL+"/api/tickets", &form)
 		ticketReq.Header.Set("Content-Type", fields.FormDataContentType())
 		ticketReq.Header.Set("Authorization", "Bearer "+tokens["ana"])
-		if res, err := http.DefaultClient.Do(ticketReq); err != nil || res.StatusCode != http.StatusCreated {
-			t.Fatalf("opening a ticket: %v %v", res, err)
+		opened, err := http.DefaultClient.Do(ticketReq)
+		if err != nil || opened.StatusCode != http.StatusCreated {
+			t.Fatalf("opening a ticket: %v %v", opened, err)
 		}
+		var ticket struct {
+			Ticket struct{ TicketID string }
+		}
+		_ = json.NewDecoder(opened.Body).Decode(&ticket)
+		opened.Body.Close()
 		cardOf := func() string {
 			posts := live(fake.Messages(testenv.StaffTicketChannel))
 			if len(posts) != 1 {
@@ -150,6 +156,33 @@ func TestCancellationBlocksThenSuppresses(t *testing.T) {
 			return string(raw)
 		}
 		waitFor(t, "her ticket's card is posted for staff", func() bool { return strings.Contains(cardOf(), "Perdí mi casa") })
+		var threadID string
+		waitFor(t, "her ticket's thread is open", func() bool {
+			threads := fake.Threads(testenv.StaffTicketChannel)
+			if len(threads) == 1 {
+				threadID = threads[0].ID
+			}
+			return threadID != ""
+		})
+		var reply bytes.Buffer
+		replyFields := multipart.NewWriter(&reply)
+		_ = replyFields.WriteField("message", "Me mudé a la calle Pino 4")
+		_ = replyFields.Close()
+		replyReq, _ := http.NewRequest("POST", portal.URL+"/api/tickets/"+ticket.Ticket.TicketID+"/messages", &reply)
+		replyReq.Header.Set("Content-Type", replyFields.FormDataContentType())
+		replyReq.Header.Set("Authorization", "Bearer "+tokens["ana"])
+		if res, err := http.DefaultClient.Do(replyReq); err != nil || res.StatusCode != http.StatusCreated {
+			t.Fatalf("replying: %v %v", res, err)
+		}
+		threadSays := func(text string) bool {
+			for _, m := range live(fake.Messages(threadID)) {
+				if strings.Contains(m.Content, text) {
+					return true
+				}
+			}
+			return false
+		}
+		waitFor(t, "her reply is posted in the thread", func() bool { return threadSays("Pino 4") })
 		waitFor(t, "the charge is posted in the records channel", func() bool { return len(live(fake.Messages(testenv.RecordsChannel))) == 1 })
 		waitFor(t, "the sale is posted in the treasury channel", func() bool { return len(live(fake.Messages(testenv.TreasuryChannel))) == 1 })
 		key, err := app.APIKeys.Create(ctx, &authz.Actor{DiscordID: comite, Roles: authz.RoleSet{authz.Comite: true}}, "servidor")
@@ -240,6 +273,10 @@ func TestCancellationBlocksThenSuppresses(t *testing.T) {
 		waitFor(t, "her ticket's card no longer shows her title, name or words", func() bool {
 			card := cardOf()
 			return strings.Contains(card, privacy.Suppressed) && !strings.Contains(card, "Perdí") && !strings.Contains(card, "Olmo") && !strings.Contains(card, `"ana"`)
+		})
+		waitFor(t, "her thread takes the suppressed title and loses her words", func() bool {
+			threads := fake.Threads(testenv.StaffTicketChannel)
+			return len(threads) == 1 && strings.Contains(threads[0].Name, privacy.Suppressed) && !threadSays("Pino 4")
 		})
 		waitFor(t, "the treasury's post of her purchase no longer names her", func() bool {
 			posts := live(fake.Messages(testenv.TreasuryChannel))

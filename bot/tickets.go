@@ -95,6 +95,9 @@ func (b *Bot) deliverTicketPost(ctx context.Context, s *discordgo.Session, ev ou
 	if err != nil || threadID == "" {
 		return "", err
 	}
+	if p.Kind == tickets.PostForget {
+		return "", b.forgetInThread(s, threadID, p)
+	}
 	var text string
 	if p.Kind == tickets.PostAssign && (p.Content == "" || p.Content == "Sin asignar") {
 		// Posts queued before un-assignments had their own wording carry "Sin asignar".
@@ -130,6 +133,32 @@ func (b *Bot) deliverTicketPost(ctx context.Context, s *discordgo.Session, ev ou
 		}
 	}
 	return m.ID, nil
+}
+
+// forgetInThread renames a suppressed author's thread and deletes the messages their words were
+// posted as. An archived thread is opened for the change and archived again as it was.
+func (b *Bot) forgetInThread(s *discordgo.Session, threadID string, p tickets.PostPayload) error {
+	thread, err := s.Channel(threadID)
+	if err != nil {
+		return threadGone(err)
+	}
+	archived := thread.ThreadMetadata != nil && thread.ThreadMetadata.Archived
+	open := false
+	if _, err := s.ChannelEditComplex(threadID, &discordgo.ChannelEdit{Name: p.Content, Archived: &open}); err != nil {
+		return threadGone(err)
+	}
+	for _, id := range p.Forget {
+		if err := s.ChannelMessageDelete(threadID, id); err != nil && !isUnknownMessage(err) {
+			return err
+		}
+	}
+	if archived {
+		yes := true
+		if _, err := s.ChannelEditComplex(threadID, &discordgo.ChannelEdit{Archived: &yes, Locked: &yes}); err != nil {
+			return threadGone(err)
+		}
+	}
+	return nil
 }
 
 // threadGone sets a post aside when its ticket's thread was deleted in Discord: every

@@ -99,6 +99,10 @@ func (a *App) SuppressDue(ctx context.Context) (int, error) {
 				return err
 			}
 			person.Email = user.Email
+			// Their tickets' threads in the staff channel lose the title and their words.
+			if err := a.Tickets.ForgetThreads(ctx, b.DiscordID); err != nil {
+				return err
+			}
 			// The ticket cards in the staff channel show their title and name: drawn again after.
 			var tickets []uint64
 			if err := a.DB.Conn(ctx).Table("tickets").Where("author_id = ? AND thread_event_id IS NOT NULL", b.DiscordID).

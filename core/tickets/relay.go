@@ -37,6 +37,9 @@ const (
 	// PostNote is a private staff note; the thread is staff's, so it is shown there,
 	// unless the ticket's author reads the thread too (see NoteToThread).
 	PostNote = "note"
+	// PostForget posts nothing: it renames the thread (Content) and deletes the thread's
+	// messages in Forget, when the author's data is suppressed.
+	PostForget = "forget"
 )
 
 // FileRef points the bot at a stored attachment.
@@ -71,6 +74,8 @@ type PostPayload struct {
 	Files      []FileRef `json:"files,omitempty"`
 	ReplyTo    string    `json:"replyTo,omitempty"` // a PostNotice's Discord message
 	Via        string    `json:"via,omitempty"`     // ViaDiscord: sent by a command, not from the portal
+	// Forget are the Discord messages of the thread a PostForget deletes.
+	Forget []string `json:"forget,omitempty"`
 }
 
 // ViaDiscord marks a thread post of a reply sent from Discord by a command.
