@@ -16,6 +16,7 @@ import (
 	"zocalo/core/idempotency"
 	"zocalo/core/live"
 	"zocalo/core/outbox"
+	"zocalo/core/privacy"
 	"zocalo/core/validate"
 )
 
@@ -300,10 +301,17 @@ func (s *Service) views(ctx context.Context, actor *authz.Actor, rows []Initiati
 		myVote[v.InitiativeID] = v.Choice
 	}
 	admin := IsAdmin(actor)
+	blocked, err := privacy.BlockedNow(ctx, s.db)
+	if err != nil {
+		return nil, err
+	}
 	for i, r := range rows {
 		v := View{ID: r.ID, Title: r.Title, Summary: r.Summary, Type: r.Body, Status: r.Status, Result: resultOf(r),
 			VotingEnabled: r.VotingEnabled, VotingEndDate: r.VotingEndDate, VotingOpen: s.open(r), CreatedBy: r.CreatedByName,
 			CreatedAt: r.CreatedAt}
+		if blocked[r.CreatedBy] {
+			v.CreatedBy = privacy.Blocked
+		}
 		v.Votes = countsOf(r)
 		if choice, ok := myVote[r.ID]; ok {
 			v.UserVoted, v.UserVoteType = true, &choice
@@ -342,9 +350,18 @@ func (s *Service) Get(ctx context.Context, actor *authz.Actor, id uint64) (Recor
 		if err := s.db.Conn(ctx).Omit("Initiative").Where("initiative_id = ?", id).Order("created_at, id").Find(&votes).Error; err != nil {
 			return Record{}, err
 		}
+		blocked, err := privacy.BlockedNow(ctx, s.db)
+		if err != nil {
+			return Record{}, err
+		}
 		rec.Votes = []MemberVote{}
 		for _, v := range votes {
-			rec.Votes = append(rec.Votes, MemberVote{MemberID: v.MemberID, MemberName: v.MemberName, VoteType: v.Choice, At: v.CreatedAt})
+			vote := MemberVote{MemberID: v.MemberID, MemberName: v.MemberName, VoteType: v.Choice, At: v.CreatedAt}
+			if blocked[v.MemberID] {
+				// The vote counts; whose it was is blocked.
+				vote.MemberID, vote.MemberName = "", privacy.Blocked
+			}
+			rec.Votes = append(rec.Votes, vote)
 		}
 	}
 	return rec, nil

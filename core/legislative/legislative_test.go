@@ -12,6 +12,7 @@ import (
 	"zocalo/core/errs"
 	"zocalo/core/legislative"
 	"zocalo/core/outbox"
+	"zocalo/core/privacy"
 	"zocalo/internal/testdb"
 	"zocalo/internal/testenv"
 )
@@ -134,6 +135,21 @@ func TestWhoMayDoWhat(t *testing.T) {
 		rec, _ = r.svc.Get(ctx, comite, scjn)
 		if len(rec.Votes) != 2 {
 			t.Fatalf("an admin sees who voted: %+v", rec.Votes)
+		}
+		// A voter whose data a cancellation blocked: the vote counts, whose it was reads "[bloqueado]".
+		if err := privacy.AddBlock(ctx, r.d, privacy.Block{DiscordID: ministro.DiscordID, RequestID: 1, BlockedAt: r.clock.Now(), SuppressAt: r.clock.Now().Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		rec, _ = r.svc.Get(ctx, comite, scjn)
+		names := map[string]bool{}
+		for _, v := range rec.Votes {
+			names[v.MemberName] = true
+			if v.MemberID == ministro.DiscordID {
+				t.Errorf("the blocked voter is still named: %+v", v)
+			}
+		}
+		if len(rec.Votes) != 2 || !names[privacy.Blocked] || rec.Votes[0].VoteType == "" {
+			t.Fatalf("votes after the block: %+v", rec.Votes)
 		}
 	})
 }
