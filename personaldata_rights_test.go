@@ -227,8 +227,10 @@ func TestCancellationBlocksThenSuppresses(t *testing.T) {
 		export, _ := io.ReadAll(res.Body)
 		res.Body.Close()
 		post := "https://discord.com/channels/" + testenv.GuildID + "/" + testenv.RecordsChannel + "/"
-		if !strings.Contains(string(export), post) || !strings.Contains(string(export), "Tu solicitud de cancelación fue aprobada") {
-			t.Fatalf("the export lacks the post's link or the DM: %.2000s", export)
+		mention := "https://discord.com/channels/" + testenv.GuildID + "/" + testenv.TreasuryChannel + "/"
+		if !strings.Contains(string(export), post) || !strings.Contains(string(export), mention) ||
+			!strings.Contains(string(export), "Tu solicitud de cancelación fue aprobada") {
+			t.Fatalf("the export lacks the posts' links or the DM: %.3000s", export)
 		}
 
 		// Blocked: the record, the document and the game's view of her are gone.
@@ -300,6 +302,10 @@ func TestCancellationBlocksThenSuppresses(t *testing.T) {
 			if e.EntityType != "sale" && !strings.Contains(e.After, privacy.Suppressed) {
 				t.Fatalf("audit entry %d not redacted: %s", e.ID, e.After)
 			}
+		}
+		var naming int64
+		if err := d.Conn(ctx).Table("outbox_events").Where("payload LIKE ?", "%"+ana+"%").Count(&naming).Error; err != nil || naming != 0 {
+			t.Fatalf("%d deliveries to Discord still hold her id (%v)", naming, err)
 		}
 		var sales []treasury.Sale
 		if err := d.Conn(ctx).Find(&sales).Error; err != nil || len(sales) != 1 {

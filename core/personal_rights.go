@@ -109,14 +109,16 @@ func (a *App) SuppressDue(ctx context.Context) (int, error) {
 				Pluck("id", &tickets).Error; err != nil {
 				return err
 			}
+			// The posts that name them are edited from their text before the suppression rewrites
+			// it (a post of their own rows is then deleted too, after its edit).
+			if _, err := a.Outbox.RedactMentions(ctx, b.DiscordID, privacy.Suppressed, nil); err != nil {
+				return err
+			}
 			res, err := registry.Suppress(ctx, a.DB.Conn(ctx), person)
 			if err != nil {
 				return err
 			}
 			if err := a.Tickets.RedrawCards(ctx, tickets); err != nil {
-				return err
-			}
-			if _, err := a.Outbox.RedactMentions(ctx, b.DiscordID, privacy.Suppressed, res.Posts); err != nil {
 				return err
 			}
 			for _, id := range res.Posts {

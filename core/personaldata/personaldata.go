@@ -37,6 +37,23 @@ type Column struct {
 	Holds Kind
 	// Prefix comes before the id in the column (a member's DM lane is "dm:" and their id).
 	Prefix string
+	// Within: the column is a text that holds the id among other words (a post that names the
+	// member), matched as containing it.
+	Within bool
+}
+
+// condition is the test that the column names p, with its argument; empty when p has no id
+// of the column's kind.
+func (c Column) condition(p Person) (string, any) {
+	v := c.ValueFor(p)
+	if v == "" {
+		return "", nil
+	}
+	if c.Within {
+		// Ids are digits, so no LIKE wildcard hides in one.
+		return c.Name + " LIKE ?", "%" + v + "%"
+	}
+	return c.Name + " = ?", v
 }
 
 // ValueFor is what the column holds for p; empty when p has no id of its kind.
@@ -73,6 +90,9 @@ type Holding struct {
 	// Posts names a column holding the outbox event whose Discord message shows the row;
 	// suppression deletes that message with the rows an Erase deletes.
 	Posts string
+	// Links: the rows are Discord messages (channel_id, discord_message_id), which the export
+	// links to.
+	Links bool
 }
 
 // Through says whose a row is by another table's row: Column holds that row's Key.
@@ -305,6 +325,14 @@ func (r *Registry) walkTable(ctx context.Context, conn *gorm.DB, h Holding, p Pe
 				row["publicacionDiscord"] = post
 			}
 		}
+		if h.Links && r.DiscordLink != nil {
+			channel, _ := row["channel_id"].(string)
+			message, _ := row["discord_message_id"].(string)
+			// A DM's lane is not a channel of the guild: its message has no address there.
+			if message != "" && channel != "" && !strings.Contains(channel, ":") {
+				row["enlace"] = r.DiscordLink(channel, message)
+			}
+		}
 		if err := v.Row(h, shown, row); err != nil {
 			return err
 		}
@@ -348,9 +376,9 @@ func matching(columns []Column, p Person) (string, []any) {
 	var where []string
 	var args []any
 	for _, c := range columns {
-		if v := c.ValueFor(p); v != "" {
-			where = append(where, c.Name+" = ?")
-			args = append(args, v)
+		if cond, arg := c.condition(p); cond != "" {
+			where = append(where, cond)
+			args = append(args, arg)
 		}
 	}
 	return strings.Join(where, " OR "), args

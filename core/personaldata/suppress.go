@@ -18,17 +18,19 @@ type Erase struct {
 	// Delete removes the rows (what cascades from them goes too).
 	Delete bool
 	// Redact are text columns that become Redacted; Clear are emptied (''); Pseudonymize get
-	// "suprimido:<row id>", for columns that must stay unique or countable.
+	// "suprimido:<row id>", for columns that must stay unique or countable; in ReplaceID the
+	// person's id, wherever it is in the text, becomes Redacted.
 	Redact       []string
 	Clear        []string
 	Pseudonymize []string
+	ReplaceID    []string
 	// Keep says in Spanish what stays of the rows and why (another law, a count); the answer
 	// to the cancellation repeats it.
 	Keep string
 }
 
 func (e Erase) changes() bool {
-	return e.Delete || len(e.Redact)+len(e.Clear)+len(e.Pseudonymize) > 0
+	return e.Delete || len(e.Redact)+len(e.Clear)+len(e.Pseudonymize)+len(e.ReplaceID) > 0
 }
 
 // Leave is the erase of a column whose rows keep nothing of the person beyond the id itself
@@ -153,10 +155,15 @@ func (r *Registry) Suppress(ctx context.Context, conn *gorm.DB, p Person) (Suppr
 			for _, c := range e.Pseudonymize {
 				set = append(set, c+" = 'suprimido:' || CAST(id AS TEXT)")
 			}
+			var setArgs []any
+			for _, c := range e.ReplaceID {
+				set = append(set, fmt.Sprintf("%s = REPLACE(%s, ?, ?)", c, c))
+				setArgs = append(setArgs, col.value, Redacted)
+			}
 			if len(set) == 0 {
 				continue
 			}
-			if err := conn.Exec(fmt.Sprintf("UPDATE %s SET %s WHERE %s", h.Table, strings.Join(set, ", "), where), args...).Error; err != nil {
+			if err := conn.Exec(fmt.Sprintf("UPDATE %s SET %s WHERE %s", h.Table, strings.Join(set, ", "), where), append(setArgs, args...)...).Error; err != nil {
 				return out, fmt.Errorf("suppressing %s.%s: %w", h.Table, col.name, err)
 			}
 		}
@@ -178,6 +185,7 @@ type erasedColumn struct {
 	name  string
 	where string
 	args  []any
+	value string // the person's id as the column holds it
 }
 
 func boolOrder(b bool) int {
@@ -197,8 +205,8 @@ func erasedColumns(h Holding, p Person) []erasedColumn {
 		}
 	}
 	for _, c := range h.About {
-		if v := c.ValueFor(p); v != "" {
-			out = append(out, erasedColumn{name: c.Name, where: c.Name + " = ?", args: []any{v}})
+		if cond, arg := c.condition(p); cond != "" {
+			out = append(out, erasedColumn{name: c.Name, where: cond, args: []any{arg}, value: c.ValueFor(p)})
 		}
 	}
 	return out
