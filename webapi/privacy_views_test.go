@@ -125,3 +125,33 @@ func TestBlockedPeopleLeaveTicketsAndSearches(t *testing.T) {
 		}
 	})
 }
+
+// A blocked staff member keeps their place on the staff list (their hours count) under
+// "[bloqueado]".
+func TestBlockedStaffReadBlockedOnTheStaffList(t *testing.T) {
+	t.Parallel()
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		const mod, rh = "600000000000000301", "600000000000000302"
+		e.addUser("moderadora", mod, true, authz.Moderador)
+		e.addUser("rh", rh, true, authz.RH)
+		e.signIn("moderadora")
+		token := e.signIn("rh")
+		list := func() string {
+			var raw json.RawMessage
+			if code := e.call("GET", "/api/staff/moderators", token, nil, &raw); code != 200 {
+				t.Fatalf("the staff list: %d", code)
+			}
+			return string(raw)
+		}
+		if !strings.Contains(list(), "moderadora") {
+			t.Fatalf("the list misses her: %s", list())
+		}
+		if err := privacy.AddBlock(context.Background(), d, privacy.Block{DiscordID: mod, RequestID: 1, BlockedAt: e.clock.Now(), SuppressAt: e.clock.Now().Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		if got := list(); strings.Contains(got, "moderadora") || !strings.Contains(got, privacy.Blocked) {
+			t.Fatalf("the list after the block: %s", got)
+		}
+	})
+}

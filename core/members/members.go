@@ -16,6 +16,7 @@ import (
 	"zocalo/core/db"
 	"zocalo/core/errs"
 	"zocalo/core/live"
+	"zocalo/core/privacy"
 )
 
 // Member is a Discord user as the guild knows them. Members who left keep their row (and
@@ -468,5 +469,23 @@ func Holding(ctx context.Context, d *db.DB, roleIDs []string) ([]Member, error) 
 		Joins("JOIN member_roles ON member_roles.member_id = members.discord_id").
 		Where("members.in_guild = ? AND member_roles.role_id IN ?", true, roleIDs).
 		Order("members.username").Find(&rows).Error
-	return rows, err
+	if err != nil {
+		return rows, err
+	}
+	return rows, MaskBlocked(ctx, d, rows)
+}
+
+// MaskBlocked hides, in a list of members, those whose data a cancellation blocked: they keep
+// their place (their hours, their leaves) under "[bloqueado]".
+func MaskBlocked(ctx context.Context, d *db.DB, rows []Member) error {
+	blocked, err := privacy.BlockedNow(ctx, d)
+	if err != nil || len(blocked) == 0 {
+		return err
+	}
+	for i := range rows {
+		if blocked[rows[i].DiscordID] {
+			rows[i].Username, rows[i].GlobalName, rows[i].Avatar = privacy.Blocked, privacy.Blocked, ""
+		}
+	}
+	return nil
 }

@@ -281,6 +281,9 @@ func (s *Service) listLeaves(ctx context.Context, memberID, status string) ([]Le
 		if err := s.db.Conn(ctx).Where("discord_id IN ?", ids).Find(&ms).Error; err != nil {
 			return nil, err
 		}
+		if err := members.MaskBlocked(ctx, s.db, ms); err != nil {
+			return nil, err
+		}
 	}
 	names := make(map[string]string, len(ms))
 	for _, m := range ms {

@@ -145,7 +145,11 @@ func (s *Service) staffMember(ctx context.Context, id string) (*members.Member, 
 	if db.IsNotFound(err) {
 		return nil, errNotAStaff
 	}
-	return &m, err
+	if err != nil {
+		return nil, err
+	}
+	one := []members.Member{m}
+	return &one[0], members.MaskBlocked(ctx, s.db, one)
 }
 
 // HoursChange is what an adjustment did: the new total, and the seconds actually added
