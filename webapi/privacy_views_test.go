@@ -153,5 +153,18 @@ func TestBlockedStaffReadBlockedOnTheStaffList(t *testing.T) {
 		if got := list(); strings.Contains(got, "moderadora") || !strings.Contains(got, privacy.Blocked) {
 			t.Fatalf("the list after the block: %s", got)
 		}
+		// On shift, too.
+		modActor, err := e.app.Members.MemberActor(context.Background(), mod)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.app.Shifts.ClockIn(context.Background(), modActor, e.cfg.Servers[0].Name); err != nil {
+			t.Fatal(err)
+		}
+		var onShift json.RawMessage
+		if code := e.call("GET", "/api/staff/on-shift", token, nil, &onShift); code != 200 || strings.Contains(string(onShift), "moderadora") ||
+			!strings.Contains(string(onShift), privacy.Blocked) {
+			t.Fatalf("on shift after the block: %d %s", code, onShift)
+		}
 	})
 }

@@ -12,6 +12,7 @@ import (
 	"zocalo/core/db"
 	"zocalo/core/errs"
 	"zocalo/core/members"
+	"zocalo/core/privacy"
 	"zocalo/core/validate"
 )
 
@@ -173,6 +174,10 @@ func (s *Service) OnShift(ctx context.Context, actor *authz.Actor) ([]OnShiftEnt
 	if err != nil {
 		return nil, err
 	}
+	blocked, err := privacy.BlockedNow(ctx, s.db)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]OnShiftEntry, 0, len(rows))
 	for _, r := range rows {
 		e := OnShiftEntry{DiscordID: r.MemberID, Username: r.MemberID, Server: r.Server,
@@ -190,6 +195,9 @@ func (s *Service) OnShift(ctx context.Context, actor *authz.Actor) ([]OnShiftEnt
 		}
 		if r.Avatar != nil {
 			e.Avatar = *r.Avatar
+		}
+		if blocked[r.MemberID] {
+			e.Username, e.Avatar = privacy.Blocked, ""
 		}
 		out = append(out, e)
 	}
