@@ -107,7 +107,7 @@ func TestWhoisResolvesBothSides(t *testing.T) {
 		}
 		// A member who said they are under 18 is marked so.
 		yes := true
-		if _, err := privacy.Apply(ctx, d, player, privacy.Change{Minor: &yes}, r.app.Now()); err != nil {
+		if _, _, err := privacy.Apply(ctx, d, player, privacy.Change{Minor: &yes}, r.app.Now()); err != nil {
 			t.Fatal(err)
 		}
 		if got := answer(whois(mod, userOption(player))); !strings.Contains(got, "Menor de edad: Lo declaró en el portal") {

@@ -80,7 +80,7 @@ func (a *App) personalExport(ctx context.Context, actor *authz.Actor, action str
 			return "https://discord.com/channels/" + guild + "/" + channelID + "/" + messageID
 		}
 	}
-	person, err := a.personOf(ctx, actor.DiscordID)
+	person, _, err := a.personOf(ctx, actor.DiscordID)
 	if err != nil {
 		return nil, person, err
 	}

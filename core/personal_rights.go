@@ -10,9 +10,9 @@ import (
 	"zocalo/core/auth"
 	"zocalo/core/datarights"
 	"zocalo/core/db"
-	"zocalo/core/outbox"
 	"zocalo/core/personaldata"
 	"zocalo/core/privacy"
+	"zocalo/core/roblox"
 )
 
 // dataRightsEffects does what an approved cancellation needs beyond its feature: the
@@ -22,14 +22,12 @@ type dataRightsEffects struct{ app *App }
 
 func (e dataRightsEffects) Block(ctx context.Context, r datarights.Request, suppressAt time.Time) ([]datarights.Kept, error) {
 	a := e.app
-	person, err := a.personOf(ctx, r.DiscordID)
+	person, link, err := a.personOf(ctx, r.DiscordID)
 	if err != nil {
 		return nil, err
 	}
 	b := privacy.Block{DiscordID: r.DiscordID, RobloxUserID: person.RobloxUserID, RequestID: r.ID, BlockedAt: a.Now(), SuppressAt: suppressAt}
-	if link, err := a.Roblox.LinkOf(ctx, r.DiscordID); err != nil {
-		return nil, err
-	} else if link != nil {
+	if link != nil {
 		b.RobloxKey = link.RobloxKey
 	}
 	if err := privacy.AddBlock(ctx, a.DB, b); err != nil {
@@ -50,22 +48,22 @@ func (e dataRightsEffects) Opposed(ctx context.Context, discordID string, uses [
 }
 
 // personOf is whom the registry looks for: the member's Discord id, linked Roblox account
-// and sign-in address.
-func (a *App) personOf(ctx context.Context, discordID string) (personaldata.Person, error) {
+// (also returned) and sign-in address.
+func (a *App) personOf(ctx context.Context, discordID string) (personaldata.Person, *roblox.Link, error) {
 	person := personaldata.Person{DiscordID: discordID}
 	var user auth.User
 	if err := a.DB.Conn(ctx).Select("email").Where("discord_id = ?", discordID).Take(&user).Error; err != nil && !db.IsNotFound(err) {
-		return person, err
+		return person, nil, err
 	}
 	person.Email = user.Email
 	link, err := a.Roblox.LinkOf(ctx, discordID)
 	if err != nil {
-		return person, err
+		return person, nil, err
 	}
 	if link != nil {
 		person.RobloxUserID = link.RobloxUserID
 	}
-	return person, nil
+	return person, link, nil
 }
 
 // suppressBatch is how many blocks one run suppresses; the job runs again soon.
@@ -86,7 +84,6 @@ func (a *App) SuppressDue(ctx context.Context) (int, error) {
 	}
 	done := 0
 	for _, b := range due {
-		person := personaldata.Person{DiscordID: b.DiscordID, RobloxUserID: b.RobloxUserID}
 		var files []string
 		err := a.DB.InTx(ctx, func(ctx context.Context) error {
 			now := a.Now()
@@ -94,19 +91,19 @@ func (a *App) SuppressDue(ctx context.Context) (int, error) {
 			if err != nil || !claimed {
 				return err
 			}
-			var user auth.User
-			if err := a.DB.Conn(ctx).Select("email").Where("discord_id = ?", b.DiscordID).Take(&user).Error; err != nil && !db.IsNotFound(err) {
+			person, _, err := a.personOf(ctx, b.DiscordID)
+			if err != nil {
 				return err
 			}
-			person.Email = user.Email
-			// Their tickets' threads in the staff channel lose the title and their words.
-			if err := a.Tickets.ForgetThreads(ctx, b.DiscordID); err != nil {
-				return err
+			// The account the block named, should they have unlinked it since: what the game
+			// filed under it is theirs.
+			if person.RobloxUserID == "" {
+				person.RobloxUserID = b.RobloxUserID
 			}
-			// The ticket cards in the staff channel show their title and name: drawn again after.
-			var tickets []uint64
-			if err := a.DB.Conn(ctx).Table("tickets").Where("author_id = ? AND thread_event_id IS NOT NULL", b.DiscordID).
-				Pluck("id", &tickets).Error; err != nil {
+			// Their tickets' threads in the staff channel lose the title and their words; their
+			// cards there are drawn again once the rows are suppressed.
+			tickets, err := a.Tickets.ForgetThreads(ctx, b.DiscordID)
+			if err != nil {
 				return err
 			}
 			// The posts that name them are edited from their text before the suppression rewrites
@@ -121,17 +118,8 @@ func (a *App) SuppressDue(ctx context.Context) (int, error) {
 			if err := a.Tickets.RedrawCards(ctx, tickets); err != nil {
 				return err
 			}
-			for _, id := range res.Posts {
-				var ev outbox.Event
-				if err := a.DB.Conn(ctx).Select("id", "channel_id").Where("id = ?", id).Take(&ev).Error; err != nil {
-					if db.IsNotFound(err) {
-						continue
-					}
-					return err
-				}
-				if _, err := a.Outbox.Enqueue(ctx, outbox.KindMessageDelete, ev.ChannelID, outbox.MessageRef{RefEventID: id}); err != nil {
-					return err
-				}
+			if err := a.Outbox.DeleteMessages(ctx, res.Posts); err != nil {
+				return err
 			}
 			files = res.Files
 			done++

@@ -196,7 +196,7 @@ func (s *Service) apply(ctx context.Context, r *Request, now time.Time) error {
 				uses = append(uses, privacy.Use(u))
 			}
 		}
-		if _, err := privacy.Apply(ctx, s.db, r.DiscordID, privacy.Change{Oppose: uses}, now); err != nil {
+		if _, _, err := privacy.Apply(ctx, s.db, r.DiscordID, privacy.Change{Oppose: uses}, now); err != nil {
 			return err
 		}
 		if s.effects == nil {

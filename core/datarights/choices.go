@@ -55,17 +55,7 @@ func (s *Service) SetMyChoices(ctx context.Context, actor *authz.Actor, in Choic
 	now := s.now()
 	var out Choices
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		var before privacy.Choice
-		after, err := privacy.Update(ctx, s.db, actor.DiscordID, now, func(c *privacy.Choice) {
-			before = *c
-			if in.Minor != nil {
-				c.Minor = *in.Minor
-			}
-			if in.NoticeSeen && c.NoticeSeenAt == nil {
-				at := now
-				c.NoticeSeenAt = &at
-			}
-		})
+		before, after, err := privacy.Apply(ctx, s.db, actor.DiscordID, privacy.Change{Minor: in.Minor, NoticeSeen: in.NoticeSeen}, now)
 		if err != nil {
 			return err
 		}

@@ -51,11 +51,11 @@ func TestDMsFollowOppositionAndMinority(t *testing.T) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
 		const opposed, minor, plain = "530000000000000011", "530000000000000012", "530000000000000013"
-		if _, err := privacy.Apply(ctx, d, opposed, privacy.Change{Oppose: []privacy.Use{privacy.UseTicketDMs}}, now); err != nil {
+		if _, _, err := privacy.Apply(ctx, d, opposed, privacy.Change{Oppose: []privacy.Use{privacy.UseTicketDMs}}, now); err != nil {
 			t.Fatal(err)
 		}
 		yes := true
-		if _, err := privacy.Apply(ctx, d, minor, privacy.Change{Minor: &yes}, now); err != nil {
+		if _, _, err := privacy.Apply(ctx, d, minor, privacy.Change{Minor: &yes}, now); err != nil {
 			t.Fatal(err)
 		}
 		sends := []struct {

@@ -108,3 +108,22 @@ func redactText(text, id, with string) string {
 	}
 	return text
 }
+
+// DeleteMessages queues, in the transaction of ctx, the deletion of the Discord messages that
+// the events ids became, each in its event's channel.
+func (s *Store) DeleteMessages(ctx context.Context, ids []uint64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	var events []Event
+	// A suppressed member's own posts: a handful, never a table's worth.
+	if err := s.db.Conn(ctx).Select("id", "channel_id").Where("id IN ?", ids).Order("id").Find(&events).Error; err != nil {
+		return err
+	}
+	for _, ev := range events {
+		if _, err := s.Enqueue(ctx, KindMessageDelete, ev.ChannelID, MessageRef{RefEventID: ev.ID}); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -75,7 +75,6 @@ type Kept struct {
 type Suppression struct {
 	Files []string
 	Posts []uint64
-	Kept  []Kept
 }
 
 // auditTable and its columns: entries about a person's rows are redacted in place.
@@ -126,9 +125,6 @@ func (r *Registry) Suppress(ctx context.Context, conn *gorm.DB, p Person) (Suppr
 			if where == "" {
 				continue
 			}
-			if e.Keep != "" {
-				out.Kept = append(out.Kept, Kept{Title: h.Title, Why: e.Keep})
-			}
 			// The files and posts go with the rows that are the person's own (deleted, or
 			// whose file is cleared), never with rows they only acted on (a charge they filed).
 			files := h.Files != "" && (e.Delete || slices.Contains(e.Clear, h.Files))
@@ -177,7 +173,6 @@ func (r *Registry) Suppress(ctx context.Context, conn *gorm.DB, p Person) (Suppr
 	out.Files = slices.Compact(out.Files)
 	slices.Sort(out.Posts)
 	out.Posts = slices.Compact(out.Posts)
-	out.Kept = slices.CompactFunc(out.Kept, func(a, b Kept) bool { return a == b })
 	return out, nil
 }
 

@@ -36,14 +36,11 @@ func AddBlock(ctx context.Context, d *db.DB, b Block) error {
 	return d.Conn(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&b).Error
 }
 
-// IsBlocked tells whether the member's data is blocked.
+// IsBlocked tells whether the member's data is blocked now (a cancellation in its blocking
+// term; once suppressed, nothing of theirs is left to hide).
 func IsBlocked(ctx context.Context, d *db.DB, discordID string) (bool, error) {
-	if discordID == "" {
-		return false, nil
-	}
-	var n int64
-	err := d.Conn(ctx).Model(&Block{}).Where("discord_id = ?", discordID).Limit(1).Count(&n).Error
-	return n > 0, err
+	set, err := blockedNow(ctx, d)
+	return discordID != "" && set.discord[discordID], err
 }
 
 // Subject names a person the way a record may: any of the three may be empty.
@@ -53,42 +50,14 @@ type Subject struct {
 	RobloxName   string
 }
 
-// IsBlockedSubject tells whether any of the subject's ids belongs to a blocked person.
+// IsBlockedSubject tells whether any of the subject's ids belongs to a person blocked now.
 func IsBlockedSubject(ctx context.Context, d *db.DB, s Subject) (bool, error) {
-	var where []string
-	var args []any
-	if s.DiscordID != "" {
-		where, args = append(where, "discord_id = ?"), append(args, s.DiscordID)
+	set, err := blockedNow(ctx, d)
+	if err != nil {
+		return false, err
 	}
-	if s.RobloxUserID != "" {
-		where, args = append(where, "roblox_user_id = ?"), append(args, s.RobloxUserID)
-	}
-	if s.RobloxName != "" {
-		where, args = append(where, "roblox_key = ?"), append(args, strings.ToLower(s.RobloxName))
-	}
-	if len(where) == 0 {
-		return false, nil
-	}
-	var n int64
-	err := d.Conn(ctx).Model(&Block{}).Where(strings.Join(where, " OR "), args...).Limit(1).Count(&n).Error
-	return n > 0, err
-}
-
-// BlockedAmong returns which of the Discord ids are blocked, for lists that show names.
-func BlockedAmong(ctx context.Context, d *db.DB, discordIDs []string) (map[string]bool, error) {
-	out := map[string]bool{}
-	if len(discordIDs) == 0 {
-		return out, nil
-	}
-	var ids []string
-	// A page's ids, never a whole table's: lists call this with the rows they show.
-	if err := d.Conn(ctx).Model(&Block{}).Where("discord_id IN ?", discordIDs).Pluck("discord_id", &ids).Error; err != nil {
-		return nil, err
-	}
-	for _, id := range ids {
-		out[id] = true
-	}
-	return out, nil
+	return (s.DiscordID != "" && set.discord[s.DiscordID]) || (s.RobloxUserID != "" && set.robloxIDs[s.RobloxUserID]) ||
+		(s.RobloxName != "" && set.robloxKeys[strings.ToLower(s.RobloxName)]), nil
 }
 
 // Due lists the blocks whose term ended and that were not suppressed yet, oldest first.
@@ -108,32 +77,48 @@ func MarkSuppressed(ctx context.Context, d *db.DB, discordID string, now time.Ti
 	return res.RowsAffected == 1, res.Error
 }
 
-// blockedSets keeps each database's blocked members for a moment, since every list that names
-// people asks; this process's blocks and suppressions apply at once (blocksVersion), another
+// blockedSets keeps each database's blocked people for a moment, since every list and record
+// look-up asks; this process's blocks and suppressions apply at once (blocksVersion), another
 // replica's within the cache's time.
 var (
-	blockedSets   = recent.New[*db.DB, map[string]bool](2*time.Second, 64)
+	blockedSets   = recent.New[*db.DB, blockedSet](2*time.Second, 64)
 	blocksVersion atomic.Uint64
 )
 
-// BlockedNow returns the members blocked and not yet suppressed (after suppression their rows
-// no longer name them), for lists and exports that mask them row by row. Few members are ever
-// in this state at once: only those whose cancellation is in its blocking term.
-func BlockedNow(ctx context.Context, d *db.DB) (map[string]bool, error) {
+// blockedSet is who is blocked now, by each id a row may name them by. Few people are ever in
+// this state at once: only those whose cancellation is in its blocking term.
+type blockedSet struct {
+	discord, robloxIDs, robloxKeys map[string]bool
+}
+
+func blockedNow(ctx context.Context, d *db.DB) (blockedSet, error) {
 	version := blocksVersion.Load()
 	if set, ok := blockedSets.Get(d, version); ok {
 		return set, nil
 	}
-	var ids []string
-	if err := d.Conn(ctx).Model(&Block{}).Where("suppressed_at IS NULL").Pluck("discord_id", &ids).Error; err != nil {
-		return nil, err
+	var rows []Block
+	if err := d.Conn(ctx).Select("discord_id", "roblox_user_id", "roblox_key").Where("suppressed_at IS NULL").Find(&rows).Error; err != nil {
+		return blockedSet{}, err
 	}
-	out := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		out[id] = true
+	set := blockedSet{discord: map[string]bool{}, robloxIDs: map[string]bool{}, robloxKeys: map[string]bool{}}
+	for _, b := range rows {
+		set.discord[b.DiscordID] = true
+		if b.RobloxUserID != "" {
+			set.robloxIDs[b.RobloxUserID] = true
+		}
+		if b.RobloxKey != "" {
+			set.robloxKeys[b.RobloxKey] = true
+		}
 	}
-	blockedSets.Put(d, out, version)
-	return out, nil
+	blockedSets.Put(d, set, version)
+	return set, nil
+}
+
+// BlockedNow returns the Discord ids of the members blocked now, for lists and exports that
+// mask them row by row.
+func BlockedNow(ctx context.Context, d *db.DB) (map[string]bool, error) {
+	set, err := blockedNow(ctx, d)
+	return set.discord, err
 }
 
 // blocksChanged makes this process read the blocked members again once ctx's change commits.

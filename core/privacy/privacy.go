@@ -104,9 +104,10 @@ type Change struct {
 	Oppose []Use
 }
 
-// Apply writes a change in one statement per member, so two at once both land.
-func Apply(ctx context.Context, d *db.DB, discordID string, ch Change, now time.Time) (Choice, error) {
-	return Update(ctx, d, discordID, now, func(c *Choice) {
+// Apply writes a change under the member's row lock, so two at once both land, one after the
+// other; it returns the choice as the change found it and as it left it.
+func Apply(ctx context.Context, d *db.DB, discordID string, ch Change, now time.Time) (before, after Choice, err error) {
+	return update(ctx, d, discordID, now, func(c *Choice) {
 		if ch.Minor != nil {
 			c.Minor = *ch.Minor
 		}
@@ -131,21 +132,21 @@ func Apply(ctx context.Context, d *db.DB, discordID string, ch Change, now time.
 	})
 }
 
-// Update changes a member's choice under a row lock (created first when missing), so
+// update changes a member's choice under a row lock (created first when missing), so
 // concurrent changes of one member apply one after the other.
-func Update(ctx context.Context, d *db.DB, discordID string, now time.Time, change func(*Choice)) (Choice, error) {
-	var out Choice
-	err := d.InTx(ctx, func(ctx context.Context) error {
+func update(ctx context.Context, d *db.DB, discordID string, now time.Time, change func(*Choice)) (before, after Choice, err error) {
+	err = d.InTx(ctx, func(ctx context.Context) error {
 		conn := d.Conn(ctx)
 		if err := conn.Clauses(clause.OnConflict{DoNothing: true}).Create(&Choice{DiscordID: discordID, UpdatedAt: now}).Error; err != nil {
 			return err
 		}
-		if err := d.ForUpdate(ctx, conn).Where("discord_id = ?", discordID).Take(&out).Error; err != nil {
+		if err := d.ForUpdate(ctx, conn).Where("discord_id = ?", discordID).Take(&before).Error; err != nil {
 			return err
 		}
-		change(&out)
-		out.UpdatedAt = now
-		return conn.Save(&out).Error
+		after = before
+		change(&after)
+		after.UpdatedAt = now
+		return conn.Save(&after).Error
 	})
-	return out, err
+	return before, after, err
 }

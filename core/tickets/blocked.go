@@ -42,20 +42,23 @@ func (s *Service) blocked(ctx context.Context) (map[string]bool, error) {
 // ForgetThreads queues, for each ticket whose author's data is being suppressed, the removal
 // of what the staff channel's thread holds of them: the thread takes the suppressed title, and
 // the messages their words were posted as are deleted. Read before the suppression rewrites
-// the rows; only delivered posts have a message to delete.
-func (s *Service) ForgetThreads(ctx context.Context, authorID string) error {
+// the rows; only delivered posts have a message to delete. It returns the tickets, whose cards
+// RedrawCards draws again once the rows are suppressed.
+func (s *Service) ForgetThreads(ctx context.Context, authorID string) ([]uint64, error) {
 	var ts []Ticket
 	if err := s.db.Conn(ctx).Where("author_id = ? AND thread_event_id IS NOT NULL", authorID).Find(&ts).Error; err != nil {
-		return err
+		return nil, err
 	}
+	ids := make([]uint64, len(ts))
 	for i := range ts {
 		t := &ts[i]
+		ids[i] = t.ID
 		var posts []outbox.Event
 		// The author's words went as the ticket's user posts (the first one is in the card).
 		if err := s.db.Conn(ctx).Where("kind = ? AND status = ? AND discord_message_id <> '' AND payload LIKE ? AND payload LIKE ?",
 			KindPost, outbox.StatusDelivered, fmt.Sprintf(`%%"ticketId":%d,%%`, t.ID), `%"senderType":"`+SenderUser+`"%`).
 			Find(&posts).Error; err != nil {
-			return err
+			return nil, err
 		}
 		forget := make([]string, 0, len(posts))
 		for _, p := range posts {
@@ -63,8 +66,8 @@ func (s *Service) ForgetThreads(ctx context.Context, authorID string) error {
 		}
 		name := truncateRunes(fmt.Sprintf("#%d · %s", t.ID, privacy.Suppressed), 100)
 		if err := s.post(ctx, t, PostPayload{Kind: PostForget, Content: name, Forget: forget}); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	return ids, nil
 }

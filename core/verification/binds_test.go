@@ -73,19 +73,26 @@ func TestBindRoles(t *testing.T) {
 
 // The refresh gives and takes the bound roles as ranks change; twenty runs at once queue
 // one delivery; a member's ranks are read once a day.
+// linkedWithBinds is verification with the binds over fake ranks, pepe linked as jugador.
+func linkedWithBinds(t *testing.T, d *db.DB) (*fakeRanks, *testenv.Clock, *roblox.Service, *verification.Service) {
+	t.Helper()
+	ranks := &fakeRanks{ranks: map[string]map[string]int{}}
+	clock := testenv.NewClock(now())
+	links := roblox.NewService(d, nil, clock.Now)
+	v := verification.NewService(d, outbox.NewStore(d, clock.Now), verification.Settings{VerifiedRoleID: verified,
+		Binds: binds, Ranks: ranks, Now: clock.Now})
+	v.Follow(links)
+	if _, err := links.Link(context.Background(), pepe, jugador); err != nil {
+		t.Fatal(err)
+	}
+	return ranks, clock, links, v
+}
+
 func TestRefreshBinds(t *testing.T) {
 	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		ranks := &fakeRanks{ranks: map[string]map[string]int{}}
-		clock := testenv.NewClock(now())
-		links := roblox.NewService(d, nil, clock.Now)
-		v := verification.NewService(d, outbox.NewStore(d, clock.Now), verification.Settings{VerifiedRoleID: verified,
-			Binds: binds, Ranks: ranks, Now: clock.Now})
-		v.Follow(links)
-		if _, err := links.Link(ctx, pepe, jugador); err != nil {
-			t.Fatal(err)
-		}
+		ranks, clock, links, v := linkedWithBinds(t, d)
 		ranks.set(jugador.UserID, 200)
 		testenv.Together(d, 20, func(int) {
 			if _, err := v.RefreshBinds(ctx, 60); err != nil {
@@ -143,20 +150,12 @@ func TestOppositionToRankRolesTakesThemAway(t *testing.T) {
 	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		ranks := &fakeRanks{ranks: map[string]map[string]int{}}
-		clock := testenv.NewClock(now())
-		links := roblox.NewService(d, nil, clock.Now)
-		v := verification.NewService(d, outbox.NewStore(d, clock.Now), verification.Settings{VerifiedRoleID: verified,
-			Binds: binds, Ranks: ranks, Now: clock.Now})
-		v.Follow(links)
-		if _, err := links.Link(ctx, pepe, jugador); err != nil {
-			t.Fatal(err)
-		}
+		ranks, clock, _, v := linkedWithBinds(t, d)
 		ranks.set(jugador.UserID, 200)
 		if _, err := v.RefreshBinds(ctx, 60); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := privacy.Apply(ctx, d, pepe, privacy.Change{Oppose: []privacy.Use{privacy.UseRankRoles}}, clock.Now()); err != nil {
+		if _, _, err := privacy.Apply(ctx, d, pepe, privacy.Change{Oppose: []privacy.Use{privacy.UseRankRoles}}, clock.Now()); err != nil {
 			t.Fatal(err)
 		}
 		if err := v.ReadRanksSoon(ctx, pepe); err != nil {

@@ -101,7 +101,7 @@ func Seed(ctx context.Context, app *core.App, cfg *config.Config) error {
 // opposition by the player, for /admin/datos to show.
 func sampleDataRights(ctx context.Context, app *core.App) error {
 	for _, p := range Community() {
-		if _, err := privacy.Apply(ctx, app.DB, p.DiscordID, privacy.Change{NoticeSeen: true}, app.Now()); err != nil {
+		if _, _, err := privacy.Apply(ctx, app.DB, p.DiscordID, privacy.Change{NoticeSeen: true}, app.Now()); err != nil {
 			return err
 		}
 	}
