@@ -210,6 +210,15 @@ func (b *Bot) registerBuiltins() {
 		}
 		return err
 	}})
+	// Past weeks' shifts into each member's running total, so the staff pages read this
+	// week's shifts and a total, not every shift ever recorded.
+	b.AddJob(Job{Name: "fold-staff-time", Spec: "15 4 * * *", Run: func(ctx context.Context) error {
+		n, err := b.deps.App.Shifts.FoldHistory(ctx)
+		if n > 0 {
+			b.log.Info("past shifts folded into running totals", "members", n)
+		}
+		return err
+	}})
 	b.AddJob(Job{Name: "verify-refresh", Spec: "@every 1m", Run: b.refreshVerification})
 	b.AddJob(Job{Name: "role-reconcile", Spec: "@hourly", Run: b.sync.requestAll})
 	b.AddJob(Job{Name: "prune-sessions", Spec: "30 4 * * *", Run: func(ctx context.Context) error {

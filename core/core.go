@@ -42,9 +42,9 @@ func Models() []any {
 		&news.Item{}, &contact.Message{}, &artists.Application{},
 		&tickets.Ticket{}, &tickets.Tally{}, &tickets.Message{}, &tickets.Attachment{}, &tickets.Event{}, &tickets.Read{}, &tickets.TranscriptView{},
 		&tickets.Note{}, &tickets.CannedReply{},
-		&staff.Shift{}, &staff.Adjustment{}, &staff.Record{}, &staff.Note{}, &staff.Report{}, &staff.WeeklyReport{}, &staff.Break{}, &staff.Leave{}, &staff.Quota{},
+		&staff.Shift{}, &staff.Adjustment{}, &staff.Record{}, &staff.Note{}, &staff.Report{}, &staff.WeeklyReport{}, &staff.Break{}, &staff.Leave{}, &staff.Quota{}, &staff.Fold{},
 		&documents.Document{}, &roblox.Link{}, &roblox.Attempt{}, &roblox.NameHold{}, &records.Charge{}, &records.Repair{}, &apikeys.Key{},
-		&treasury.Sale{}, &sat.Business{}, &sat.Document{},
+		&treasury.Sale{}, &treasury.Tally{}, &sat.Business{}, &sat.Document{},
 		&legislative.Initiative{}, &legislative.Vote{}, &legislative.Event{}, &legislative.AgendaItem{}, &legislative.Reminder{},
 		&members.GuildRole{}, &members.PanelPermission{}, &members.PendingRemoval{}, &audit.Entry{}, &ratelimit.Hit{}, &idempotency.Record{}, &identifies.Identify{},
 		&live.Event{}, &verification.Identity{}, &privacy.Choice{}, &privacy.Block{}, &datarights.Request{}}

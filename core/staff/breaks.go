@@ -18,8 +18,8 @@ import (
 type Break struct {
 	ID        uint64     `gorm:"primaryKey;autoIncrement"`
 	ShiftID   uint64     `gorm:"not null;index:idx_staff_breaks_shift_id;uniqueIndex:idx_staff_breaks_one_open,where:ended_at IS NULL"`
-	MemberID  string     `gorm:"size:32;not null"`
-	StartedAt time.Time  `gorm:"not null"`
+	MemberID  string     `gorm:"size:32;not null;index:idx_staff_breaks_member_started,priority:1"`
+	StartedAt time.Time  `gorm:"not null;index:idx_staff_breaks_member_started,priority:2;index:idx_staff_breaks_started_at"`
 	EndedAt   *time.Time `gorm:""`
 }
 
@@ -136,11 +136,21 @@ func (s *Shifts) breaksOfShift(ctx context.Context, shiftID uint64) ([]Break, er
 	return m[shiftID], err
 }
 
-// breaksOverlapping reads the breaks of the shifts that may overlap [from, to): a break lies
-// within its shift, so the breaks overlapping the window are all that matter.
-func (s *Shifts) breaksOverlapping(ctx context.Context, memberIDs []string, from, to time.Time) (map[uint64][]Break, error) {
+// breaksOverlapping reads the breaks of the given shifts that may overlap [from, to): a
+// break lies within its shift, so none began before the earliest of them, and the read
+// stops there rather than going through every break ever taken.
+func (s *Shifts) breaksOverlapping(ctx context.Context, memberIDs []string, shifts []Shift, from, to time.Time) (map[uint64][]Break, error) {
+	if len(shifts) == 0 {
+		return map[uint64][]Break{}, nil
+	}
+	earliest := shifts[0].StartedAt
+	for _, sh := range shifts[1:] {
+		if sh.StartedAt.Before(earliest) {
+			earliest = sh.StartedAt
+		}
+	}
 	return s.breaksOf(ctx, func(q *gorm.DB) *gorm.DB {
-		q = q.Where("started_at < ? AND (ended_at IS NULL OR ended_at > ?)", to, from)
+		q = q.Where("started_at >= ? AND started_at < ? AND (ended_at IS NULL OR ended_at > ?)", earliest, to, from)
 		if memberIDs != nil {
 			q = q.Where("member_id IN ?", memberIDs)
 		}

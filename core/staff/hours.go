@@ -61,7 +61,7 @@ func (s *Shifts) HoursByWeek(ctx context.Context, memberID string, weeks int) ([
 	if err := q.Order("id").Find(&shifts).Error; err != nil {
 		return nil, err
 	}
-	breaks, err := s.breaksOverlapping(ctx, memberFilter(memberID), from, to)
+	breaks, err := s.breaksOverlapping(ctx, memberFilter(memberID), shifts, from, to)
 	if err != nil {
 		return nil, err
 	}

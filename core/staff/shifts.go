@@ -6,8 +6,6 @@ import (
 	"slices"
 	"time"
 
-	"gorm.io/gorm"
-
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
@@ -20,7 +18,7 @@ type Shift struct {
 	MemberID  string     `gorm:"size:32;not null;index:idx_staff_shifts_member_started,priority:1;uniqueIndex:idx_staff_shifts_one_open,where:ended_at IS NULL"`
 	Server    string     `gorm:"size:64;not null"`
 	StartedAt time.Time  `gorm:"not null;index:idx_staff_shifts_member_started,priority:2;index:idx_staff_shifts_started_at"`
-	EndedAt   *time.Time `gorm:""`
+	EndedAt   *time.Time `gorm:"index:idx_staff_shifts_ended_at"`
 	// Capped marks a shift the scheduler closed at the cap, for review.
 	Capped bool `gorm:"not null;default:false"`
 }
@@ -198,64 +196,6 @@ func (s *Shifts) WeekStart(t time.Time) time.Time {
 	offset := (int(t.Weekday()) + 6) % 7
 	y, m, d := t.Date()
 	return time.Date(y, m, d-offset, 0, 0, 0, 0, s.loc)
-}
-
-// Totals are a member's time: the total of all time, and this week's by day.
-type Totals struct {
-	TotalSeconds int64
-	Week         [7]int64
-	LastServer   string
-}
-
-// TotalsFor computes the members' totals: the worked time of closed shifts (their breaks
-// left out) plus adjustments (never below zero), and this week's seconds per day, a shift
-// crossing midnight split across days.
-func (s *Shifts) TotalsFor(ctx context.Context, memberIDs []string) (map[string]*Totals, error) {
-	out := make(map[string]*Totals, len(memberIDs))
-	for _, id := range memberIDs {
-		out[id] = &Totals{}
-	}
-	if len(memberIDs) == 0 {
-		return out, nil
-	}
-	var shifts []Shift
-	if err := s.db.Conn(ctx).Where("member_id IN ?", memberIDs).Order("started_at").Find(&shifts).Error; err != nil {
-		return nil, err
-	}
-	breaks, err := s.breaksOf(ctx, func(q *gorm.DB) *gorm.DB { return q.Where("member_id IN ?", memberIDs) })
-	if err != nil {
-		return nil, err
-	}
-	now := s.now()
-	week := s.WeekStart(now)
-	for _, sh := range shifts {
-		t := out[sh.MemberID]
-		t.LastServer = sh.Server
-		if sh.EndedAt == nil {
-			continue
-		}
-		t.TotalSeconds += Worked(sh, *sh.EndedAt, breaks[sh.ID])
-		for day := range 7 {
-			from := week.AddDate(0, 0, day)
-			to := week.AddDate(0, 0, day+1)
-			t.Week[day] += WorkedIn(sh, *sh.EndedAt, breaks[sh.ID], from, to)
-		}
-	}
-	var adj []struct {
-		MemberID string
-		Total    int64
-	}
-	if err := s.db.Conn(ctx).Model(&Adjustment{}).Select("member_id, SUM(seconds) AS total").
-		Where("member_id IN ?", memberIDs).Group("member_id").Scan(&adj).Error; err != nil {
-		return nil, err
-	}
-	for _, a := range adj {
-		out[a.MemberID].TotalSeconds += a.Total
-	}
-	for _, t := range out {
-		t.TotalSeconds = max(t.TotalSeconds, 0)
-	}
-	return out, nil
 }
 
 func overlapSeconds(aStart, aEnd, bStart, bEnd time.Time) int64 {

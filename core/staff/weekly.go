@@ -3,9 +3,6 @@ package staff
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-	"slices"
-	"strings"
 	"time"
 
 	"gorm.io/gorm/clause"
@@ -69,7 +66,7 @@ func (s *Service) WriteWeeklyReport(ctx context.Context) (bool, error) {
 		Find(&shifts).Error; err != nil {
 		return false, err
 	}
-	breaks, err := s.shifts.breaksOverlapping(ctx, ids, start, end)
+	breaks, err := s.shifts.breaksOverlapping(ctx, ids, shifts, start, end)
 	if err != nil {
 		return false, err
 	}
@@ -90,7 +87,9 @@ func (s *Service) WriteWeeklyReport(ctx context.Context) (bool, error) {
 		lines[i] = WeeklyLine{UserID: q.UserID, Username: q.Username, Seconds: q.WorkedSeconds,
 			QuotaSeconds: &q.QuotaSeconds, LeaveDays: q.LeaveDays, UnderQuota: q.UnderQuota}
 	}
-	slices.SortStableFunc(lines, func(a, b WeeklyLine) int { return int(b.Seconds - a.Seconds) })
+	// Stored in the order the channel shows them, under the quota first: the dashboard lists
+	// the lines as they come, so it reads like the channel and the quota board.
+	sortWeeklyLines(lines)
 	raw, _ := json.Marshal(Weekly{WeekStart: key, Quota: s.defaultQuotaSeconds(), Lines: lines})
 	posted := false
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
@@ -103,27 +102,15 @@ func (s *Service) WriteWeeklyReport(ctx context.Context) (bool, error) {
 			return res.Error
 		}
 		posted = true
-		var b strings.Builder
-		for _, l := range lines {
-			flag := ""
-			if l.UnderQuota {
-				flag = " ⚠️ bajo la cuota (" + FormatDuration(*l.QuotaSeconds) + ")"
+		// One event per message, in order: the relay delivers a channel's events oldest
+		// first, one at a time (outbox.Heads), and ids rise in the order they are enqueued,
+		// so the parts of the report arrive in order.
+		for _, msg := range weeklyMessages(lines, start, s.defaultQuotaSeconds(), s.now()) {
+			if _, err := s.outbox.Enqueue(ctx, outbox.KindChannelMessage, s.reportsChannel, msg); err != nil {
+				return err
 			}
-			if l.LeaveDays > 0 {
-				flag += fmt.Sprintf(" · %d %s de ausencia", l.LeaveDays, plural(l.LeaveDays, "día", "días"))
-			}
-			fmt.Fprintf(&b, "**%s**: %s%s\n", l.Username, FormatDuration(l.Seconds), flag)
 		}
-		if b.Len() == 0 {
-			b.WriteString("No hubo staff registrado esta semana.")
-		}
-		now := s.now()
-		_, err := s.outbox.Enqueue(ctx, outbox.KindChannelMessage, s.reportsChannel, outbox.ChannelMessage{Embeds: []outbox.Embed{{
-			Title:       fmt.Sprintf("Reporte semanal de horas: %s al %s", start.Format("02/01"), end.AddDate(0, 0, -1).Format("02/01/2006")),
-			Description: b.String(), Color: 0x4f46e5, Timestamp: &now,
-			Footer: "Cuota semanal por omisión: " + FormatDuration(s.defaultQuotaSeconds()) + " (cada rol puede tener la suya)",
-		}}})
-		return err
+		return nil
 	})
 	return posted, err
 }

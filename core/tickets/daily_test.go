@@ -31,6 +31,9 @@ func TestDailyFigures(t *testing.T) {
 			t.Helper()
 			tk := tickets.Ticket{Title: "t", Category: tickets.CategoryOther, Status: tickets.StatusOpen, Priority: tickets.PriorityLow,
 				AuthorID: "1", AuthorName: "jugador", CreatedAt: created, UpdatedAt: created, LastMessageAt: created, ResolvedAt: resolved}
+			if len(staffReplies) > 0 {
+				tk.FirstStaffAt = &staffReplies[0] // as a reply through the service keeps it
+			}
 			if err := d.Conn(ctx).Create(&tk).Error; err != nil {
 				t.Fatal(err)
 			}
@@ -81,6 +84,66 @@ func TestDailyFigures(t *testing.T) {
 		}
 		if _, err := svc.Daily(ctx, &authz.Actor{DiscordID: "1", Roles: authz.RoleSet{}}, 2); errs.KindOf(err) != errs.KindForbidden {
 			t.Fatalf("a player read the daily figures: %v", err)
+		}
+	})
+}
+
+// The chart groups in SQL: a span with more tickets than either engine takes as bound
+// parameters (65,535 on PostgreSQL, 32,766 on SQLite) is counted, and its medians found.
+func TestDailyFiguresPastTheParameterLimits(t *testing.T) {
+	t.Parallel()
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 11, 17, 18, 0, 0, 0, time.UTC)
+		svc := tickets.NewService(d, nil, nil, nil, tickets.Settings{Now: func() time.Time { return now }, Location: time.UTC})
+		// Seven tickets a day on two days, answered after 1 … 7 minutes and resolved after
+		// 1 … 7 hours; copied 5,000 times by the database itself.
+		var seed []tickets.Ticket
+		for day := range 2 {
+			for i := range 7 {
+				created := time.Date(2026, 11, 16+day, 9, i, 0, 0, time.UTC)
+				first, resolved := created.Add(time.Duration(i+1)*time.Minute), created.Add(time.Duration(i+1)*time.Hour)
+				seed = append(seed, tickets.Ticket{Title: "t", Category: tickets.CategoryOther, Status: tickets.StatusResolved,
+					Priority: tickets.PriorityLow, AuthorID: "1", AuthorName: "jugador", CreatedAt: created, UpdatedAt: created,
+					LastMessageAt: created, FirstStaffAt: &first, ResolvedAt: &resolved})
+			}
+		}
+		if err := d.Conn(ctx).Create(&seed).Error; err != nil {
+			t.Fatal(err)
+		}
+		// Past each engine's own limit; without the tallies' triggers and the search index,
+		// which this test does not read, so the copies take a fraction of a second.
+		copies := 5000
+		if d.Dialect() == db.SQLite {
+			copies = 2400 // 33,614 tickets
+			var triggers []string
+			if err := d.Conn(ctx).Raw("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'tickets'").Scan(&triggers).Error; err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range triggers {
+				if err := d.Conn(ctx).Exec("DROP TRIGGER " + name).Error; err != nil {
+					t.Fatal(err)
+				}
+			}
+		} else if err := d.Conn(ctx).Exec("ALTER TABLE tickets DISABLE TRIGGER USER; DROP INDEX idx_tickets_search_words").Error; err != nil {
+			t.Fatal(err)
+		}
+		cols := "title, category, status, priority, author_id, author_name, created_at, updated_at, last_message_at, first_staff_at, resolved_at"
+		if err := d.Conn(ctx).Exec(`WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?)
+			INSERT INTO tickets (`+cols+`) SELECT `+cols+` FROM tickets CROSS JOIN n`, copies).Error; err != nil {
+			t.Fatal(err)
+		}
+		rows, err := svc.Daily(ctx, &authz.Actor{DiscordID: "2", Roles: authz.RoleSet{authz.SoporteTecnico: true}}, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		perDay := int64(7 * (copies + 1))
+		for i, r := range rows {
+			// Resolved the same day (09:00 + up to 7 h); the middle of 1 … 7 is 4.
+			if r.Opened != perDay || r.Resolved != perDay || r.MedianFirstResponseSeconds == nil || *r.MedianFirstResponseSeconds != 4*60 ||
+				r.MedianResolutionSeconds == nil || *r.MedianResolutionSeconds != 4*3600 {
+				t.Fatalf("day %d: %+v", i, r)
+			}
 		}
 	})
 }

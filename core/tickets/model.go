@@ -43,33 +43,35 @@ const (
 
 // Ticket is a support request.
 type Ticket struct {
-	ID              uint64     `gorm:"primaryKey;autoIncrement;index:idx_tickets_updated,priority:2"`
+	ID              uint64     `gorm:"primaryKey;autoIncrement;index:idx_tickets_updated,priority:2;index:idx_tickets_priority_updated,priority:3;index:idx_tickets_category_updated,priority:3"`
 	Title           string     `gorm:"size:200;not null"`
-	Category        string     `gorm:"size:32;not null"`
+	Category        string     `gorm:"size:32;not null;index:idx_tickets_category_updated,priority:1"`
 	Status          string     `gorm:"size:16;not null;index:idx_tickets_status_updated,priority:1"`
-	Priority        string     `gorm:"size:8;not null"`
+	Priority        string     `gorm:"size:8;not null;index:idx_tickets_priority_updated,priority:1"`
 	AuthorID        string     `gorm:"size:32;not null;index:idx_tickets_author_updated,priority:1"`
 	AuthorName      string     `gorm:"size:100;not null"`
-	AssigneeID      string     `gorm:"size:32;not null;default:''"`
+	AssigneeID      string     `gorm:"size:32;not null;default:'';index:idx_tickets_assignee_rated,priority:1,where:rating IS NOT NULL"`
 	AssigneeName    string     `gorm:"size:100;not null;default:''"`
 	DiscordThreadID string     `gorm:"size:32;not null;default:'';index:idx_tickets_discord_thread_id"`
 	ThreadEventID   *uint64    `gorm:""`
-	Rating          *int       `gorm:""`
+	Rating          *int       `gorm:"index:idx_tickets_assignee_rated,priority:2,where:rating IS NOT NULL"`
 	CreatedAt       time.Time  `gorm:"not null;index:idx_tickets_created_at"`
-	UpdatedAt       time.Time  `gorm:"not null;index:idx_tickets_status_updated,priority:2;index:idx_tickets_author_updated,priority:2;index:idx_tickets_updated,priority:1"`
+	UpdatedAt       time.Time  `gorm:"not null;index:idx_tickets_status_updated,priority:2;index:idx_tickets_author_updated,priority:2;index:idx_tickets_updated,priority:1;index:idx_tickets_priority_updated,priority:2;index:idx_tickets_category_updated,priority:2"`
 	LastMessageAt   time.Time  `gorm:"not null"`
 	LastStaffAt     *time.Time `gorm:""`
-	ResolvedAt      *time.Time `gorm:"index:idx_tickets_resolved_at"`
-	ClosedAt        *time.Time `gorm:""`
+	// FirstStaffAt is the first staff reply, kept so the daily chart reads no messages.
+	FirstStaffAt *time.Time `gorm:""`
+	ResolvedAt   *time.Time `gorm:"index:idx_tickets_resolved_at"`
+	ClosedAt     *time.Time `gorm:""`
 }
 
 // Message is one message of a ticket's conversation.
 type Message struct {
 	ID               uint64       `gorm:"primaryKey;autoIncrement"`
-	TicketID         uint64       `gorm:"not null;index:idx_ticket_messages_ticket_id"`
+	TicketID         uint64       `gorm:"not null;index:idx_ticket_messages_ticket_id;index:idx_ticket_messages_staff_sender,priority:2,where:sender_type = 'staff'"`
 	Ticket           Ticket       `gorm:"foreignKey:TicketID;constraint:OnDelete:CASCADE"`
 	SenderType       string       `gorm:"size:8;not null"`
-	SenderID         string       `gorm:"size:32;not null;default:''"`
+	SenderID         string       `gorm:"size:32;not null;default:'';index:idx_ticket_messages_staff_sender,priority:1,where:sender_type = 'staff'"`
 	SenderName       string       `gorm:"size:100;not null;default:''"`
 	SenderAvatar     string       `gorm:"size:100;not null;default:''"`
 	Content          string       `gorm:"type:text;not null"`

@@ -17,6 +17,8 @@ import (
 	"zocalo/core/outbox"
 	"zocalo/core/storage"
 	"zocalo/core/validate"
+
+	"gorm.io/gorm"
 )
 
 // FAQ is an automatic answer given when one of its keywords appears in a new ticket.
@@ -377,6 +379,7 @@ func (s *Service) reply(ctx context.Context, t *Ticket, actor *authz.Actor, cont
 		if senderType == SenderStaff {
 			next = StatusWaitingUser
 			updates["last_staff_at"] = now
+			updates["first_staff_at"] = gorm.Expr("COALESCE(first_staff_at, ?)", now)
 		}
 		if t.Status != next {
 			if err := s.recordEvent(ctx, t, actor, EventStatus, t.Status, next, now); err != nil {

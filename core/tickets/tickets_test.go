@@ -280,3 +280,32 @@ func TestTicketLimits(t *testing.T) {
 		}
 	})
 }
+
+// The first staff reply is kept on the ticket, for the daily chart: a player's message is
+// not one, and later staff replies do not move it.
+func TestTheFirstStaffReplyIsKept(t *testing.T) {
+	t.Parallel()
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		k := newDesk(t, d)
+		v := k.open(t, "Ayuda")
+		k.clock.Advance(time.Minute)
+		if _, err := k.Reply(ctx, k.author, v.TicketID, "¿Alguien?", nil); err != nil {
+			t.Fatal(err)
+		}
+		if tk := k.ticket(t, v.TicketID); tk.FirstStaffAt != nil {
+			t.Fatalf("the player's own message counted as the first staff reply: %v", tk.FirstStaffAt)
+		}
+		k.clock.Advance(9 * time.Minute)
+		first := k.clock.Now()
+		for range 2 {
+			if _, err := k.Reply(ctx, k.support, v.TicketID, "Ya lo vemos.", nil); err != nil {
+				t.Fatal(err)
+			}
+			k.clock.Advance(time.Hour)
+		}
+		if tk := k.ticket(t, v.TicketID); tk.FirstStaffAt == nil || !tk.FirstStaffAt.Equal(first) {
+			t.Fatalf("first staff reply %v, want %v", tk.FirstStaffAt, first)
+		}
+	})
+}

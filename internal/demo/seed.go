@@ -427,7 +427,7 @@ func pastTickets(ctx context.Context, app *core.App) error {
 			closed := resolved.Add(72 * time.Hour)
 			t := tickets.Ticket{Title: titles[(day+n)%len(titles)], Category: tickets.CategoryOther, Status: tickets.StatusResolved,
 				Priority: tickets.PriorityMedium, AuthorID: personaID(author), AuthorName: author, AssigneeID: personaID(staffer),
-				AssigneeName: staffer, CreatedAt: created, UpdatedAt: resolved, LastMessageAt: replied, LastStaffAt: &replied, ResolvedAt: &resolved}
+				AssigneeName: staffer, CreatedAt: created, UpdatedAt: resolved, LastMessageAt: replied, LastStaffAt: &replied, FirstStaffAt: &replied, ResolvedAt: &resolved}
 			if closed.Before(now) {
 				t.Status, t.ClosedAt, t.UpdatedAt = tickets.StatusClosed, &closed, closed
 			}

@@ -5581,6 +5581,8 @@ export interface components {
         TicketList: {
             tickets: components["schemas"]["Ticket"][];
             total: number;
+            /** @description A search or a filter counted its matches up to total and there are more */
+            totalCapped: boolean;
         };
         TicketForm: {
             /** @description Required when creating */

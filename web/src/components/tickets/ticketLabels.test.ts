@@ -34,6 +34,8 @@ describe('rangeLabel', () => {
     expect(rangeLabel(2, 10, 23)).toBe('21-23 de 23');
     expect(rangeLabel(0, 25, 3)).toBe('1-3 de 3');
     expect(rangeLabel(0, 5, 0)).toBe('0-0 de 0');
+    expect(rangeLabel(0, 10, 1000, true)).toBe('1-10 de 1,000+');
+    expect(rangeLabel(104, 10, 1050, true)).toBe('1041-1050 de 1,050+');
   });
 });
 

@@ -76,10 +76,15 @@ export function summaryCounts(byStatus: TicketStatusCounts): { total: number; re
 export const TICKET_PAGE_SIZES = [5, 10, 25] as const;
 export const DEFAULT_TICKET_PAGE_SIZE = 10;
 
-/** The pagination's 'from-to de total', for a 0-based page. */
-export function rangeLabel(page: number, pageSize: number, total: number): string {
+/**
+ * The pagination's 'from-to de total', for a 0-based page. A capped total (a search or a filter
+ * with more matches than the server counts) reads 'de 1,000+'.
+ */
+export function rangeLabel(page: number, pageSize: number, total: number, capped = false): string {
   if (total <= 0) return '0-0 de 0';
   const from = Math.min(page * pageSize + 1, total);
   const to = Math.min((page + 1) * pageSize, total);
-  return `${from}-${to} de ${total}`;
+  return capped ? `${from}-${to} de ${countFormat.format(total)}+` : `${from}-${to} de ${total}`;
 }
+
+const countFormat = new Intl.NumberFormat('es-MX');

@@ -81,6 +81,7 @@ function SupportCentre() {
           page={list.page}
           pageSize={list.pageSize}
           total={tickets.data?.total ?? null}
+          totalCapped={tickets.data?.totalCapped}
           onPageChange={list.setPage}
           onPageSizeChange={list.setPageSize}
         />

@@ -311,6 +311,7 @@ function SupportPanel() {
           page={list.page}
           pageSize={list.pageSize}
           total={tickets.data?.total ?? null}
+          totalCapped={tickets.data?.totalCapped}
           onPageChange={list.setPage}
           onPageSizeChange={list.setPageSize}
         />
