@@ -2,20 +2,26 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"zocalo/core/auth"
 	"zocalo/core/authz"
 	"zocalo/core/documents"
 	"zocalo/core/idempotency"
 	"zocalo/core/legislative"
+	"zocalo/core/members"
 	"zocalo/core/outbox"
 	"zocalo/core/privacy"
 	"zocalo/core/staff"
 	"zocalo/core/tickets"
+	"zocalo/internal/testenv"
 )
 
 // Scheduled jobs: a job's Run twenty times at once, as when two bots overlap during a
@@ -23,25 +29,77 @@ import (
 
 var _ = addBotRaceRows(
 	botRaceRow{
-		name:   "weekly staff report, run 20 times at once: one report, one post",
+		name:   "weekly staff report of 200 staff, run 20 times at once: one report, each of its messages posted once, every line shown",
 		covers: []string{"job weekly-staff-report"},
 		run: func(t *testing.T, e *botRace) {
+			ctx := context.Background()
 			mod := e.member(t, authz.Moderador)
 			lastWeek := e.app.Shifts.WeekStart(e.app.Now()).AddDate(0, 0, -7)
 			start := lastWeek.Add(26 * time.Hour).UTC()
 			end := start.Add(2 * time.Hour)
-			if err := e.d.Conn(context.Background()).Create(&staff.Shift{MemberID: mod, Server: e.app.Shifts.Servers()[0],
+			if err := e.d.Conn(ctx).Create(&staff.Shift{MemberID: mod, Server: e.app.Shifts.Servers()[0],
 				StartedAt: start, EndedAt: &end}).Error; err != nil {
 				t.Fatal(err)
 			}
+			// Enough staff with long names for the report to pass one message's limits. They
+			// are in the guild and recorded as the role sync records them, without a gateway
+			// event each.
+			joined := time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC)
+			for i := range 200 {
+				u := discordgo.User{ID: e.id(), Username: fmt.Sprintf("Ñandú Peñaloza-Álvarez 🦜 moderación nº%03d", i)}
+				e.fake.AddUser(u, true, testenv.RoleIDs(authz.Moderador)...)
+				if _, err := e.app.Members.Upsert(ctx, members.Snapshot{DiscordID: u.ID, Username: u.Username, InGuild: true,
+					JoinedAt: &joined, RoleIDs: testenv.RoleIDs(authz.Moderador)}); err != nil {
+					t.Fatal(err)
+				}
+			}
 			e.runJob(t, "weekly-staff-report", botRaceN)
 			expectCount(t, "reports", e.count(t, "staff_weekly_reports", "week_start = ?", lastWeek.Format("2006-01-02")), 1)
+			var rep staff.WeeklyReport
+			var week staff.Weekly
+			if err := e.d.Conn(ctx).Where("week_start = ?", lastWeek.Format("2006-01-02")).Take(&rep).Error; err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal([]byte(rep.Content), &week); err != nil || len(week.Lines) < 201 {
+				t.Fatalf("the report holds %d lines (%v)", len(week.Lines), err)
+			}
 			channel := e.cfg.Channels.StaffReports
-			expectCount(t, "posts", e.count(t, "outbox_events", "kind = ? AND channel_id = ?", outbox.KindChannelMessage, channel), 1)
+			posts := e.count(t, "outbox_events", "kind = ? AND channel_id = ?", outbox.KindChannelMessage, channel)
+			if posts < 2 {
+				t.Fatalf("%d posts for %d lines", posts, len(week.Lines))
+			}
 			e.settle(t)
-			if got := e.fake.Messages(channel); len(got) != 1 || len(got[0].Embeds) != 1 ||
-				!strings.Contains(got[0].Embeds[0].Title, "Reporte semanal") || !strings.Contains(got[0].Embeds[0].Description, "2 h") {
-				t.Errorf("the reports channel shows %+v", got)
+			got := e.fake.Messages(channel)
+			if int64(len(got)) != posts {
+				t.Fatalf("%d messages in the reports channel for %d posts", len(got), posts)
+			}
+			var shown []string
+			for i, m := range got {
+				if len(m.Attachments) > 0 || len(m.Embeds) == 0 {
+					t.Fatalf("message %d: %d embeds, attachments %+v", i, len(m.Embeds), m.Attachments)
+				}
+				for _, em := range m.Embeds {
+					shown = append(shown, strings.Split(em.Description, "\n")...)
+				}
+			}
+			if !strings.HasPrefix(got[0].Embeds[0].Title, "Reporte semanal de horas: ") || !strings.Contains(got[1].Embeds[0].Title, "continuación") {
+				t.Errorf("titled %q, then %q", got[0].Embeds[0].Title, got[1].Embeds[0].Title)
+			}
+			// Every line once, whole and in the report's order, which puts those under the
+			// quota first.
+			if len(shown) != len(week.Lines) {
+				t.Fatalf("%d lines shown for %d in the report", len(shown), len(week.Lines))
+			}
+			for i, l := range week.Lines {
+				if !strings.HasPrefix(shown[i], "**"+l.Username+"**: ") || strings.Contains(shown[i], "bajo la cuota") != l.UnderQuota {
+					t.Fatalf("line %d shows %q, want %+v", i, shown[i], l)
+				}
+				if l.UserID == mod && !strings.HasPrefix(shown[i], "**"+l.Username+"**: 2 h ") {
+					t.Errorf("the moderator's line shows %q", shown[i])
+				}
+				if i > 0 && l.UnderQuota && !week.Lines[i-1].UnderQuota {
+					t.Errorf("line %d is under the quota after one that is not", i)
+				}
 			}
 		},
 	},
