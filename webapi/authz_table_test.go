@@ -57,7 +57,7 @@ var authzTable = map[string][]string{
 	"GET /healthz": public, "GET /readyz": public, "GET /metrics": public,
 	"GET /api/config": public, "GET /api/auth/discord": public, "GET /api/auth/discord/callback": public,
 	"GET /api/auth/profile": member, "POST /api/auth/logout": member, "GET /api/events": member, "POST /api/auth/exchange": public,
-	"GET /api/news/news-cards": public, "POST /api/news/news-cards": superusers,
+	"GET /api/news/news-cards": public, "POST /api/news/news-cards": superusers, "GET /api/news/news-cards/:id": public,
 	"PUT /api/news/news-cards/:id": superusers, "DELETE /api/news/news-cards/:id": superusers,
 	"POST /api/contact": public, "POST /api/artists/submit": public, "GET /api/diario-oficial": public,
 	"GET /api/artists/applications": reviewers, "PUT /api/artists/applications/:id/status": reviewers,

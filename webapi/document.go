@@ -36,7 +36,9 @@ type docManifest struct {
 	BootElementID string `json:"bootElementId"`
 	SlotAttribute string `json:"slotAttribute"`
 	LatestNews    int    `json:"latestNews"`
-	LawsPage      struct {
+	// NewsPage is how many items the app asks for a page of /news.
+	NewsPage int `json:"newsPage"`
+	LawsPage struct {
 		Page  int `json:"page"`
 		Limit int `json:"limit"`
 	} `json:"lawsPage"`

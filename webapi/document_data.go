@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"zocalo/core/auth"
+	"zocalo/core/errs"
 	"zocalo/core/legislative"
 	"zocalo/core/news"
 )
@@ -63,31 +64,31 @@ func (s *Server) firstPaint(c *gin.Context, m *docManifest, pattern string, who 
 			warn("news", err)
 			break
 		}
-		latest := latestActive(cards, m.LatestNews)
+		latest := cards[:min(max(m.LatestNews, 0), len(cards))]
 		out.boot.LatestNews = latest
 		out.slots["latest-news"] = slots.newsCards(latest, true)
 	case "/news":
-		body, _, err := s.publicNews.get(ctx, s.deps.App.News)
+		// The first page, as the app asks for it: the same bytes as the API's answer.
+		limit := m.NewsPage
+		if limit < 1 || limit > news.MaxPage {
+			limit = news.DefaultPage
+		}
+		body, _, err := s.publicNews.get(ctx, s.deps.App.News, limit)
 		if err != nil {
 			warn("news", err)
 			break
 		}
 		out.boot.News = body
 		if cards, _, err := s.deps.App.News.Public(ctx); err == nil {
-			out.slots["news-list"] = slots.newsCards(latestActive(cards, newsListWithoutScripts), false)
+			out.slots["news-list"] = slots.newsCards(cards[:min(limit, len(cards))], false)
 		}
 	case "/news/:id":
-		cards, _, err := s.deps.App.News.Public(ctx)
-		if err != nil {
+		card, err := s.deps.App.News.Published(ctx, splitPath(c.Request.URL.Path)[1])
+		switch {
+		case err == nil:
+			out.boot.NewsItem = &card
+		case errs.KindOf(err) != errs.KindNotFound:
 			warn("news", err)
-			break
-		}
-		id := splitPath(c.Request.URL.Path)[1]
-		for i := range cards {
-			if cards[i].ID == id {
-				out.boot.NewsItem = &cards[i]
-				break
-			}
 		}
 		out.slots["news-item"] = slots.newsItem(out.boot.NewsItem)
 	case "/diario-oficial":
@@ -98,25 +99,6 @@ func (s *Server) firstPaint(c *gin.Context, m *docManifest, pattern string, who 
 		}
 		out.boot.Laws = &page
 		out.slots["laws"] = slots.laws(page)
-	}
-	return out
-}
-
-// newsListWithoutScripts is how many items of /news the server writes as HTML: the whole list
-// goes in the data block for the app, and years of news written twice would make every
-// visitor's page twice as heavy for the few who read it without JavaScript.
-const newsListWithoutScripts = 20
-
-// latestActive are the first n active cards (the public list is newest first).
-func latestActive(cards []news.Card, n int) []news.Card {
-	out := make([]news.Card, 0, min(n, len(cards)))
-	for _, c := range cards {
-		if len(out) == n {
-			break
-		}
-		if c.Active {
-			out = append(out, c)
-		}
 	}
 	return out
 }

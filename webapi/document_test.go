@@ -33,6 +33,7 @@ const testManifest = `{
   "bootElementId": "zocalo-boot",
   "slotAttribute": "data-ssr-slot",
   "latestNews": 3,
+  "newsPage": 3,
   "lawsPage": {"page": 1, "limit": 10},
   "newsPreviewLength": 150,
   "defaultNewsImage": "/news-default.svg",
@@ -226,13 +227,28 @@ func TestPagesAreServedWithTheirFirstPaint(t *testing.T) {
 			}
 		})
 
-		t.Run("the news page carries the public list as the API answers it", func(t *testing.T) {
+		t.Run("the news page carries the first page of the public list as the API answers it", func(t *testing.T) {
 			_, page := fetchPage(t, visitor, e.http.URL+"/news")
-			if !sameJSON(t, servedBoot(t, page)["news"], apiBody(t, e.http.URL+"/api/news/news-cards")) {
+			answer := apiBody(t, e.http.URL+"/api/news/news-cards?limit=3")
+			if !sameJSON(t, servedBoot(t, page)["news"], answer) {
 				t.Fatal("the news differ")
 			}
-			if !strings.Contains(page, ">Cuarta<") || strings.Contains(page, "Oculta") {
+			var first []news.Card
+			if err := json.Unmarshal(answer, &first); err != nil || len(first) != 3 {
+				t.Fatalf("first page %s", answer)
+			}
+			// The page's size is the app's (the manifest's newsPage): Cuarta is on the next one.
+			if !strings.Contains(page, ">Tercera<") || strings.Contains(page, "Cuarta") || strings.Contains(page, "Oculta") {
 				t.Fatalf("%s", page)
+			}
+		})
+
+		t.Run("an item past the first page opens from its link", func(t *testing.T) {
+			res, page := fetchPage(t, visitor, e.http.URL+"/news/"+news.CardOf(items[4]).ID)
+			var item news.Card
+			if res.StatusCode != http.StatusOK || json.Unmarshal(servedBoot(t, page)["newsItem"], &item) != nil || item.Title != "Cuarta" ||
+				!strings.Contains(page, `<h1 class="ssr-article-title">Cuarta<`) {
+				t.Fatalf("%d %s", res.StatusCode, page)
 			}
 		})
 

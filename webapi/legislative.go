@@ -9,6 +9,7 @@ import (
 
 	"zocalo/core/errs"
 	"zocalo/core/legislative"
+	"zocalo/core/validate"
 )
 
 func pathID(c *gin.Context, notFound string) (uint64, bool) {
@@ -26,7 +27,19 @@ const (
 )
 
 func (s *Server) listInitiatives(c *gin.Context) {
-	list, err := s.deps.App.Legislative.Initiatives(c.Request.Context(), actor(c), c.Query("type"))
+	q := legislative.InitiativesQuery{Body: c.Query("type")}
+	var ok bool
+	if q.Limit, ok = numberQuery(c, "limit", legislative.DefaultInitiativesPage, legislative.MaxInitiativesPage); !ok {
+		fail(c, errPaging)
+		return
+	}
+	if raw := c.Query("before"); raw != "" {
+		if q.Before, ok = validate.ID(raw); !ok || q.Before == 0 {
+			fail(c, errPaging)
+			return
+		}
+	}
+	list, err := s.deps.App.Legislative.Initiatives(c.Request.Context(), actor(c), q)
 	if err != nil {
 		fail(c, err)
 		return

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"zocalo/core/news"
+	"zocalo/core/errs"
 )
 
 // siteName ends every page's title.
@@ -92,20 +92,12 @@ func (s *Server) metaFor(ctx context.Context, path string) (pageMeta, int, error
 	if pattern != "/news/:id" {
 		return meta, http.StatusOK, nil
 	}
-	id := splitPath(path)[1]
-	cards, _, err := s.deps.App.News.Public(ctx)
+	item, err := s.deps.App.News.Published(ctx, splitPath(path)[1])
+	if errs.KindOf(err) == errs.KindNotFound {
+		return pageMeta{title: "Noticia no encontrada · " + siteName, description: siteDescription}, http.StatusNotFound, nil
+	}
 	if err != nil {
 		return meta, http.StatusOK, err
-	}
-	var item *news.Card
-	for i := range cards {
-		if cards[i].ID == id {
-			item = &cards[i]
-			break
-		}
-	}
-	if item == nil {
-		return pageMeta{title: "Noticia no encontrada · " + siteName, description: siteDescription}, http.StatusNotFound, nil
 	}
 	public := strings.TrimRight(s.deps.Config.PublicURL, "/")
 	meta.title = item.Title + " · " + siteName

@@ -12,11 +12,34 @@ import (
 	"zocalo/core/artists"
 	"zocalo/core/contact"
 	"zocalo/core/news"
+	"zocalo/core/validate"
 )
 
+// newsPage reads ?limit= (1 to news.MaxPage, news.DefaultPage when absent) and ?before= (an
+// item's id) of a news list; anything else answers 400.
+func newsPage(c *gin.Context) (news.PageQuery, bool) {
+	var q news.PageQuery
+	var ok bool
+	if q.Limit, ok = numberQuery(c, "limit", news.DefaultPage, news.MaxPage); !ok {
+		fail(c, errPaging)
+		return q, false
+	}
+	if raw := c.Query("before"); raw != "" {
+		if q.Before, ok = validate.ID(raw); !ok || q.Before == 0 {
+			fail(c, errPaging)
+			return q, false
+		}
+	}
+	return q, true
+}
+
 func (s *Server) listNews(c *gin.Context) {
-	if !news.CanManage(actor(c)) {
-		body, compressed, err := s.publicNews.get(c.Request.Context(), s.deps.App.News)
+	q, ok := newsPage(c)
+	if !ok {
+		return
+	}
+	if !news.CanManage(actor(c)) && q.Before == 0 {
+		body, compressed, err := s.publicNews.get(c.Request.Context(), s.deps.App.News, q.Limit)
 		if err != nil {
 			fail(c, err)
 			return
@@ -29,7 +52,7 @@ func (s *Server) listNews(c *gin.Context) {
 		c.Data(http.StatusOK, "application/json; charset=utf-8", body)
 		return
 	}
-	cards, err := s.deps.App.News.List(c.Request.Context(), actor(c))
+	cards, err := s.deps.App.News.List(c.Request.Context(), actor(c), q)
 	if err != nil {
 		fail(c, err)
 		return
@@ -37,31 +60,54 @@ func (s *Server) listNews(c *gin.Context) {
 	c.JSON(http.StatusOK, cards)
 }
 
-// newsJSON is the public news list encoded, and compressed, once per version of the list:
-// every visit to the landing asks for it, and with a community's years of news it is a
-// few hundred kilobytes of JSON, a tenth of that compressed.
-type newsJSON struct {
-	mu         sync.Mutex
-	version    uint64
-	body       []byte
-	compressed []byte
+// getNews is one item, opened by its link: published for everyone, any for news managers.
+func (s *Server) getNews(c *gin.Context) {
+	card, err := s.deps.App.News.Get(c.Request.Context(), actor(c), c.Param("id"))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, card)
 }
 
-func (n *newsJSON) get(ctx context.Context, svc *news.Service) (body, compressed []byte, err error) {
+// newsJSON is the first page of the published news encoded, and compressed, once per version
+// of the list and number of items asked for: every visit to the landing and to /news asks
+// for one. Only a few numbers are asked for (the landing's, /news's, the default), so only
+// a few are kept.
+type newsJSON struct {
+	mu      sync.Mutex
+	version uint64
+	pages   map[int]encodedNews
+}
+
+type encodedNews struct{ body, compressed []byte }
+
+// newsJSONKept bounds how many page sizes are kept encoded at once.
+const newsJSONKept = 8
+
+func (n *newsJSON) get(ctx context.Context, svc *news.Service, limit int) (body, compressed []byte, err error) {
 	cards, version, err := svc.Public(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if n.body == nil || n.version != version {
-		body, err := json.Marshal(cards)
+	if n.pages == nil || n.version != version {
+		n.pages, n.version = map[int]encodedNews{}, version
+	}
+	page, ok := n.pages[limit]
+	if !ok {
+		body, err := json.Marshal(cards[:min(limit, len(cards))])
 		if err != nil {
 			return nil, nil, err
 		}
-		n.body, n.compressed, n.version = body, gzipped(body, gzip.DefaultCompression), version
+		page = encodedNews{body: body, compressed: gzipped(body, gzip.DefaultCompression)}
+		if len(n.pages) >= newsJSONKept {
+			clear(n.pages)
+		}
+		n.pages[limit] = page
 	}
-	return n.body, n.compressed, nil
+	return page.body, page.compressed, nil
 }
 
 func (s *Server) createNews(c *gin.Context) {

@@ -118,6 +118,7 @@ func (s *Server) routes() {
 
 	publicWrite := s.publicWrites.formMiddleware("Has enviado demasiadas solicitudes. Espera un minuto e inténtalo de nuevo.")
 	api.GET("/news/news-cards", s.optionalAuth, s.listNews)
+	api.GET("/news/news-cards/:id", s.optionalAuth, s.getNews)
 	api.POST("/news/news-cards", s.requireAuth, once, s.createNews)
 	api.PUT("/news/news-cards/:id", s.requireAuth, s.updateNews)
 	api.DELETE("/news/news-cards/:id", s.requireAuth, s.deleteNews)

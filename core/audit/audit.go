@@ -8,8 +8,6 @@ import (
 	"encoding/json"
 	"time"
 
-	"gorm.io/gorm"
-
 	"zocalo/core/authz"
 	"zocalo/core/db"
 	"zocalo/core/errs"
@@ -168,11 +166,17 @@ type View struct {
 	After      json.RawMessage `json:"after"`
 }
 
-// Page is one page of the log and the total that matched.
+// Page is one page of the log and how many entries matched, counted up to CountCap.
 type Page struct {
 	Entries []View `json:"entries"`
 	Total   int64  `json:"total"`
+	// TotalCapped tells that more than CountCap entries matched: Total is then CountCap.
+	TotalCapped bool `json:"totalCapped"`
 }
+
+// CountCap is how far a page counts the entries that match: the log grows by every change
+// ever made, and counting all of them on every page read them all.
+const CountCap = 10_000
 
 var (
 	errRead  = errs.Forbidden("Solo el Comité puede consultar el registro de auditoría.")
@@ -221,7 +225,8 @@ func List(ctx context.Context, d *db.DB, loc *time.Location, actor *authz.Actor,
 		filtered = filtered.Where("at < ?", to.AddDate(0, 0, 1).UTC())
 	}
 	var out Page
-	if err := filtered.Session(&gorm.Session{}).Count(&out.Total).Error; err != nil {
+	var err error
+	if out.Total, out.TotalCapped, err = db.CountUpTo(filtered, CountCap); err != nil {
 		return Page{}, err
 	}
 	var rows []Entry

@@ -5,8 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"gorm.io/gorm"
-
+	"zocalo/core/db"
 	"zocalo/core/errs"
 )
 
@@ -35,13 +34,20 @@ type GazetteQuery struct {
 	Page, Limit int
 }
 
-// GazettePage is one page of laws, newest first.
+// GazettePage is one page of laws, newest first, and how many matched, counted up to
+// GazetteCountCap.
 type GazettePage struct {
 	Laws  []Law `json:"laws"`
 	Total int64 `json:"total"`
-	Page  int   `json:"page"`
-	Limit int   `json:"limit"`
+	// TotalCapped tells that more than GazetteCountCap laws matched: Total is then the cap.
+	TotalCapped bool `json:"totalCapped"`
+	Page        int  `json:"page"`
+	Limit       int  `json:"limit"`
 }
+
+// GazetteCountCap is how far a page counts the laws that match: a search walks every
+// approved initiative's text, and the count would do it again on every page.
+const GazetteCountCap = 10_000
 
 // maxGazetteSearch bounds the search text.
 const maxGazetteSearch = 100
@@ -67,7 +73,8 @@ func (s *Service) Gazette(ctx context.Context, q GazetteQuery) (GazettePage, err
 		filtered = filtered.Where(`(LOWER(title) LIKE ? ESCAPE '\' OR LOWER(summary) LIKE ? ESCAPE '\')`, like, like)
 	}
 	out := GazettePage{Laws: []Law{}, Page: q.Page, Limit: q.Limit}
-	if err := filtered.Session(&gorm.Session{}).Count(&out.Total).Error; err != nil {
+	var err error
+	if out.Total, out.TotalCapped, err = db.CountUpTo(filtered, GazetteCountCap); err != nil {
 		return GazettePage{}, err
 	}
 	var rows []Initiative

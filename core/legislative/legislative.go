@@ -256,27 +256,6 @@ func (s *Service) open(i Initiative) bool {
 	return i.Status == StatusVoting && i.VotingEnabled && (i.VotingEndDate == nil || i.VotingEndDate.After(s.set.Now()))
 }
 
-// Initiatives lists a body's initiatives, newest first, with counts and the caller's vote
-// (the counts are on each initiative; one more query finds the caller's votes).
-func (s *Service) Initiatives(ctx context.Context, actor *authz.Actor, body string) ([]View, error) {
-	if !MayRead(actor) {
-		return nil, errRead
-	}
-	body, err := checkBody(body)
-	if err != nil {
-		return nil, err
-	}
-	version := s.lists.writes.Load()
-	rows, ok := s.lists.rows.Get(body, version)
-	if !ok {
-		if err := s.db.Conn(ctx).Where("body = ?", body).Order("created_at DESC, id DESC").Find(&rows).Error; err != nil {
-			return nil, err
-		}
-		s.lists.rows.Put(body, rows, version)
-	}
-	return s.views(ctx, actor, rows)
-}
-
 func (s *Service) views(ctx context.Context, actor *authz.Actor, rows []Initiative) ([]View, error) {
 	out := make([]View, len(rows))
 	if len(rows) == 0 {
@@ -286,14 +265,10 @@ func (s *Service) views(ctx context.Context, actor *authz.Actor, rows []Initiati
 	for i, r := range rows {
 		ids[i] = r.ID
 	}
-	// The caller's votes: for a whole list, all of them (a legislator has a few hundred
-	// at most) rather than a statement naming every initiative, from the index alone.
-	mineQuery := s.db.Conn(ctx).Model(&Vote{}).Select("initiative_id", "choice").Where("member_id = ?", actor.DiscordID)
-	if len(ids) == 1 {
-		mineQuery = mineQuery.Where("initiative_id = ?", ids[0])
-	}
+	// The caller's votes on the page's initiatives, from the index alone.
 	var mine []Vote
-	if err := mineQuery.Find(&mine).Error; err != nil {
+	if err := s.db.Conn(ctx).Model(&Vote{}).Select("initiative_id", "choice").
+		Where("member_id = ? AND initiative_id IN ?", actor.DiscordID, ids).Find(&mine).Error; err != nil {
 		return nil, err
 	}
 	myVote := map[uint64]string{}

@@ -84,13 +84,13 @@ func TestWhoMayDoWhat(t *testing.T) {
 				t.Errorf("%s creates: %v", name, err)
 			}
 		}
-		if _, err := r.svc.Initiatives(ctx, jugador, legislative.BodySCJN); kindOf(err) != errs.KindForbidden {
+		if _, err := r.svc.Initiatives(ctx, jugador, legislative.InitiativesQuery{Body: legislative.BodySCJN}); kindOf(err) != errs.KindForbidden {
 			t.Errorf("jugador reads: %v", err)
 		}
-		if _, err := r.svc.Initiatives(ctx, rh, legislative.BodySCJN); kindOf(err) != errs.KindForbidden {
+		if _, err := r.svc.Initiatives(ctx, rh, legislative.InitiativesQuery{Body: legislative.BodySCJN}); kindOf(err) != errs.KindForbidden {
 			t.Errorf("rh (ADMIN, not LEGISLATIVE) reads: %v", err)
 		}
-		if _, err := r.svc.Initiatives(ctx, ministro, "Senado"); kindOf(err) != errs.KindInvalid {
+		if _, err := r.svc.Initiatives(ctx, ministro, legislative.InitiativesQuery{Body: "Senado"}); kindOf(err) != errs.KindInvalid {
 			t.Errorf("unknown body: %v", err)
 		}
 		end := r.clock.Now().Add(24 * time.Hour)
@@ -118,7 +118,7 @@ func TestWhoMayDoWhat(t *testing.T) {
 				t.Errorf("%s: %v", c.who, err)
 			}
 		}
-		list, err := r.svc.Initiatives(ctx, ministro, legislative.BodySCJN)
+		list, err := r.svc.Initiatives(ctx, ministro, legislative.InitiativesQuery{Body: legislative.BodySCJN})
 		if err != nil || len(list) != 1 || list[0].Votes.InFavor != 2 || !list[0].UserVoted || *list[0].UserVoteType != "infavor" || list[0].CanVote {
 			t.Fatalf("ministro's view: %+v %v", list, err)
 		}
@@ -233,7 +233,7 @@ func TestConcurrentVotesCountOnce(t *testing.T) {
 			}()
 		}
 		wg.Wait()
-		list, _ := r.svc.Initiatives(ctx, diputado, legislative.BodyCongreso)
+		list, _ := r.svc.Initiatives(ctx, diputado, legislative.InitiativesQuery{Body: legislative.BodyCongreso})
 		if accepted != 1 || list[0].Votes != (legislative.Counts{InFavor: 10, Against: 11, Abstention: 10}) {
 			t.Fatalf("accepted %d, counts %+v", accepted, list[0].Votes)
 		}
@@ -283,7 +283,7 @@ func TestClosingAtTheEndDate(t *testing.T) {
 		if after-before != int64(len(cases)) {
 			t.Fatalf("%d results announced for %d initiatives", after-before, len(cases))
 		}
-		list, _ := r.svc.Initiatives(ctx, comite, legislative.BodySCJN)
+		list, _ := r.svc.Initiatives(ctx, comite, legislative.InitiativesQuery{Body: legislative.BodySCJN})
 		got := map[uint64]string{}
 		for _, v := range list {
 			got[v.ID] = v.Status
@@ -348,7 +348,7 @@ func TestListsFollowVotesAcrossInstances(t *testing.T) {
 		id := a.open(t, legislative.BodySCJN, nil)
 		inFavor := func(r rig) int64 {
 			t.Helper()
-			list, err := r.svc.Initiatives(ctx, ministro, legislative.BodySCJN)
+			list, err := r.svc.Initiatives(ctx, ministro, legislative.InitiativesQuery{Body: legislative.BodySCJN})
 			if err != nil || len(list) != 1 || list[0].ID != id {
 				t.Fatalf("list %+v, %v", list, err)
 			}

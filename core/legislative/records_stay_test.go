@@ -217,7 +217,7 @@ func TestTheListSaysWhatTheCallerMayDo(t *testing.T) {
 			t.Fatal(err)
 		}
 		may := func(who *authz.Actor) map[uint64][2]bool {
-			list, err := r.svc.Initiatives(ctx, who, legislative.BodySCJN)
+			list, err := r.svc.Initiatives(ctx, who, legislative.InitiativesQuery{Body: legislative.BodySCJN})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -475,6 +475,20 @@ func Holding(ctx context.Context, d *db.DB, roleIDs []string) ([]Member, error) 
 	return rows, MaskBlocked(ctx, d, rows)
 }
 
+// CountHolding counts the members in the guild who hold any of the role ids, each once,
+// without reading them.
+func CountHolding(ctx context.Context, d *db.DB, roleIDs []string) (int64, error) {
+	var n int64
+	if len(roleIDs) == 0 {
+		return 0, nil
+	}
+	err := d.Conn(ctx).Model(&Member{}).
+		Joins("JOIN member_roles ON member_roles.member_id = members.discord_id").
+		Where("members.in_guild = ? AND member_roles.role_id IN ?", true, roleIDs).
+		Distinct("members.discord_id").Count(&n).Error
+	return n, err
+}
+
 // MaskBlocked hides, in a list of members, those whose data a cancellation blocked: they keep
 // their place (their hours, their leaves) under "[bloqueado]".
 func MaskBlocked(ctx context.Context, d *db.DB, rows []Member) error {

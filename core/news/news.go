@@ -6,7 +6,6 @@ import (
 	"context"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -43,11 +42,11 @@ const (
 
 // Item is a news item. Its JSON is the shape of the specification's news card.
 type Item struct {
-	ID             uint64    `gorm:"primaryKey;autoIncrement" json:"-"`
+	ID             uint64    `gorm:"primaryKey;autoIncrement;index:idx_news_items_by_date,priority:2" json:"-"`
 	Title          string    `gorm:"size:200;not null" json:"title"`
 	Content        string    `gorm:"type:text;not null" json:"content"`
 	Type           string    `gorm:"size:16;not null" json:"type"`
-	Date           time.Time `gorm:"not null;index:idx_news_items_listing,priority:2,sort:desc" json:"date"`
+	Date           time.Time `gorm:"not null;index:idx_news_items_listing,priority:2,sort:desc;index:idx_news_items_by_date,priority:1" json:"date"`
 	ImageURL       string    `gorm:"size:2000;not null;default:''" json:"imageUrl"`
 	Active         bool      `gorm:"not null;index:idx_news_items_listing,priority:1" json:"active"`
 	AuthorID       string    `gorm:"size:32;not null;default:''" json:"-"`
@@ -95,18 +94,6 @@ type Service struct {
 	live   *live.Publisher
 }
 
-// PublicCacheTTL bounds how long the public list may miss a write made by another replica;
-// this process's own writes refresh it at once.
-const PublicCacheTTL = 2 * time.Second
-
-// publicCache holds the list everyone sees: the landing reads it on every visit.
-type publicCache struct {
-	mu       sync.Mutex
-	cards    []Card
-	version  uint64
-	loadedAt time.Time
-}
-
 // NewService builds the news service.
 func NewService(d *db.DB, o *outbox.Store, s Settings) *Service {
 	return &Service{db: d, outbox: o, s: s}
@@ -125,59 +112,6 @@ var (
 // CanManage tells whether the actor may create, edit and delete news: SCJN_ADMIN or
 // CONGRESO_ADMIN (and the superusers, who pass every check).
 func CanManage(a *authz.Actor) bool { return a.Permits(authz.ScjnAdmin, authz.CongresoAdmin) }
-
-// List returns the news, newest first: active items for everyone, every item for those
-// who manage news.
-func (s *Service) List(ctx context.Context, actor *authz.Actor) ([]Card, error) {
-	if !CanManage(actor) {
-		cards, _, err := s.Public(ctx)
-		return cards, err
-	}
-	return s.load(ctx, false)
-}
-
-// Public is the list of active items everyone sees, newest first, and a version that changes
-// whenever the list is read anew, so that callers may keep what they derive from it (its
-// JSON) until then. The slice is shared: callers must not change it.
-func (s *Service) Public(ctx context.Context) ([]Card, uint64, error) {
-	c := &s.public
-	// One load at a time: a burst of visitors after a write waits for one query, not many.
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.cards != nil && time.Since(c.loadedAt) < PublicCacheTTL {
-		return c.cards, c.version, nil
-	}
-	cards, err := s.load(ctx, true)
-	if err != nil {
-		return nil, 0, err
-	}
-	c.cards, c.loadedAt = cards, time.Now()
-	c.version++
-	return c.cards, c.version, nil
-}
-
-// forgetPublic drops the cached public list after a write of this process.
-func (s *Service) forgetPublic() {
-	s.public.mu.Lock()
-	s.public.cards = nil
-	s.public.mu.Unlock()
-}
-
-func (s *Service) load(ctx context.Context, activeOnly bool) ([]Card, error) {
-	q := s.db.Conn(ctx).Order("date DESC, id DESC")
-	if activeOnly {
-		q = q.Where("active = ?", true)
-	}
-	var items []Item
-	if err := q.Find(&items).Error; err != nil {
-		return nil, err
-	}
-	cards := make([]Card, len(items))
-	for i, it := range items {
-		cards[i] = CardOf(it)
-	}
-	return cards, nil
-}
 
 func (s *Service) check(in Input, now time.Time) (Item, error) {
 	var it Item

@@ -20,7 +20,7 @@ func TestListCountsMatchesUpToABound(t *testing.T) {
 		// 1,050 more, copied by the database: 1,051 say "multa", all of one priority.
 		cols := "title, category, status, priority, author_id, author_name, created_at, updated_at, last_message_at"
 		if err := d.Conn(ctx).Exec(`WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 1050)
-			INSERT INTO tickets (`+cols+`) SELECT `+cols+` FROM tickets CROSS JOIN n`).Error; err != nil {
+			INSERT INTO tickets (` + cols + `) SELECT ` + cols + ` FROM tickets CROSS JOIN n`).Error; err != nil {
 			t.Fatal(err)
 		}
 		list := func(q tickets.ListQuery) tickets.ListResult {

@@ -97,15 +97,6 @@ type Member struct {
 	Avatar   string `json:"avatar"`
 }
 
-// Summary is the treasury panel's figures.
-type Summary struct {
-	TotalSales      int64   `json:"totalSales"`
-	MonthIncomeMXN  float64 `json:"monthIncomeMXN"`
-	MonthIncomeRbx  int64   `json:"monthIncomeRobux"`
-	Members         int     `json:"members"`
-	MonthSalesCount int64   `json:"monthSales"`
-}
-
 // Filter narrows the sales list and the export.
 type Filter struct {
 	Item     string
@@ -381,41 +372,6 @@ func (s *Service) filtered(ctx context.Context, f Filter) (*gorm.DB, error) {
 		q = q.Where("created_at < ?", to.AddDate(0, 0, 1).UTC())
 	}
 	return q, nil
-}
-
-// Summary is the panel's figures: sales not voided, this month's income (community time)
-// and the member count.
-func (s *Service) Summary(ctx context.Context, actor *authz.Actor) (Summary, error) {
-	if !MayRead(actor) {
-		return Summary{}, errRead
-	}
-	var out Summary
-	live := s.db.Conn(ctx).Model(&Sale{}).Where("voided_at IS NULL")
-	if err := live.Count(&out.TotalSales).Error; err != nil {
-		return out, err
-	}
-	now := s.set.Now().In(s.set.Location)
-	monthStart := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, s.set.Location).UTC()
-	var sums []struct {
-		Currency string
-		Total    int64
-		N        int64
-	}
-	if err := s.db.Conn(ctx).Model(&Sale{}).Select("currency, COALESCE(SUM(final_price), 0) AS total, COUNT(*) AS n").
-		Where("voided_at IS NULL AND created_at >= ?", monthStart).Group("currency").Scan(&sums).Error; err != nil {
-		return out, err
-	}
-	for _, r := range sums {
-		out.MonthSalesCount += r.N
-		if r.Currency == CurrencyMXN {
-			out.MonthIncomeMXN = float64(r.Total) / 100
-		} else {
-			out.MonthIncomeRbx = r.Total / 100
-		}
-	}
-	list, err := s.Members(ctx, actor)
-	out.Members = len(list)
-	return out, err
 }
 
 // Catalogue lists the items with their prices, for the new-sale dialog.

@@ -17,7 +17,7 @@ import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { App } from './App';
 import { createQueryClient } from './api/queryClient';
 import { queryKeys } from './api/queries';
-import { LATEST_NEWS_COUNT } from './api/news';
+import { LATEST_NEWS_COUNT, NEWS_PAGE_SIZE } from './api/news';
 import type { PortalConfig } from './api/types';
 import { READ_MORE_TEXT } from './components/news/NewsCardView';
 import { NO_NEWS_TEXT } from './components/news/NewsGrid';
@@ -52,6 +52,8 @@ export const SERVER_CONTRACT = {
   bootElementId: BOOT_ELEMENT_ID,
   slotAttribute: SLOT_ATTRIBUTE,
   latestNews: LATEST_NEWS_COUNT,
+  /** How many items /news asks for a page of: the server writes the first page. */
+  newsPage: NEWS_PAGE_SIZE,
   lawsPage: { page: FIRST_LAWS_PAGE.page, limit: FIRST_LAWS_PAGE.limit },
   newsPreviewLength: CARD_PREVIEW_LENGTH,
   defaultNewsImage: DEFAULT_NEWS_IMAGE,

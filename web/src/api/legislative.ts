@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useAuth } from '../auth/useAuth';
 import { useFallbackInterval } from '../live/status';
 import { apiFetch } from './client';
@@ -48,11 +48,34 @@ export function useIsLegislativeAdmin(): boolean {
   return useAuth().can('legislative', 'modify');
 }
 
-/** A body's initiatives, newest first, with the caller's vote. */
+/** How many initiatives a page of the list holds. */
+export const INITIATIVES_PAGE_SIZE = 20;
+
+/** A body's initiatives read a page at a time, with the cursor each page was asked with. */
+export type InitiativePages = InfiniteData<Initiative[], number | undefined>;
+
+/** One page of a body's initiatives, newest first, after the initiative `before`. */
+export function fetchInitiatives(body: LegislativeBody, before?: number): Promise<Initiative[]> {
+  const params = new URLSearchParams({ type: body, limit: String(INITIATIVES_PAGE_SIZE) });
+  if (before !== undefined) params.set('before', String(before));
+  return apiFetch<Initiative[]>(`/api/legislative/initiatives?${params.toString()}`, { errorMessage: INITIATIVES_LOAD_ERROR });
+}
+
+/** The cursor of the page after `last`: none when `last` came back short, since the list ended there. */
+export function nextInitiativesPage(last: Initiative[]): number | undefined {
+  return last.length < INITIATIVES_PAGE_SIZE ? undefined : last[last.length - 1]?._id;
+}
+
+/**
+ * A body's initiatives, newest first, with the caller's vote, a page at a time ('Cargar más'
+ * reads the next). A refresh reads again every page shown, so counts stay current on all of them.
+ */
 export function useInitiatives(body: LegislativeBody, enabled = true) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: legislativeKeys.initiatives(body),
-    queryFn: () => apiFetch<Initiative[]>(`/api/legislative/initiatives?type=${encodeURIComponent(body)}`, { errorMessage: INITIATIVES_LOAD_ERROR }),
+    queryFn: ({ pageParam }) => fetchInitiatives(body, pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: nextInitiativesPage,
     enabled,
     staleTime: 0,
     refetchInterval: useFallbackInterval(LEGISLATIVE_REFRESH_INTERVAL),
@@ -106,8 +129,8 @@ export function useDeleteInitiative() {
 function useShowAnsweredInitiative() {
   const queryClient = useQueryClient();
   return (initiative: Initiative) => {
-    queryClient.setQueryData<Initiative[]>(legislativeKeys.initiatives(initiative.type), (list) =>
-      list?.map((item) => (item._id === initiative._id ? initiative : item)),
+    queryClient.setQueryData<InitiativePages>(legislativeKeys.initiatives(initiative.type), (list) =>
+      list ? { ...list, pages: list.pages.map((page) => page.map((item) => (item._id === initiative._id ? initiative : item))) } : list,
     );
     queryClient.setQueryData<InitiativeRecord>(legislativeKeys.initiative(initiative._id), (record) =>
       record ? { ...record, initiative } : record,

@@ -407,10 +407,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The news, newest first. Active items only, unless the caller manages news (SCJN_ADMIN or CONGRESO_ADMIN). */
+        /** One page of the news, newest first (by date, then id). Active items only, unless the caller manages news (SCJN_ADMIN or CONGRESO_ADMIN). A page shorter than limit is the last; the next page is asked for with before set to the last item's _id. */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Absent or empty, 20; any other value out of range is a 400 ('Página o límite no válidos.'). */
+                    limit?: number;
+                    /** @description The _id of the last item of the previous page: the page starts after it. An item the caller may not list (gone, or unpublished for a visitor) is a 400. */
+                    before?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -426,6 +431,7 @@ export interface paths {
                         "application/json": components["schemas"]["NewsCard"][];
                     };
                 };
+                400: components["responses"]["Error"];
             };
         };
         put?: never;
@@ -483,7 +489,30 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /** One news item, as its page shows it when opened from a link. An active item for everyone; any item for those who manage news. Anything else is a 404 ('Noticia no encontrada'). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the item */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewsCard"];
+                    };
+                };
+                404: components["responses"]["Error"];
+            };
+        };
         /** Changes a news item; its Discord post is edited (or removed when hidden). */
         put: {
             parameters: {
@@ -4683,11 +4712,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A body's initiatives, newest first, with counts and the caller's vote (LEGISLATIVE group). */
+        /** One page of a body's initiatives, newest first, with counts and the caller's vote (LEGISLATIVE group). A page shorter than limit is the last; the next page is asked for with before set to the last initiative's _id. */
         get: {
             parameters: {
                 query: {
                     type: "SCJN" | "Congreso";
+                    /** @description Absent or empty, 20; any other value out of range is a 400 ('Página o límite no válidos.'). */
+                    limit?: number;
+                    /** @description The _id of the last initiative of the previous page, of the same body: the page starts after it. Any other value is a 400. */
+                    before?: number;
                 };
                 header?: never;
                 path?: never;
@@ -5089,7 +5122,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             laws: components["schemas"]["Law"][];
+                            /** @description The laws that match, counted up to 10000. */
                             total: number;
+                            /** @description More than 10000 laws match: total is 10000 and the pages go on past it. */
+                            totalCapped: boolean;
                             page: number;
                             limit: number;
                         };
@@ -5297,7 +5333,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             entries: components["schemas"]["AuditEntry"][];
+                            /** @description The entries that match, counted up to 10000. */
                             total: number;
+                            /** @description More than 10000 entries match: total is 10000 and the pages go on past it. */
+                            totalCapped: boolean;
                         };
                     };
                 };

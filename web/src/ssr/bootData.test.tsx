@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../api/client';
 import { AuthProvider } from '../auth/AuthProvider';
 import { USER_KEY } from '../auth/context';
 import { NavBar } from '../layout/NavBar';
-import { NewsDetailPage } from '../pages/public/NewsPages';
+import { MORE_NEWS_TEXT, NewsDetailPage, NewsPage } from '../pages/public/NewsPages';
+import { NEWS_PAGE_SIZE } from '../api/news';
 import { LandingPage } from '../pages/public/LandingPage';
-import { mockFetch, mockProfileServer, profile } from '../test/fixtures';
+import { jsonResponse, mockFetch, mockProfileServer, profile } from '../test/fixtures';
 import { newsItem, publicConfig } from '../test/publicData';
 import { createQueryClient } from '../api/queryClient';
 import { ThemeProvider } from '../theme/ThemeProvider';
@@ -84,6 +86,27 @@ describe('the data the server writes into the page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Aviso servido' })).toBeInTheDocument();
     expect(screen.getByText('Texto servido')).toBeInTheDocument();
     expect(askedFor(fetch)).not.toContain('/api/news/news-cards');
+    expect(askedFor(fetch)).not.toContain('/api/news/news-cards/7');
+  });
+
+  it('shows the first page of /news from the served page, and reads the next only when asked', async () => {
+    const fetch = mockFetch({ '/api/news/news-cards': () => jsonResponse([newsItem({ _id: '1', title: 'Siguiente' })]) });
+    const queryClient = createQueryClient();
+    const first = Array.from({ length: NEWS_PAGE_SIZE }, (_, i) => newsItem({ _id: String(100 - i), title: `Servida ${100 - i}` }));
+    seedQueries(queryClient, { news: first }, null);
+    withClient(
+      queryClient,
+      '/news',
+      <Routes>
+        <Route path="/news" element={<NewsPage />} />
+      </Routes>,
+    );
+    expect(await screen.findByRole('link', { name: 'Servida 100' })).toBeInTheDocument();
+    expect(askedFor(fetch)).not.toContain('/api/news/news-cards');
+    await userEvent.click(screen.getByRole('button', { name: MORE_NEWS_TEXT }));
+    expect(await screen.findByRole('link', { name: 'Siguiente' })).toBeInTheDocument();
+    const next = fetch.mock.calls.map(([url]) => new URL(String(url), 'http://portal')).find((url) => url.pathname === '/api/news/news-cards');
+    expect(next?.searchParams.get('before')).toBe(String(100 - NEWS_PAGE_SIZE + 1));
   });
 
   it("signs the member in from the served profile of the token's own session, without reading it first", async () => {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LawPage } from '../api/diarioOficial';
 import { lawKeys } from '../api/diarioOficial';
-import { newsKeys } from '../api/news';
+import { newsKeys, type NewsPages } from '../api/news';
 import { queryKeys } from '../api/queries';
 import { USER_KEY } from '../auth/context';
 import type { NewsCard, PortalConfig, Profile } from '../api/types';
@@ -16,7 +16,7 @@ export interface BootData {
   config?: PortalConfig;
   /** The latest published news (/). */
   latestNews?: NewsCard[];
-  /** Every published news item (/news). */
+  /** The first page of the published news (/news), NEWS_PAGE_SIZE items at most. */
   news?: NewsCard[];
   /** The news item of /news/{id}, when it is published. */
   newsItem?: NewsCard;
@@ -81,8 +81,8 @@ export function seedQueries(queryClient: QueryClient, data: BootData, token: str
     queryClient.setQueryData(queryKeys.config, data.config);
   }
   if (data.latestNews) queryClient.setQueryData(newsKeys.latest, data.latestNews);
-  if (data.news) queryClient.setQueryData(newsKeys.list('public'), data.news);
-  if (data.newsItem) queryClient.setQueryData(newsKeys.item(data.newsItem._id), [data.newsItem]);
+  if (data.news) queryClient.setQueryData<NewsPages>(newsKeys.pages('public'), { pages: [data.news], pageParams: [undefined] });
+  if (data.newsItem) queryClient.setQueryData(newsKeys.item(data.newsItem._id), data.newsItem);
   if (data.laws) queryClient.setQueryData(lawKeys.page(FIRST_LAWS_PAGE), data.laws);
 }
 

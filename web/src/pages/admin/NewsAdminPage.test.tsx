@@ -6,6 +6,8 @@ import type { NewsCard } from '../../api/types';
 import { jsonResponse, mockFetch, profile, roleIds } from '../../test/fixtures';
 import { newsItem } from '../../test/publicData';
 import { renderWithProviders } from '../../test/render';
+import { NEWS_PAGE_SIZE } from '../../api/news';
+import { LOAD_MORE_TEXT } from '../../components/LoadMore';
 import { DELETE_NEWS_QUESTION, NEWS_NO_PERMISSION, NewsAdminPage } from './NewsAdminPage';
 
 type Handlers = Parameters<typeof mockFetch>[0];
@@ -44,6 +46,29 @@ describe('NewsAdminPage', () => {
     const hidden = screen.getByRole('heading', { name: 'Escondida' }).closest('.ant-card') as HTMLElement;
     expect(within(hidden).getByText('Inactiva')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Visible' })).toBeInTheDocument();
+  });
+
+  it("reaches every item a page at a time with 'Cargar más', asked with the session", async () => {
+    const items = Array.from({ length: NEWS_PAGE_SIZE + 2 }, (_, i) =>
+      newsItem({ _id: String(50 - i), title: `Noticia ${50 - i}`, active: i % 4 !== 1 }),
+    );
+    const fetch = signIn([roleIds.SCJN_ADMIN], [], {
+      'GET /api/news/news-cards': ({ url }) => {
+        const params = new URL(url, 'http://portal').searchParams;
+        const from = params.has('before') ? items.findIndex((item) => item._id === params.get('before')) + 1 : 0;
+        return jsonResponse(items.slice(from, from + Number(params.get('limit'))));
+      },
+    });
+    renderWithProviders(<NewsAdminPage />);
+    expect(await screen.findByRole('heading', { name: 'Noticia 50' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Noticia 37' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: LOAD_MORE_TEXT }));
+    expect(await screen.findByRole('heading', { name: 'Noticia 37' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { name: /^Noticia \d+$/ })).toHaveLength(items.length);
+    expect(screen.queryByRole('button', { name: LOAD_MORE_TEXT })).not.toBeInTheDocument();
+    const lists = calls(fetch, 'GET', '').filter(([url]) => String(url).startsWith('/api/news/news-cards?'));
+    expect(lists.map(([url]) => new URL(String(url), 'http://portal').searchParams.get('before'))).toEqual([null, '39']);
+    for (const [, init] of lists) expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token');
   });
 
   it('previews an item with the content cut at 100 characters', async () => {

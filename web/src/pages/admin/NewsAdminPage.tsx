@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Col, Empty, Flex, Modal, Result, Row, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { useCanManageNews, useNews } from '../../api/news';
+import { newsOf, useCanManageNews, useManagedNews } from '../../api/news';
 import { useDeleteNews } from '../../api/newsEditing';
 import type { NewsCard } from '../../api/types';
 import { BackToDashboard } from '../../components/BackToDashboard';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { LoadMore, shownPages } from '../../components/LoadMore';
 import { Loading } from '../../components/Loading';
 import { NewsImage } from '../../components/news/NewsImage';
 import { NO_NEWS_TEXT } from '../../components/news/NewsGrid';
@@ -98,7 +99,9 @@ const closed = (state: DialogState): DialogState => ({ ...state, open: false });
 
 function NewsManager() {
   const { modal } = App.useApp();
-  const news = useNews();
+  // Every item, a page at a time: 'Cargar más' reads the older ones.
+  const news = useManagedNews();
+  const items = newsOf(news.data);
   const remove = useDeleteNews();
   const [editor, setEditor] = useState<DialogState>(CLOSED);
   const [preview, setPreview] = useState<DialogState>(CLOSED);
@@ -129,9 +132,9 @@ function NewsManager() {
   };
 
   const grid = (
-    <QueryState queries={news} loading={<Loading />} isEmpty={news.data?.length === 0} empty={<Empty description={NO_NEWS_TEXT} />}>
+    <QueryState queries={shownPages(news)} loading={<Loading />} isEmpty={items?.length === 0} empty={<Empty description={NO_NEWS_TEXT} />}>
       <Row gutter={[20, 20]}>
-        {news.data?.map((item) => (
+        {items?.map((item) => (
           <Col key={item._id} xs={24} sm={12} lg={8}>
             <ManagedNewsCard
               item={item}
@@ -143,6 +146,7 @@ function NewsManager() {
           </Col>
         ))}
       </Row>
+      <LoadMore query={news} />
     </QueryState>
   );
 

@@ -144,6 +144,32 @@ describe('SecurityPage', () => {
     expect(within(roles).getAllByRole('row')[1]).toHaveTextContent('Valor (cambió)MODERADORMODERADOR, TESORERIA');
   });
 
+  it('says 10,000+ when the server stopped counting, and pages on past the count while pages come back full', async () => {
+    setViewport(1280);
+    // 10,004 entries: the server counts 10,000 and says it stopped (totalCapped).
+    const fetch = serveAudit({
+      'GET /api/audit': ({ url }) => {
+        const page = Number(new URL(url, 'http://portal').searchParams.get('page'));
+        const count = page <= 400 ? 25 : page === 401 ? 4 : 0;
+        const shown = Array.from({ length: count }, (_, i) => entry({ id: 20_000 - (page - 1) * 25 - i }));
+        return jsonResponse({ entries: shown, total: 10_000, totalCapped: true });
+      },
+    });
+    renderWithProviders(<SecurityPage />, '/security');
+    expect(await screen.findByText('10,000+ cambios')).toBeInTheDocument();
+    const next = () => screen.getByRole('listitem', { name: 'Página siguiente' });
+
+    await userEvent.click(screen.getByRole('listitem', { name: '400' }));
+    await waitFor(() => expect(auditRequests(fetch).at(-1)).toEqual({ page: '400', limit: '25' }));
+    // A full page at the cap: the next one is still there to ask for.
+    await waitFor(() => expect(next()).toHaveAttribute('aria-disabled', 'false'));
+    await userEvent.click(next());
+    await waitFor(() => expect(auditRequests(fetch).at(-1)).toEqual({ page: '401', limit: '25' }));
+    // A short page is the last.
+    await waitFor(() => expect(next()).toHaveAttribute('aria-disabled', 'true'));
+    expect(screen.getByText('10,000+ cambios')).toBeInTheDocument();
+  });
+
   it('sends the area, the person, the entity and the days as filters, and starts again at page 1', async () => {
     setViewport(1280);
     const fetch = serveAudit({ 'GET /api/audit': () => jsonResponse({ entries, total: 120 }) });

@@ -15,6 +15,7 @@ import { BackToDashboard } from '../../components/BackToDashboard';
 import { Page } from '../../components/Page';
 import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, tableEmptyText } from '../../components/QueryState';
+import { formatTotal } from '../../components/pagedTotal';
 import { useServerPagination } from '../../components/useServerPagination';
 import '../../components/dayjsLocale';
 import { actionLabel, areaLabel, entityLabel, fieldLabel } from './auditLabels';
@@ -231,8 +232,8 @@ function AuditLog() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   // Clearing the filters also drops what was typed and not yet applied.
   const [cleared, setCleared] = useState(0);
-  const { page, pageSize, setPage, pagination } = useServerPagination(DEFAULT_PAGE_SIZE, (total) =>
-    (total === 1 ? '1 cambio' : `${total} cambios`),
+  const { page, pageSize, setPage, pagination } = useServerPagination(DEFAULT_PAGE_SIZE, (total, capped) =>
+    (total === 1 && !capped ? '1 cambio' : `${formatTotal(total, capped)} cambios`),
   );
   const query = useMemo(() => auditQuery(filters, page, pageSize), [filters, page, pageSize]);
   const log = useAuditLog(query);
@@ -355,7 +356,7 @@ function AuditLog() {
           expand: 'Ver cambios',
           collapse: 'Ocultar cambios',
         }}
-        pagination={pagination(log.data?.total ?? 0)}
+        pagination={pagination({ total: log.data?.total ?? 0, capped: log.data?.totalCapped ?? false, shown: entries.length })}
       />
     </Card>
   );

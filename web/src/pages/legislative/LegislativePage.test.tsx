@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
+import { INITIATIVES_PAGE_SIZE } from '../../api/legislative';
+import { LOAD_MORE_TEXT } from '../../components/LoadMore';
 import type { AgendaItem, Initiative } from '../../api/types';
 import { jsonResponse, mockFetch, profile, roleIds } from '../../test/fixtures';
 import { agendaItem, initiative, legislativeRights, openInitiative } from '../../test/legislative';
@@ -223,8 +225,44 @@ describe('LegislativePage', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Cámara de Diputados' }));
     expect(await rowOf('Del Congreso')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'De la Corte' })).not.toBeInTheDocument();
-    expect(calls(fetch, 'GET', '/api/legislative/initiatives').some(([url]) => String(url).endsWith('?type=Congreso'))).toBe(true);
+    expect(
+      calls(fetch, 'GET', '/api/legislative/initiatives').some(([url]) => new URL(String(url), 'http://portal').searchParams.get('type') === 'Congreso'),
+    ).toBe(true);
     expect(screen.getByTestId('location')).toHaveTextContent('/legislative?type=Congreso');
+  });
+
+  it("reads the initiatives a page at a time: 'Cargar más' brings the next ones, of the body chosen", async () => {
+    // 25 SCJN initiatives, newest first; the server answers a page after the cursor.
+    const scjn = Array.from({ length: 25 }, (_, i) => initiative({ _id: 100 - i, title: `Iniciativa ${100 - i}` }));
+    const fetch = signIn([roleIds.MINISTRO], {}, {
+      'GET /api/legislative/initiatives': ({ url }) => {
+        const params = new URL(url, 'http://portal').searchParams;
+        if (params.get('type') === 'Congreso') return jsonResponse([initiative({ _id: 2, title: 'Del Congreso', type: 'Congreso' })]);
+        const from = params.has('before') ? scjn.findIndex((item) => String(item._id) === params.get('before')) + 1 : 0;
+        return jsonResponse(scjn.slice(from, from + Number(params.get('limit'))));
+      },
+    });
+    renderWithProviders(<LegislativePage />, '/legislative?type=SCJN');
+    expect(await rowOf('Iniciativa 100')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Iniciativa 81' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Iniciativa 80' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: LOAD_MORE_TEXT }));
+    // Page 2 holds the next ones, below the first page.
+    expect(await rowOf('Iniciativa 80')).toBeInTheDocument();
+    const titles = screen.getAllByRole('link', { name: /^Iniciativa \d+$/ }).map((link) => link.textContent);
+    expect(titles).toEqual(scjn.map((item) => item.title));
+    expect(screen.queryByRole('button', { name: LOAD_MORE_TEXT })).not.toBeInTheDocument();
+    const pages = calls(fetch, 'GET', '/api/legislative/initiatives').map(([url]) => new URL(String(url), 'http://portal').searchParams);
+    expect(pages.map((params) => [params.get('type'), params.get('limit'), params.get('before')])).toEqual([
+      ['SCJN', String(INITIATIVES_PAGE_SIZE), null],
+      ['SCJN', String(INITIATIVES_PAGE_SIZE), '81'],
+    ]);
+    // The body's selector still chooses the list: the other body starts again from its newest.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Entidad' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Cámara de Diputados' }));
+    expect(await rowOf('Del Congreso')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Iniciativa 100' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: LOAD_MORE_TEXT })).not.toBeInTheDocument();
   });
 
   it("shows the server's message, or the default, when the lists cannot load", async () => {

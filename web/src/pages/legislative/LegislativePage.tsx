@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/useAuth';
 import { useAgenda, useDeleteAgendaItem, useDeleteInitiative, useInitiatives, useIsLegislativeAdmin } from '../../api/legislative';
 import type { AgendaItem, Initiative, LegislativeBody } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { LoadMore, shownPages } from '../../components/LoadMore';
 import { Page } from '../../components/Page';
 import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert, QueryState, tableEmptyText } from '../../components/QueryState';
@@ -31,9 +32,6 @@ interface PanelProps {
   isAdmin: boolean;
   onNotice: (notice: Notice | null) => void;
 }
-
-/** The initiatives table's page size. */
-const PAGE_SIZE = 10;
 
 interface InitiativeCardProps {
   initiative: Initiative;
@@ -170,7 +168,9 @@ function InitiativesPanel({ body, isAdmin, onNotice }: PanelProps) {
   ];
   if (isAdmin) columns.push({ key: 'actions', title: 'Acciones', width: 144, render: (_: unknown, initiative) => actions(initiative) });
 
-  const list = initiatives.data ?? [];
+  // Read a page at a time: 'Cargar más' below reads the older ones into the same list.
+  const list = initiatives.data?.pages.flat() ?? [];
+  const shown = shownPages(initiatives);
   let content;
   if (wide) {
     content = (
@@ -180,8 +180,8 @@ function InitiativesPanel({ body, isAdmin, onNotice }: PanelProps) {
         dataSource={list}
         loading={initiatives.isPending}
         tableLayout="fixed"
-        pagination={list.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
-        locale={{ emptyText: tableEmptyText(initiatives, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_INITIATIVES} />) }}
+        pagination={false}
+        locale={{ emptyText: tableEmptyText(shown, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_INITIATIVES} />) }}
         className="initiatives-table"
       />
     );
@@ -214,8 +214,9 @@ function InitiativesPanel({ body, isAdmin, onNotice }: PanelProps) {
           </Button>
         </Flex>
       ) : null}
-      <QueryErrorAlert queries={initiatives} />
+      <QueryErrorAlert queries={shown} />
       {content}
+      <LoadMore query={initiatives} />
       <NewInitiativeDialog key={`create-${creating.seq}`} open={creating.open} onClose={creating.hide} body={body} />
       <VoteDialog key={`vote-${voting.seq}`} open={voting.open} onClose={voting.hide} initiative={voting.item} />
       <VotingDialog key={`voting-${configuring.seq}`} open={configuring.open} onClose={configuring.hide} initiative={configuring.item} />

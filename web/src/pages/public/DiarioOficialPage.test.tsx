@@ -63,6 +63,15 @@ describe('DiarioOficialPage', () => {
     expect(seen[0]?.authorization).toBeNull();
   });
 
+  it('says 10,000+ leyes when the server stopped counting, and keeps the next page while pages come back full', async () => {
+    const page = Array.from({ length: 10 }, (_, i) => ({ ...laws[1]!, _id: 100 + i, title: `Ley ${i}` }));
+    mockFetch({ '/api/diario-oficial': () => jsonResponse({ laws: page, total: 10_000, totalCapped: true, page: 1, limit: 10 }) });
+    renderWithProviders(<DiarioOficialPage />, '/diario-oficial');
+    expect(await screen.findByText('10,000+ leyes')).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: '1000' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Página siguiente' })).toHaveAttribute('aria-disabled', 'false');
+  });
+
   it('searches the title and the text, and says when nothing matches', async () => {
     const { seen } = serve(laws);
     renderWithProviders(<DiarioOficialPage />, '/diario-oficial');

@@ -5,6 +5,7 @@ import { labelMap } from '../../api/labels';
 import { INITIATIVE_STATUSES } from '../../api/serverConstants.gen';
 import { formatDate } from '../../components/dates';
 import { Loading } from '../../components/Loading';
+import { formatTotal, paginatedTotal } from '../../components/pagedTotal';
 import { Page } from '../../components/Page';
 import { PAGE_TITLES } from '../../pageTitles';
 import { QueryErrorAlert } from '../../components/QueryState';
@@ -27,8 +28,8 @@ export const LAW_WORDS = {
 /** Every law here is an approved initiative, tagged as the legislative panel tags it. */
 const APPROVED_LABEL = labelMap(INITIATIVE_STATUSES).approved;
 
-function lawsCounted(total: number): string {
-  return total === 1 ? '1 ley' : `${total} leyes`;
+function lawsCounted(total: number, capped: boolean): string {
+  return total === 1 && !capped ? '1 ley' : `${formatTotal(total, capped)} leyes`;
 }
 
 function abstentions(count: number): string {
@@ -86,8 +87,8 @@ export function DiarioOficialPage() {
           align="center"
           current={page}
           pageSize={LAWS_PAGE_SIZE}
-          total={laws.data?.total ?? 0}
-          showTotal={lawsCounted}
+          total={paginatedTotal({ total: laws.data?.total ?? 0, capped: laws.data?.totalCapped, page, pageSize: LAWS_PAGE_SIZE, shown: list.length })}
+          showTotal={() => lawsCounted(laws.data?.total ?? 0, laws.data?.totalCapped ?? false)}
           onChange={setPage}
           hideOnSinglePage={false}
         />

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fixtures';
 import { newsItem, publicConfig, testServers } from '../../test/publicData';
 import { renderWithProviders } from '../../test/render';
+import { LATEST_NEWS_COUNT } from '../../api/news';
 import { LandingPage } from './LandingPage';
 
 function serve(news: unknown, config = publicConfig) {
@@ -44,15 +45,19 @@ describe('LandingPage', () => {
     expect(within(hero).queryByRole('link', { name: /Jugar Ahora/ })).not.toBeInTheDocument();
   });
 
-  it('shows the latest active news with a 150-character preview', async () => {
+  it('asks for the latest few news only, as a visitor, and shows them with a 150-character preview', async () => {
     const content = `${'a'.repeat(150)}RESTO`;
-    serve([
+    // The server's published list, newest first; it answers as many as asked for.
+    const published = [
       newsItem({ _id: '4', title: 'Cuarta', content, type: 'event' }),
-      newsItem({ _id: '3', title: 'Oculta', active: false }),
       newsItem({ _id: '2', title: 'Segunda' }),
       newsItem({ _id: '1', title: 'Primera' }),
       newsItem({ _id: '0', title: 'Vieja' }),
-    ]);
+    ];
+    const fetch = mockFetch({
+      '/api/config': () => jsonResponse(publicConfig),
+      '/api/news/news-cards': ({ url }) => jsonResponse(published.slice(0, Number(new URL(url, 'http://portal').searchParams.get('limit') ?? 20))),
+    });
     renderWithProviders(<LandingPage />);
     expect(await screen.findByRole('link', { name: 'Cuarta' })).toHaveAttribute('href', '/news/4');
     const news = section('Últimas Noticias');
@@ -60,9 +65,14 @@ describe('LandingPage', () => {
     expect(within(news).queryByText(/RESTO/)).not.toBeInTheDocument();
     expect(within(news).getByText('Evento')).toBeInTheDocument();
     expect(within(news).getByRole('link', { name: 'Primera' })).toBeInTheDocument();
-    expect(within(news).queryByText('Oculta')).not.toBeInTheDocument();
     expect(within(news).queryByText('Vieja')).not.toBeInTheDocument();
     expect(within(news).getByRole('link', { name: /Ver todas las noticias/ })).toHaveAttribute('href', '/news');
+    const asked = fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/news/news-cards'));
+    expect(asked).toHaveLength(1);
+    const [url, init] = asked[0]!;
+    expect(new URL(String(url), 'http://portal').searchParams.get('limit')).toBe(String(LATEST_NEWS_COUNT));
+    expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+    expect(within(news).getAllByRole('link', { name: /^(Cuarta|Segunda|Primera|Vieja)$/ })).toHaveLength(LATEST_NEWS_COUNT);
   });
 
   it('says when there is no news', async () => {

@@ -1,7 +1,8 @@
 import { Button, Card, Empty, Flex, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
-import { NEWS_LOAD_ERROR, useNews, useNewsItem } from '../../api/news';
+import { NEWS_LOAD_ERROR, newsOf, useNewsItem, usePublishedNews } from '../../api/news';
+import { LoadMore, shownPages } from '../../components/LoadMore';
 import { Loading } from '../../components/Loading';
 import { NewsGrid } from '../../components/news/NewsGrid';
 import { NewsImage } from '../../components/news/NewsImage';
@@ -24,15 +25,17 @@ function BackButton({ to, label }: { to: string; label: string }) {
   );
 }
 
+export const MORE_NEWS_TEXT = 'Ver más noticias';
+
 export function NewsPage() {
-  const news = useNews();
-  const items = news.data?.filter((item) => item.active);
+  const news = usePublishedNews();
   return (
     <Page title={PAGE_TITLES['/news']} subtitle="Todo lo que pasa en la comunidad.">
       <BackButton to="/" label="Volver al Inicio" />
-      {/* The server writes the list into the page (webapi/document.go); the app shows it from there. */}
+      {/* The server writes the first page into the page (webapi/document.go); the app shows it from there. */}
       <RequestRegion slot="news-list" className="news-slot">
-        <NewsGrid query={news} items={items} full />
+        <NewsGrid query={shownPages(news)} items={newsOf(news.data)} full />
+        <LoadMore query={news} label={MORE_NEWS_TEXT} />
       </RequestRegion>
     </Page>
   );
