@@ -22,6 +22,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"zocalo/core"
+	"zocalo/core/tickets"
 )
 
 // request is one call of the load: the body is built per call, so writes never repeat.
@@ -38,7 +39,7 @@ type endpoint struct {
 
 // tokens are sessions of the members the load acts as.
 type tokens struct {
-	staff, treasurers, ministers, players []string
+	staff, directors, treasurers, ministers, players []string
 }
 
 func signIn(ctx context.Context, app *core.App, c community) (tokens, error) {
@@ -46,7 +47,7 @@ func signIn(ctx context.Context, app *core.App, c community) (tokens, error) {
 	for _, group := range []struct {
 		ids []string
 		out *[]string
-	}{{c.staff, &t.staff}, {c.treasurers, &t.treasurers}, {c.ministers, &t.ministers}, {c.players[:50], &t.players}} {
+	}{{c.staff[:min(50, len(c.staff))], &t.staff}, {c.directors, &t.directors}, {c.treasurers, &t.treasurers}, {c.ministers, &t.ministers}, {c.players[:50], &t.players}} {
 		for _, id := range group.ids {
 			tok, err := app.Auth.Issue(ctx, id)
 			if err != nil {
@@ -80,6 +81,23 @@ func endpoints(c community, t tokens) []endpoint {
 		{name: "GET tickets, staff, page 1", build: get("/api/tickets?page=1&limit=10", t.staff)},
 		{name: "GET tickets by status", build: get("/api/tickets?page=1&limit=10&status=open", t.staff)},
 		{name: "GET tickets searched by title", build: get("/api/tickets?page=1&limit=10&search="+url.QueryEscape(searchedTitle), t.staff)},
+		// What grows with the community: a word on a twelfth of all tickets, each filter, the
+		// daily chart, a member's own figures, the team's lists and the audit log.
+		{name: "GET tickets searched by a common word", build: get("/api/tickets?page=1&limit=10&search="+url.QueryEscape(commonWords), t.staff)},
+		{name: "GET tickets by priority", build: get("/api/tickets?page=1&limit=10&priority=High", t.staff)},
+		{name: "GET tickets by category", build: get("/api/tickets?page=1&limit=10&category="+url.QueryEscape(tickets.CategorySupport), t.staff)},
+		{name: "GET tickets by status, page 5", build: get("/api/tickets?page=5&limit=25&status=resolved", t.staff)},
+		{name: "GET daily chart, 30 days", build: get("/api/tickets/stats/daily?days=30", t.staff)},
+		{name: "GET daily chart, 180 days", build: get("/api/tickets/stats/daily?days=180", t.staff)},
+		{name: "GET own staff stats", build: get("/api/staff/stats", t.staff)},
+		{name: "GET own staff profile", build: get("/api/staff/profile", t.staff)},
+		{name: "GET moderators (the team)", build: get("/api/staff/moderators", t.directors)},
+		{name: "GET quotas", build: get("/api/staff/quotas", t.directors)},
+		{name: "GET team hours by week", build: get("/api/staff/hours", t.directors)},
+		{name: "GET audit log page 1", build: get("/api/audit?page=1&limit=25", t.directors)},
+		{name: "GET audit log page 40", build: get("/api/audit?page=40&limit=25", t.directors)},
+		{name: "GET landing news (latest)", build: get("/api/news/news-cards?limit=6", nil)},
+		{name: "GET treasury summary", build: get("/api/treasury/summary", t.treasurers)},
 		{name: "GET ticket stats summary", build: get("/api/tickets/stats/summary", t.staff)},
 		{name: "GET ticket with 50 messages", build: get("/api/tickets/"+strconv.FormatUint(c.detailID, 10), t.staff)},
 		{name: "GET initiatives + own votes", build: get("/api/legislative/initiatives?type=SCJN", t.ministers)},

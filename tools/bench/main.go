@@ -6,7 +6,13 @@
 // how soon a write's post reaches Discord; its third runs two portal replicas and measures
 // what a thousand open live streams cost and how soon a write reaches a stream.
 //
-//	go run ./tools/bench -bin bin/zocalo [-postgres URL] [-parts load,delivery] [-duration 5s] [-conns 32] [-scale 1]
+// On PostgreSQL it also seeds a community -growth times larger (10 by default: 50,000
+// members, a million tickets) and serves both from two servers in the same run, endpoint by
+// endpoint in turn, so that how a read grows with the community is measured on one machine
+// at one moment. Latency budgets are scaled by the machine's speed in that run: the
+// in-memory handler's throughput against the day the budgets were set.
+//
+//	go run ./tools/bench -bin bin/zocalo [-postgres URL] [-parts load,delivery] [-duration 5s] [-conns 32] [-scale 1] [-growth 10]
 package main
 
 import (
@@ -36,7 +42,9 @@ type options struct {
 	duration    time.Duration
 	conns       int
 	scale       float64
+	growth      float64
 	plans       bool
+	keep        bool
 	only        string
 	skipSQLite  bool
 	parts       string
@@ -52,7 +60,9 @@ func main() {
 	flag.DurationVar(&o.duration, "duration", 5*time.Second, "how long each endpoint is driven")
 	flag.IntVar(&o.conns, "conns", 32, "concurrent connections")
 	flag.Float64Var(&o.scale, "scale", 1, "the community's size as a fraction of the budgets' (1 = 5,000 members, 100,000 tickets…)")
+	flag.Float64Var(&o.growth, "growth", 10, "PostgreSQL also serves a community this many times -scale's, from a server of its own in the same run, and each read's p50 there is budgeted against -scale's (0: none)")
 	flag.BoolVar(&o.plans, "plans", false, "print the query plan of each hot query after seeding")
+	flag.BoolVar(&o.keep, "keep", false, "keep the seeded PostgreSQL databases (their URLs are printed), to look into them")
 	flag.BoolVar(&o.skipSQLite, "skip-sqlite", false, "measure PostgreSQL only")
 	flag.StringVar(&o.only, "only", "", "drive only the endpoints whose name contains this text (budgets are checked on those)")
 	flag.StringVar(&o.parts, "parts", "load,delivery,live", "the parts to run: load (the endpoints under load), delivery (a write's post reaching Discord; PostgreSQL only), live (open streams' memory and a write reaching a stream on another replica; PostgreSQL only)")
@@ -69,30 +79,16 @@ func main() {
 	}
 
 	ctx := context.Background()
-	var targets []string
+	pass := true
 	if parts["load"] && !o.skipSQLite {
-		targets = append(targets, "SQLite")
+		pass = runLoad(ctx, o, "SQLite", o.scale) && pass
 	}
 	if parts["load"] && o.postgresURL != "" {
-		targets = append(targets, "PostgreSQL")
-	}
-	pass := true
-	for _, target := range targets {
-		r, err := runTarget(ctx, o, target)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "%s: %v\n", target, err)
-			os.Exit(2)
+		scales := []float64{o.scale}
+		if o.growth > 0 && o.growth != 1 {
+			scales = append(scales, o.scale*o.growth)
 		}
-		r.print(os.Stdout)
-		misses := r.misses()
-		for _, m := range misses {
-			fmt.Printf("  BUDGET MISSED: %s\n", m)
-		}
-		if len(misses) == 0 {
-			fmt.Println("  every budget met")
-		}
-		fmt.Println()
-		pass = pass && len(misses) == 0
+		pass = runLoad(ctx, o, "PostgreSQL", scales...) && pass
 	}
 	if parts["delivery"] {
 		pass = runPostgresPart(ctx, o, "Delivery to Discord", runDelivery) && pass
@@ -134,71 +130,147 @@ func runPostgresPart[R partReport](ctx context.Context, o options, title string,
 	return len(misses) == 0
 }
 
-// runTarget seeds one database, starts the server on it and measures every endpoint.
-func runTarget(ctx context.Context, o options, target string) (*report, error) {
+// runLoad seeds one community per scale on the target, serves each from a server of its
+// own, drives every endpoint on each in turn, prints the figures and tells whether every
+// budget was met.
+func runLoad(ctx context.Context, o options, target string, scales ...float64) bool {
+	var seeded []*seededCommunity
+	defer func() {
+		for _, p := range seeded {
+			p.cleanup()
+		}
+	}()
+	for _, scale := range scales {
+		p, err := prepare(ctx, o, target, scale)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "%s at %gx: %v\n", target, scale, err)
+			os.Exit(2)
+		}
+		seeded = append(seeded, p)
+	}
+	reports, err := measure(ctx, o, seeded)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", target, err)
+		os.Exit(2)
+	}
+	var misses []string
+	for _, r := range reports {
+		r.print(os.Stdout)
+		misses = append(misses, r.misses()...)
+	}
+	if len(reports) > 1 {
+		g := growthOf(reports[0], reports[len(reports)-1])
+		g.print(os.Stdout)
+		misses = append(misses, g.misses()...)
+	}
+	for _, m := range misses {
+		fmt.Printf("  BUDGET MISSED: %s\n", m)
+	}
+	if len(misses) == 0 {
+		fmt.Println("  every budget met")
+	}
+	fmt.Println()
+	return len(misses) == 0
+}
+
+// seededCommunity is a seeded database ready to be served: its configuration, who acts in it and
+// how to remove it.
+type seededCommunity struct {
+	target  string
+	sizes   Sizes
+	seeded  time.Duration
+	env     map[string]string
+	who     community
+	tokens  tokens
+	cleanup func()
+}
+
+// prepare seeds one database at a scale and signs in the members the load acts as.
+func prepare(ctx context.Context, o options, target string, scale float64) (*seededCommunity, error) {
 	dir, err := os.MkdirTemp("", "zocalo-bench-")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	p := &seededCommunity{target: target, cleanup: func() { os.RemoveAll(dir) }}
 	databaseURL := ""
 	if target == "PostgreSQL" {
 		var drop func()
-		databaseURL, drop, err = freshDatabase(o.postgresURL, "load")
+		databaseURL, drop, err = freshDatabase(o.postgresURL, fmt.Sprintf("load%g", scale*10))
 		if err != nil {
+			p.cleanup()
 			return nil, err
 		}
-		defer drop()
+		p.cleanup = func() { drop(); os.RemoveAll(dir) }
+		if o.keep {
+			fmt.Printf("%s at %gx kept: %s\n", target, scale, databaseURL)
+			p.cleanup = func() { os.RemoveAll(dir) }
+		}
 	}
-	env := productionEnv(dir, databaseURL)
-	cfg, err := config.Load("", func(k string) string { return env[k] })
+	p.env = productionEnv(dir, databaseURL)
+	cfg, err := config.Load("", func(k string) string { return p.env[k] })
 	if err != nil {
-		return nil, err
+		return p, err
 	}
 	d, err := db.Open(db.Options{URL: cfg.DatabaseURL, SQLitePath: filepath.Join(cfg.DataDir, "zocalo.db")})
 	if err != nil {
-		return nil, err
+		return p, err
 	}
+	defer d.Close()
 	if _, err := d.Migrate(ctx); err != nil {
-		return nil, err
+		return p, err
 	}
 	files, err := storage.NewLocal(filepath.Join(dir, "uploads"))
 	if err != nil {
-		return nil, err
+		return p, err
 	}
 	app := core.New(d, cfg.CoreSettings(cfg.JWTSecret, nil), core.Deps{Files: files})
-	sizes := fullSizes.scaled(o.scale)
+	p.sizes = fullSizes.scaled(scale)
 	started := time.Now()
-	who, err := seed(ctx, d, cfg.RoleIDs(), sizes, time.Now().UTC())
-	if err != nil {
-		return nil, fmt.Errorf("seed: %w", err)
+	if p.who, err = seed(ctx, d, cfg.RoleIDs(), p.sizes, time.Now().UTC()); err != nil {
+		return p, fmt.Errorf("seed: %w", err)
+	}
+	// Past weeks' shifts folded into running totals, as the daily fold-staff-time job keeps them.
+	if _, err := app.Shifts.FoldHistory(ctx); err != nil {
+		return p, err
 	}
 	// The planner and the tables look as a long-running server's would after its
 	// (auto)vacuum: statistics gathered, visibility maps set for index-only scans.
+	analyzed := time.Now()
 	if err := analyze(ctx, d); err != nil {
-		return nil, err
+		return p, err
 	}
-	seeded := time.Since(started)
+	fmt.Printf("  folded shifts and analyzed in %s\n", time.Since(analyzed).Round(100*time.Millisecond))
+	p.seeded = time.Since(started)
+	fmt.Printf("%s at %gx seeded in %s\n", target, scale, p.seeded.Round(time.Second))
 	if o.plans {
-		fmt.Printf("%s query plans:\n", target)
-		if err := printPlans(ctx, os.Stdout, d, who); err != nil {
-			return nil, err
+		fmt.Printf("%s at %gx, query plans:\n", target, scale)
+		if err := printPlans(ctx, os.Stdout, d, p.who); err != nil {
+			return p, err
 		}
 	}
-	tokens, err := signIn(ctx, app, who)
-	if err != nil {
-		return nil, err
-	}
-	_ = d.Close()
+	p.tokens, err = signIn(ctx, app, p.who)
+	return p, err
+}
 
-	srv, err := startServer(o.binary, env)
-	if err != nil {
-		return nil, err
+// measure starts a server on each seeded community and drives every endpoint on each in
+// turn, after the in-memory handler that tells the machine's speed in this run.
+func measure(ctx context.Context, o options, communities []*seededCommunity) ([]*report, error) {
+	var servers []*server
+	defer func() {
+		for _, srv := range servers {
+			srv.stop()
+		}
+	}()
+	var reports []*report
+	for _, p := range communities {
+		srv, err := startServer(o.binary, p.env)
+		if err != nil {
+			return nil, err
+		}
+		servers = append(servers, srv)
+		reports = append(reports, &report{target: p.target, sizes: p.sizes, seeded: p.seeded, conns: o.conns, duration: o.duration})
 	}
-	defer srv.stop()
-
-	r := &report{target: target, sizes: sizes, seeded: seeded, conns: o.conns, duration: o.duration}
-	news, encoding, err := srv.sent("/api/news/news-cards")
+	news, encoding, err := servers[0].sent("/api/news/news-cards")
 	if err != nil {
 		return nil, err
 	}
@@ -206,21 +278,30 @@ func runTarget(ctx context.Context, o options, target string) (*report, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.baseline = drive(ctx, "in-memory handler (the same news bytes)", baseline, o, false, func(int, int64) request {
+	base := drive(ctx, "in-memory handler (the same news bytes)", baseline, o, false, func(int, int64) request {
 		return request{method: "GET", path: "/"}
 	})
 	stopBaseline()
-	for _, ep := range endpoints(who, tokens) {
-		if !strings.Contains(ep.name, o.only) {
-			continue
+	lists := make([][]endpoint, len(communities))
+	for i, p := range communities {
+		lists[i] = endpoints(p.who, p.tokens)
+		reports[i].baseline = base
+	}
+	for e := range lists[0] {
+		for i := range communities {
+			ep := lists[i][e]
+			if !strings.Contains(ep.name, o.only) {
+				continue
+			}
+			reports[i].results = append(reports[i].results, drive(ctx, ep.name, servers[i].url, o, ep.write, ep.build))
 		}
-		r.results = append(r.results, drive(ctx, ep.name, srv.url, o, ep.write, ep.build))
 	}
-	r.peakRSS, err = srv.peakRSS()
-	if err != nil {
-		return nil, err
+	for i, srv := range servers {
+		if reports[i].peakRSS, err = srv.peakRSS(); err != nil {
+			return nil, err
+		}
 	}
-	return r, nil
+	return reports, nil
 }
 
 // productionEnv configures the server as a community would, with made-up Discord ids.

@@ -20,7 +20,14 @@ func hotQueries(dialect db.Dialect, c community) []struct{ name, sql string } {
 	if dialect == db.SQLite {
 		matching = `id IN (SELECT rowid FROM tickets_search WHERE tickets_search MATCH '"` + strings.Join(words, `" "`) + `"*')`
 	}
-	searched := "SELECT *, COUNT(*) OVER () AS matched FROM tickets WHERE (" + matching + ") ORDER BY updated_at DESC, id DESC LIMIT 10"
+	searched := "SELECT * FROM tickets WHERE (" + matching + ") ORDER BY updated_at DESC, id DESC LIMIT 10"
+	common := strings.Fields(commonWords)
+	matchingCommon := "tickets_search_words(title, author_name) @@ tickets_search_query('''" + strings.Join(common, "'' & ''") + "'':*')"
+	if dialect == db.SQLite {
+		matchingCommon = `id IN (SELECT rowid FROM tickets_search WHERE tickets_search MATCH '"` + strings.Join(common, `" "`) + `"*')`
+	}
+	staffer := c.staff[0]
+	weekAgo := "'" + time.Now().UTC().AddDate(0, 0, -7).Format("2006-01-02 15:04:05") + "+00:00'"
 	// The relay's reads, as core/outbox writes them: the due heads a dispatch reads (twice
 	// the relay's 8 workers), one channel's head, the blocked deliveries by lane and cause,
 	// and the oldest event still to go out.
@@ -41,6 +48,14 @@ func hotQueries(dialect db.Dialect, c community) []struct{ name, sql string } {
 		{"ticket figures (summary, list totals)", "SELECT * FROM ticket_tallies WHERE status IN ('open')"},
 		{"a player's tickets", "SELECT * FROM tickets WHERE author_id = '" + player + "' ORDER BY updated_at DESC, id DESC LIMIT 10"},
 		{"tickets searched", searched},
+		{"tickets searched by a common word", "SELECT * FROM tickets WHERE (" + matchingCommon + ") ORDER BY updated_at DESC, id DESC LIMIT 10"},
+		{"a common word's matches, counted up to 1,001", "SELECT COUNT(*) FROM (SELECT 1 FROM tickets WHERE (" + matchingCommon + ") LIMIT 1001) AS matches"},
+		{"tickets by priority", "SELECT * FROM tickets WHERE priority = 'High' ORDER BY updated_at DESC, id DESC LIMIT 10"},
+		{"a staff member's replies", "SELECT COUNT(DISTINCT ticket_messages.ticket_id), COUNT(DISTINCT tickets.author_id) FROM ticket_messages JOIN tickets ON tickets.id = ticket_messages.ticket_id WHERE ticket_messages.sender_type = 'staff' AND ticket_messages.sender_id = '" + staffer + "'"},
+		{"ratings of a staff member's tickets", "SELECT COALESCE(SUM(rating), 0), COUNT(rating) FROM tickets WHERE assignee_id = '" + staffer + "' AND rating IS NOT NULL"},
+		{"tickets opened in a week", "SELECT COUNT(*) FROM tickets WHERE created_at >= " + weekAgo},
+		{"shifts folded already that reach into this week", "SELECT * FROM staff_shifts WHERE member_id IN ('" + staffer + "') AND started_at < " + weekAgo + " AND (ended_at IS NULL OR ended_at > " + weekAgo + ")"},
+		{"the team's shifts ending in the weeks shown", "SELECT * FROM staff_shifts WHERE ended_at IS NOT NULL AND started_at < " + now + " AND ended_at > " + weekAgo + " ORDER BY id"},
 		{"a ticket's messages", fmt.Sprintf("SELECT * FROM ticket_messages WHERE ticket_id = %d ORDER BY created_at, id", c.detailID)},
 		{"initiatives of a body, with their counts", "SELECT * FROM initiatives WHERE body = 'SCJN' ORDER BY created_at DESC, id DESC"},
 		{"the caller's votes", "SELECT initiative_id, choice FROM initiative_votes WHERE member_id = '" + player + "'"},

@@ -23,6 +23,12 @@ import (
 // Sizes is the community the benchmark seeds.
 type Sizes struct {
 	Members, Tickets, Messages, News, Sales, Initiatives, VotesPerInitiative, Charges int
+	// Staff are the moderators; each worked ShiftWeeks weeks of shifts. Audit is the audit
+	// log's entries.
+	Staff, ShiftWeeks, Audit int
+	// Scale is the size as a fraction of fullSizes: tickets come that much closer together,
+	// so a day holds that many more.
+	Scale float64
 	// Deliveries is the relay's history: events already delivered to Discord. Every member's
 	// verification lane is blocked on top of it (the bot's role below the verified role).
 	Deliveries int
@@ -30,23 +36,24 @@ type Sizes struct {
 
 // fullSizes is the community of the budgets: a large server after a few years.
 var fullSizes = Sizes{Members: 5000, Tickets: 100_000, Messages: 500_000, News: 2000, Sales: 20_000,
-	Initiatives: 500, VotesPerInitiative: 30, Charges: 50_000, Deliveries: 100_000}
+	Initiatives: 500, VotesPerInitiative: 30, Charges: 50_000, Deliveries: 100_000, Staff: 50, ShiftWeeks: 104, Audit: 65_000, Scale: 1}
 
 func (s Sizes) scaled(f float64) Sizes {
 	n := func(v int) int { return max(1, int(float64(v)*f)) }
 	return Sizes{Members: max(400, n(s.Members)), Tickets: n(s.Tickets), Messages: n(s.Messages), News: n(s.News),
 		Sales: n(s.Sales), Initiatives: max(10, n(s.Initiatives)), VotesPerInitiative: s.VotesPerInitiative, Charges: n(s.Charges),
-		Deliveries: n(s.Deliveries)}
+		Deliveries: n(s.Deliveries), Staff: max(10, n(s.Staff)), ShiftWeeks: s.ShiftWeeks, Audit: n(s.Audit), Scale: f}
 }
 
 func (s Sizes) String() string {
-	return fmt.Sprintf("%d members, %d tickets with %d messages, %d news, %d sales, %d initiatives × %d votes, %d charges, %d deliveries and a blocked verification per member",
-		s.Members, s.Tickets, s.Messages, s.News, s.Sales, s.Initiatives, s.VotesPerInitiative, s.Charges, s.Deliveries)
+	return fmt.Sprintf("%gx: %d members (%d staff with %d weeks of shifts), %d tickets with %d messages, %d news, %d sales, %d initiatives × %d votes, %d charges, %d audit entries, %d deliveries and a blocked verification per member",
+		s.Scale, s.Members, s.Staff, s.ShiftWeeks, s.Tickets, s.Messages, s.News, s.Sales, s.Initiatives, s.VotesPerInitiative, s.Charges, s.Audit, s.Deliveries)
 }
 
 // community is who the load generator acts as.
 type community struct {
 	staff       []string // MODERADOR
+	directors   []string // COMITE: the audit log, the team's figures
 	treasurers  []string // TESORERIA
 	ministers   []string // MINISTRO: vote in the SCJN
 	players     []string
@@ -56,9 +63,10 @@ type community struct {
 	openVotes   []uint64 // SCJN initiatives open to votes, on which no minister has voted yet
 }
 
-// The first members hold the roles the endpoints need; the rest are players.
+// The first members hold the roles the endpoints need (sizes.Staff moderators first); the
+// rest are players.
 const (
-	staffCount     = 50
+	directorCount  = 5
 	treasurerCount = 5
 	ministerCount  = 200
 )
@@ -81,12 +89,21 @@ var ticketSubjects = []string{
 }
 
 // searchedTitle is what the bench searches for: a vehicle ticket (4237 = 12·353 + 1).
-const searchedTitle = "vehículo número 4237"
+// commonWords are on a twelfth of all tickets.
+const (
+	searchedTitle = "vehículo número 4237"
+	commonWords   = "multa injusta"
+)
 
 func memberID(i int) string { return fmt.Sprintf("3%017d", i+1) }
 
 func seed(ctx context.Context, d *db.DB, roles authz.RoleIDs, sizes Sizes, now time.Time) (community, error) {
 	rng := rand.New(rand.NewPCG(1, 2))
+	last := time.Now()
+	step := func(what string) {
+		fmt.Printf("  seeded %s in %s\n", what, time.Since(last).Round(100*time.Millisecond))
+		last = time.Now()
+	}
 	conn := d.Conn(ctx)
 	var c community
 	var users []auth.User
@@ -99,12 +116,15 @@ func seed(ctx context.Context, d *db.DB, roles authz.RoleIDs, sizes Sizes, now t
 		ms = append(ms, members.Member{DiscordID: id, Username: name, InGuild: true, JoinedAt: &joined, CreatedAt: joined, UpdatedAt: joined})
 		users = append(users, auth.User{DiscordID: id, Username: name, CreatedAt: joined, UpdatedAt: joined, LastLoginAt: now})
 		var role authz.Role
+		staffCount := sizes.Staff
 		switch {
 		case i < staffCount:
 			role, c.staff = authz.Moderador, append(c.staff, id)
-		case i < staffCount+treasurerCount:
+		case i < staffCount+directorCount:
+			role, c.directors = authz.Comite, append(c.directors, id)
+		case i < staffCount+directorCount+treasurerCount:
 			role, c.treasurers = authz.Tesoreria, append(c.treasurers, id)
-		case i < staffCount+treasurerCount+ministerCount:
+		case i < staffCount+directorCount+treasurerCount+ministerCount:
 			role, c.ministers = authz.Ministro, append(c.ministers, id)
 		default:
 			c.players = append(c.players, id)
@@ -127,17 +147,54 @@ func seed(ctx context.Context, d *db.DB, roles authz.RoleIDs, sizes Sizes, now t
 	if err := insert(conn, &items); err != nil {
 		return c, err
 	}
+	step("members and news")
 
 	statuses := tickets.AllStatuses
 	ts := make([]tickets.Ticket, sizes.Tickets)
+	// A ticket every 7 minutes at 1x; ten times as many a day at 10x.
+	spacing := time.Duration(float64(7*time.Minute) / sizes.Scale)
 	for i := range ts {
 		author := rng.IntN(len(c.players))
-		at := now.Add(-time.Duration(sizes.Tickets-i) * 7 * time.Minute)
-		ts[i] = tickets.Ticket{Title: fmt.Sprintf(ticketSubjects[i%len(ticketSubjects)], i+1), Category: tickets.CategoryOther,
+		at := now.Add(-time.Duration(sizes.Tickets-i) * spacing)
+		t := tickets.Ticket{Title: fmt.Sprintf(ticketSubjects[i%len(ticketSubjects)], i+1), Category: tickets.CategoryOther,
 			Status: statuses[rng.IntN(len(statuses))], Priority: []string{tickets.PriorityLow, tickets.PriorityMedium, tickets.PriorityHigh}[i%3],
 			AuthorID: c.players[author], AuthorName: c.playerNames[author], CreatedAt: at, UpdatedAt: at, LastMessageAt: at}
+		if i%4 == 0 {
+			t.Category = tickets.CategorySupport
+		}
+		if i%3 != 0 {
+			staffer := c.staff[i%len(c.staff)]
+			t.AssigneeID, t.AssigneeName = staffer, "moderador"
+		}
+		if t.Status == tickets.StatusResolved || t.Status == tickets.StatusClosed {
+			resolved := at.Add(time.Duration(1+i%48) * time.Hour)
+			t.ResolvedAt = &resolved
+			if i%5 == 0 {
+				rating := 1 + i%5
+				t.Rating = &rating
+			}
+		}
+		ts[i] = t
 	}
-	if err := insert(conn, &ts); err != nil {
+	// Which ticket each message is on: the newest holds 50 messages, the rest are spread over
+	// the others. Planned before the tickets are written so that each ticket carries its
+	// first staff reply as a reply through the service keeps it (setting it afterwards
+	// rewrote every ticket: minutes at a million).
+	on := make([]int32, sizes.Messages)
+	for n := range on {
+		on[n] = int32(len(ts) - 1)
+		if n >= 50 {
+			on[n] = int32(rng.IntN(len(ts)))
+		}
+	}
+	messageAt := func(n int) time.Time { return ts[on[n]].CreatedAt.Add(time.Duration(n%50) * time.Minute) }
+	for n := 1; n < len(on); n += 2 { // odd messages are staff's
+		t := &ts[on[n]]
+		if at := messageAt(n); t.FirstStaffAt == nil || at.Before(*t.FirstStaffAt) {
+			t.FirstStaffAt = &at
+		}
+	}
+	if err := insertTickets(conn, ts); err != nil {
 		return c, err
 	}
 	c.detailID = ts[len(ts)-1].ID
@@ -155,18 +212,14 @@ func seed(ctx context.Context, d *db.DB, roles authz.RoleIDs, sizes Sizes, now t
 		msgs = msgs[:0]
 		return err
 	}
-	// The newest ticket holds 50 messages; the rest are spread over the others.
 	for n := range sizes.Messages {
-		t := ts[len(ts)-1]
-		if n >= 50 {
-			t = ts[rng.IntN(len(ts))]
-		}
+		t := ts[on[n]]
 		sender, senderID := tickets.SenderUser, t.AuthorID
 		if n%2 == 1 {
-			sender, senderID = tickets.SenderStaff, c.staff[n%len(c.staff)]
+			sender, senderID = tickets.SenderStaff, c.staff[(n/2)%len(c.staff)]
 		}
 		msgs = append(msgs, tickets.Message{TicketID: t.ID, SenderType: sender, SenderID: senderID, SenderName: "miembro",
-			Content: "Hola, sigo con el mismo problema desde ayer, ¿me pueden ayudar?", CreatedAt: t.CreatedAt.Add(time.Duration(n%50) * time.Minute)})
+			Content: "Hola, sigo con el mismo problema desde ayer, ¿me pueden ayudar?", CreatedAt: messageAt(n)})
 		if len(msgs) == cap(msgs) {
 			if err := flush(); err != nil {
 				return c, err
@@ -176,6 +229,7 @@ func seed(ctx context.Context, d *db.DB, roles authz.RoleIDs, sizes Sizes, now t
 	if err := flush(); err != nil {
 		return c, err
 	}
+	step("tickets and messages")
 
 	catalogue := []struct {
 		key   string
@@ -235,7 +289,17 @@ func seed(ctx context.Context, d *db.DB, roles authz.RoleIDs, sizes Sizes, now t
 	if err := insert(conn, &charges); err != nil {
 		return c, err
 	}
-	return c, seedOutbox(conn, c, sizes, now)
+	step("sales, initiatives, votes and charges")
+	if err := seedShifts(conn, c, sizes, now); err != nil {
+		return c, err
+	}
+	if err := seedAudit(conn, c, sizes, now); err != nil {
+		return c, err
+	}
+	step("shifts and the audit log")
+	err := seedOutbox(conn, c, sizes, now)
+	step("the relay's history")
+	return c, err
 }
 
 // benchChannels are the configured channels the relay's history went to.
