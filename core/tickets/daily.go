@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"gorm.io/gorm/clause"
+
 	"zocalo/core/authz"
 	"zocalo/core/db"
 )
@@ -57,21 +59,97 @@ func (s *Service) Daily(ctx context.Context, actor *authz.Actor, days int) ([]Da
 	}
 	// Each figure is grouped by day in SQL over the span's days: a few hundred bound
 	// parameters whatever the number of tickets, and one row per day back.
-	opened, err := s.dayMedians(ctx, bounds, "created_at", "first_staff_at")
+	cached, err := s.cachedDays(ctx, bounds)
 	if err != nil {
 		return nil, err
 	}
-	resolved, err := s.dayMedians(ctx, bounds, "resolved_at", "resolved_at")
-	if err != nil {
+	var missing []int
+	for i := range out {
+		if c, ok := cached[bounds[i].UnixNano()]; ok {
+			out[i].Opened, out[i].Resolved = c.Opened, c.Resolved
+			out[i].MedianFirstResponseSeconds, out[i].MedianResolutionSeconds = c.MedianFirstResponseSeconds, c.MedianResolutionSeconds
+		} else {
+			missing = append(missing, i)
+		}
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	if err := s.computeDays(ctx, bounds, missing, out); err != nil {
 		return nil, err
-	}
-	for _, r := range opened {
-		out[r.Day].Opened, out[r.Day].MedianFirstResponseSeconds = r.Tickets, r.Median
-	}
-	for _, r := range resolved {
-		out[r.Day].Resolved, out[r.Day].MedianResolutionSeconds = r.Tickets, r.Median
 	}
 	return out, nil
+}
+
+// DayCache is a day of the chart already computed, kept until a ticket of that day changes
+// (the triggers of migration 00039 forget it) or, at most, for dayCacheLife.
+type DayCache struct {
+	DayStart                   time.Time `gorm:"primaryKey"`
+	DayEnd                     time.Time `gorm:"not null"`
+	Opened                     int64     `gorm:"not null"`
+	Resolved                   int64     `gorm:"not null"`
+	MedianFirstResponseSeconds *int64    `gorm:""`
+	MedianResolutionSeconds    *int64    `gorm:""`
+	ComputedAt                 time.Time `gorm:"not null"`
+}
+
+// TableName keeps the table's name explicit.
+func (DayCache) TableName() string { return "ticket_day_figures" }
+
+// dayCacheLife bounds how long a computed day is trusted: a change committed while its day
+// was being computed is forgotten before the row it should have forgotten is written, and
+// this is how long the chart can show that day as it was.
+const dayCacheLife = time.Hour
+
+// cachedDays are the span's days still kept, by the start of each day (Unix nanoseconds).
+func (s *Service) cachedDays(ctx context.Context, bounds []time.Time) (map[int64]DayCache, error) {
+	var rows []DayCache
+	if err := s.db.Conn(ctx).Where("day_start >= ? AND day_start < ? AND computed_at > ?", bounds[0].UTC(), bounds[len(bounds)-1].UTC(),
+		s.s.Now().Add(-dayCacheLife).UTC()).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make(map[int64]DayCache, len(rows))
+	for i, r := range rows {
+		for d := range len(bounds) - 1 {
+			// A day kept under another zone's cut is not this day.
+			if r.DayStart.Equal(bounds[d]) && r.DayEnd.Equal(bounds[d+1]) {
+				out[bounds[d].UnixNano()] = rows[i]
+			}
+		}
+	}
+	return out, nil
+}
+
+// computeDays computes the given days of the span into out and keeps them.
+func (s *Service) computeDays(ctx context.Context, bounds []time.Time, days []int, out []DayFigures) error {
+	ranges := make([][2]time.Time, len(days))
+	for k, i := range days {
+		ranges[k] = [2]time.Time{bounds[i], bounds[i+1]}
+	}
+	opened, err := s.dayMedians(ctx, ranges, "created_at", "first_staff_at")
+	if err != nil {
+		return err
+	}
+	resolved, err := s.dayMedians(ctx, ranges, "resolved_at", "resolved_at")
+	if err != nil {
+		return err
+	}
+	for _, r := range opened {
+		out[days[r.Day]].Opened, out[days[r.Day]].MedianFirstResponseSeconds = r.Tickets, r.Median
+	}
+	for _, r := range resolved {
+		out[days[r.Day]].Resolved, out[days[r.Day]].MedianResolutionSeconds = r.Tickets, r.Median
+	}
+	now := s.s.Now().UTC()
+	rows := make([]DayCache, len(days))
+	for k, i := range days {
+		f := out[i]
+		rows[k] = DayCache{DayStart: bounds[i].UTC(), DayEnd: bounds[i+1].UTC(), Opened: f.Opened, Resolved: f.Resolved,
+			MedianFirstResponseSeconds: f.MedianFirstResponseSeconds, MedianResolutionSeconds: f.MedianResolutionSeconds, ComputedAt: now}
+	}
+	// Two charts computing a day at once write the same figures; the later stays.
+	return s.db.Conn(ctx).Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "day_start"}}, UpdateAll: true}).
+		CreateInBatches(&rows, 100).Error
 }
 
 // dayFigure is one day's tickets and the median of their durations.
@@ -81,14 +159,14 @@ type dayFigure struct {
 	Median  *int64
 }
 
-// dayMedians counts, for each day [bounds[i], bounds[i+1]), the tickets whose dayColumn
+// dayMedians counts, for each day [days[i][0], days[i][1]), the tickets whose dayColumn
 // falls in it, and the median of the whole seconds from their opening to endColumn among
 // those that have one. Durations are taken to the millisecond and then cut to the second on
 // both engines; an even count takes the mean of the middle two, rounded down.
-func (s *Service) dayMedians(ctx context.Context, bounds []time.Time, dayColumn, endColumn string) ([]dayFigure, error) {
+func (s *Service) dayMedians(ctx context.Context, ranges [][2]time.Time, dayColumn, endColumn string) ([]dayFigure, error) {
 	var days strings.Builder
-	args := make([]any, 0, 2*len(bounds))
-	for i := range len(bounds) - 1 {
+	args := make([]any, 0, 2*len(ranges))
+	for i, r := range ranges {
 		if i > 0 {
 			days.WriteString(", ")
 		}
@@ -97,7 +175,7 @@ func (s *Service) dayMedians(ctx context.Context, bounds []time.Time, dayColumn,
 		} else {
 			fmt.Fprintf(&days, "(%d, ?, ?)", i)
 		}
-		args = append(args, bounds[i].UTC(), bounds[i+1].UTC())
+		args = append(args, r[0].UTC(), r[1].UTC())
 	}
 	seconds := "CAST(ROUND((julianday(t." + endColumn + ") - julianday(t.created_at)) * 86400000.0) AS INTEGER) / 1000"
 	if s.db.Dialect() == db.Postgres {

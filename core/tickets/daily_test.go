@@ -147,3 +147,75 @@ func TestDailyFiguresPastTheParameterLimits(t *testing.T) {
 		}
 	})
 }
+
+// The chart keeps the days it computed and forgets a day when one of its tickets opens,
+// is first answered, is resolved or reopened, or goes; a day kept is trusted for an hour.
+func TestDailyFiguresKeepUpWithChanges(t *testing.T) {
+	t.Parallel()
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		clock := testenv.NewClock(time.Date(2026, 11, 17, 18, 0, 0, 0, time.UTC))
+		svc := tickets.NewService(d, nil, nil, nil, tickets.Settings{Now: clock.Now, Location: time.UTC})
+		staffer := &authz.Actor{DiscordID: "2", Roles: authz.RoleSet{authz.SoporteTecnico: true}}
+		monday := func() tickets.DayFigures {
+			t.Helper()
+			rows, err := svc.Daily(ctx, staffer, 2)
+			if err != nil || len(rows) != 2 || rows[0].Day != "2026-11-16" {
+				t.Fatalf("rows %+v, %v", rows, err)
+			}
+			return rows[0]
+		}
+		at := func(hour int) time.Time { return time.Date(2026, 11, 16, hour, 0, 0, 0, time.UTC) }
+		add := func(created time.Time, first, resolved *time.Time) tickets.Ticket {
+			t.Helper()
+			tk := tickets.Ticket{Title: "t", Category: tickets.CategoryOther, Status: tickets.StatusOpen, Priority: tickets.PriorityLow,
+				AuthorID: "1", AuthorName: "jugador", CreatedAt: created, UpdatedAt: created, LastMessageAt: created, FirstStaffAt: first, ResolvedAt: resolved}
+			if err := d.Conn(ctx).Create(&tk).Error; err != nil {
+				t.Fatal(err)
+			}
+			return tk
+		}
+		ptr := func(t time.Time) *time.Time { return &t }
+		first := add(at(9), ptr(at(10)), ptr(at(12)))
+		if got := monday(); got.Opened != 1 || got.Resolved != 1 || *got.MedianFirstResponseSeconds != 3600 {
+			t.Fatalf("monday %+v", got)
+		}
+		var kept int64
+		d.Conn(ctx).Model(&tickets.DayCache{}).Count(&kept)
+		if kept != 2 {
+			t.Fatalf("%d days kept, want 2", kept)
+		}
+		// Read from what was kept: a figure changed there shows.
+		d.Conn(ctx).Model(&tickets.DayCache{}).Where("opened = 1").Update("opened", 99)
+		if got := monday(); got.Opened != 99 {
+			t.Fatalf("the kept day was not read: %+v", got)
+		}
+		// A new ticket that day forgets it.
+		second := add(at(11), nil, nil)
+		if got := monday(); got.Opened != 2 || *got.MedianFirstResponseSeconds != 3600 {
+			t.Fatalf("after a new ticket %+v", got)
+		}
+		// Its first staff reply, days later, too.
+		clock.Advance(time.Minute)
+		d.Conn(ctx).Model(&second).Update("first_staff_at", at(14))
+		if got := monday(); *got.MedianFirstResponseSeconds != (3600+3*3600)/2 {
+			t.Fatalf("after a late first reply %+v", got)
+		}
+		// Reopened: no longer resolved that day.
+		d.Conn(ctx).Model(&first).Update("resolved_at", nil)
+		if got := monday(); got.Resolved != 0 || got.MedianResolutionSeconds != nil {
+			t.Fatalf("after reopening %+v", got)
+		}
+		// Gone.
+		d.Conn(ctx).Delete(&second)
+		if got := monday(); got.Opened != 1 || *got.MedianFirstResponseSeconds != 3600 {
+			t.Fatalf("after a deletion %+v", got)
+		}
+		// A day kept is trusted for an hour, then computed again.
+		d.Conn(ctx).Model(&tickets.DayCache{}).Where("opened = 1").Update("opened", 99)
+		clock.Advance(61 * time.Minute)
+		if got := monday(); got.Opened != 1 {
+			t.Fatalf("a day kept past its hour %+v", got)
+		}
+	})
+}

@@ -31,14 +31,32 @@ func TestListCountsMatchesUpToABound(t *testing.T) {
 			}
 			return got
 		}
+		var newest []string // every ticket, newest activity first
+		for p := 1; ; p++ {
+			got := list(tickets.ListQuery{Page: p, Limit: 100})
+			for _, v := range got.Tickets {
+				newest = append(newest, v.TicketID)
+			}
+			if len(got.Tickets) < 100 {
+				break
+			}
+		}
 		for _, q := range []tickets.ListQuery{{Search: "multa"}, {Priority: first.Priority}, {Category: first.Category}} {
 			q.Page, q.Limit = 1, 25
-			if got := list(q); len(got.Tickets) != 25 || got.Total != tickets.MaxCounted || !got.TotalCapped {
+			got := list(q)
+			if len(got.Tickets) != 25 || got.Total != tickets.MaxCounted || !got.TotalCapped {
 				t.Fatalf("%+v: %d rows, total %d, capped %v", q, len(got.Tickets), got.Total, got.TotalCapped)
+			}
+			// Whichever way the page is read, it is the newest of the matches.
+			for i, v := range got.Tickets {
+				if v.TicketID != newest[i] {
+					t.Fatalf("%+v: row %d is #%s, want #%s", q, i, v.TicketID, newest[i])
+				}
 			}
 			// Past the bound the count reaches the page asked for, and more are still said to be there.
 			q.Page = 41
-			if got := list(q); len(got.Tickets) != 25 || got.Total != 41*25 || !got.TotalCapped {
+			got = list(q)
+			if len(got.Tickets) != 25 || got.Total != 41*25 || !got.TotalCapped || got.Tickets[0].TicketID != newest[40*25] {
 				t.Fatalf("%+v: %d rows, total %d, capped %v", q, len(got.Tickets), got.Total, got.TotalCapped)
 			}
 			// The last page knows the exact number.

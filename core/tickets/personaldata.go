@@ -16,6 +16,7 @@ func PersonalData() personaldata.Declarations {
 		},
 		Unrelated: []personaldata.Unrelated{
 			{Table: "ticket_tallies", Why: "Cuentas de tickets por estado, sin personas"},
+			{Table: "ticket_day_figures", Why: "Cuentas y medianas de tickets por día, sin personas"},
 			{Table: "ticket_canned_replies", Why: "Respuestas predefinidas del equipo, sin personas"},
 		},
 	}
