@@ -18,6 +18,7 @@ func PersonalData() personaldata.Declarations {
 		Unrelated: []personaldata.Unrelated{
 			{Table: "staff_weekly_reports", Why: "El informe semanal del equipo, publicado en Discord; se alcanza desde Discord"},
 			{Table: "staff_quotas", Why: "Horas semanales por rol, sin personas"},
+			{Table: "staff_week_hours", Why: "Horas del equipo por semana y servidor, sin personas"},
 		},
 	}
 }

@@ -24,6 +24,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -48,6 +49,7 @@ type options struct {
 	only        string
 	skipSQLite  bool
 	parts       string
+	ceiling     string
 	// The delivery part: how many writes, from how many connections at once.
 	deliveryWrites int
 	deliveryConns  int
@@ -65,14 +67,15 @@ func main() {
 	flag.BoolVar(&o.keep, "keep", false, "keep the seeded PostgreSQL databases (their URLs are printed), to look into them")
 	flag.BoolVar(&o.skipSQLite, "skip-sqlite", false, "measure PostgreSQL only")
 	flag.StringVar(&o.only, "only", "", "drive only the endpoints whose name contains this text (budgets are checked on those)")
-	flag.StringVar(&o.parts, "parts", "load,delivery,live", "the parts to run: load (the endpoints under load), delivery (a write's post reaching Discord; PostgreSQL only), live (open streams' memory and a write reaching a stream on another replica; PostgreSQL only)")
+	flag.StringVar(&o.parts, "parts", "load,delivery,live,ceiling", "the parts to run: load (the endpoints under load), delivery (a write's post reaching Discord; PostgreSQL only), live (open streams' memory and a write reaching a stream on another replica; PostgreSQL only), ceiling (the largest community of -ceiling at which SQLite keeps every budget)")
+	flag.StringVar(&o.ceiling, "ceiling", "0.5,1,2,5", "the communities the ceiling part tries on SQLite, smallest first")
 	flag.IntVar(&o.deliveryWrites, "delivery-writes", 100, "writes measured by the delivery part, one at a time and again together")
 	flag.IntVar(&o.deliveryConns, "delivery-conns", 4, "connections the delivery part writes from together")
 	flag.Parse()
 	parts := map[string]bool{}
 	for _, p := range strings.Split(o.parts, ",") {
-		if p = strings.TrimSpace(p); p != "load" && p != "delivery" && p != "live" {
-			fmt.Fprintf(os.Stderr, "-parts: unknown part %q (load, delivery, live)\n", p)
+		if p = strings.TrimSpace(p); p != "load" && p != "delivery" && p != "live" && p != "ceiling" {
+			fmt.Fprintf(os.Stderr, "-parts: unknown part %q (load, delivery, live, ceiling)\n", p)
 			os.Exit(2)
 		}
 		parts[p] = true
@@ -89,6 +92,11 @@ func main() {
 			scales = append(scales, o.scale*o.growth)
 		}
 		pass = runLoad(ctx, o, "PostgreSQL", scales...) && pass
+	}
+	if parts["ceiling"] {
+		// Informative: the largest community SQLite serves within every budget, for the
+		// README's advice on when to move to PostgreSQL. Not a budget of its own.
+		runCeiling(ctx, o)
 	}
 	if parts["delivery"] {
 		pass = runPostgresPart(ctx, o, "Delivery to Discord", runDelivery) && pass
@@ -171,6 +179,49 @@ func runLoad(ctx context.Context, o options, target string, scales ...float64) b
 	}
 	fmt.Println()
 	return len(misses) == 0
+}
+
+// runCeiling serves each community of -ceiling on SQLite in turn, smallest first, and says
+// the largest at which every budget held.
+func runCeiling(ctx context.Context, o options) {
+	held := ""
+	for _, f := range strings.Split(o.ceiling, ",") {
+		scale, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "-ceiling: %q is not a number\n", f)
+			os.Exit(2)
+		}
+		p, err := prepare(ctx, o, "SQLite", scale)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "SQLite at %gx: %v\n", scale, err)
+			os.Exit(2)
+		}
+		reports, err := measure(ctx, o, []*seededCommunity{p})
+		p.cleanup()
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "SQLite at %gx: %v\n", scale, err)
+			os.Exit(2)
+		}
+		reports[0].print(os.Stdout)
+		misses := reports[0].misses()
+		for _, m := range misses {
+			fmt.Printf("  BUDGET MISSED: %s\n", m)
+		}
+		if len(misses) > 0 {
+			break
+		}
+		held = f
+	}
+	if held == "" {
+		fmt.Printf("SQLite ceiling: no community of %s kept every budget\n\n", o.ceiling)
+		return
+	}
+	fmt.Printf("SQLite ceiling: every budget held up to %sx (%s)\n\n", held, fullSizes.scaled(mustFloat(held)))
+}
+
+func mustFloat(s string) float64 {
+	f, _ := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	return f
 }
 
 // seededCommunity is a seeded database ready to be served: its configuration, who acts in it and
