@@ -40,7 +40,7 @@ import (
 func Models() []any {
 	return []any{&auth.User{}, &members.Member{}, &members.MemberRole{}, &auth.Session{}, &auth.SignInCode{}, &outbox.Event{},
 		&news.Item{}, &contact.Message{}, &artists.Application{},
-		&tickets.Ticket{}, &tickets.Tally{}, &tickets.DayCache{}, &tickets.Message{}, &tickets.Attachment{}, &tickets.Event{}, &tickets.Read{}, &tickets.TranscriptView{},
+		&tickets.Ticket{}, &tickets.Tally{}, &tickets.DayCache{}, &tickets.Served{}, &tickets.Message{}, &tickets.Attachment{}, &tickets.Event{}, &tickets.Read{}, &tickets.TranscriptView{},
 		&tickets.Note{}, &tickets.CannedReply{},
 		&staff.Shift{}, &staff.Adjustment{}, &staff.Record{}, &staff.Note{}, &staff.Report{}, &staff.WeeklyReport{}, &staff.Break{}, &staff.Leave{}, &staff.Quota{}, &staff.Fold{}, &staff.WeekHoursKept{},
 		&documents.Document{}, &roblox.Link{}, &roblox.Attempt{}, &roblox.NameHold{}, &records.Charge{}, &records.Repair{}, &apikeys.Key{},

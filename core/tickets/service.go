@@ -374,6 +374,11 @@ func (s *Service) reply(ctx context.Context, t *Ticket, actor *authz.Actor, cont
 		if err != nil {
 			return err
 		}
+		if senderType == SenderStaff {
+			if err := s.countServed(ctx, t, actor.DiscordID, m.ID); err != nil {
+				return err
+			}
+		}
 		next := StatusWaitingStaff
 		updates := map[string]any{"last_message_at": now, "updated_at": now}
 		if senderType == SenderStaff {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -307,5 +308,44 @@ func TestTheFirstStaffReplyIsKept(t *testing.T) {
 		if tk := k.ticket(t, v.TicketID); tk.FirstStaffAt == nil || !tk.FirstStaffAt.Equal(first) {
 			t.Fatalf("first staff reply %v, want %v", tk.FirstStaffAt, first)
 		}
+	})
+}
+
+// A member's figures count the tickets they answered and the people they served, each once
+// however many replies, even twenty at once; recounting from the replies agrees.
+func TestStaffFiguresCountFirstReplies(t *testing.T) {
+	t.Parallel()
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		k := newDesk(t, d)
+		a, b, c := k.open(t, "Uno"), k.open(t, "Dos"), k.open(t, "Tres")
+		if err := d.Conn(ctx).Model(&tickets.Ticket{}).Where("id = ?", c.TicketID).Update("author_id", "900000000000000009").Error; err != nil {
+			t.Fatal(err)
+		}
+		reply := func(id string) {
+			if _, err := k.Reply(ctx, k.support, id, "Te ayudamos.", nil); err != nil {
+				t.Error(err)
+			}
+		}
+		var wg sync.WaitGroup
+		for range 20 {
+			wg.Go(func() { reply(a.TicketID) })
+		}
+		wg.Wait()
+		reply(b.TicketID)
+		reply(c.TicketID)
+		reply(c.TicketID)
+		check := func(when string) {
+			t.Helper()
+			answered, people, _, err := k.StaffFigures(ctx, supportID)
+			if err != nil || answered != 3 || people != 2 {
+				t.Fatalf("%s: %d tickets, %d people, %v; want 3 and 2", when, answered, people, err)
+			}
+		}
+		check("as replied")
+		if err := tickets.RecountServed(ctx, d); err != nil {
+			t.Fatal(err)
+		}
+		check("recounted")
 	})
 }

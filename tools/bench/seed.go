@@ -229,6 +229,9 @@ func seed(ctx context.Context, d *db.DB, roles authz.RoleIDs, sizes Sizes, now t
 	if err := flush(); err != nil {
 		return c, err
 	}
+	if err := tickets.RecountServed(ctx, d); err != nil {
+		return c, err
+	}
 	step("tickets and messages")
 
 	catalogue := []struct {
