@@ -43,7 +43,23 @@ func watch(t *testing.T, ctx context.Context, hub *live.Hub, after string) *stre
 			t.Error(err)
 		}
 	}()
-	return s
+	// Watching from "now" starts where the stream first reads: events committed before it
+	// are not its own, so nothing is published until the stream says it is ready (under
+	// load its goroutine may start after the first writers have committed).
+	deadline := time.After(30 * time.Second)
+	for {
+		s.mu.Lock()
+		ready := slices.ContainsFunc(s.frames, func(f live.Frame) bool { return f.Kind == live.FrameReady })
+		s.mu.Unlock()
+		if ready {
+			return s
+		}
+		select {
+		case <-s.more:
+		case <-deadline:
+			t.Fatal("the stream never said it was ready")
+		}
+	}
 }
 
 // events waits until the stream has been sent an event whose payload says {"i": last}, and
