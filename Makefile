@@ -85,7 +85,9 @@ e2e: web-deps
 ## only) `serve` and `bot` as two processes against a fake
 ## Discord, timing each write's post from the write's answer (p95 <= 300 ms); then (PostgreSQL
 ## only) two `serve` replicas: 1,000 open streams (<= 50 MB RSS) and a reply reaching a stream
-## on the other replica (p95 <= 500 ms). Then bench-web, whatever the load benchmark found;
+## on the other replica (p95 <= 500 ms); then SQLite at 0.5x, 1x, 2x and 5x in turn, to say
+## the largest community it serves within every budget (informative, -ceiling picks the sizes).
+## Then bench-web, whatever the load benchmark found;
 ## exits non-zero when any budget (docs/performance.md) was missed.
 ## BENCH_FLAGS passes options, e.g. BENCH_FLAGS='-scale 0.1 -duration 2s' for a quick look,
 ## BENCH_FLAGS='-growth 0' for one PostgreSQL community, or BENCH_FLAGS='-parts delivery'.
