@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"zocalo/core/errs"
+	"zocalo/core/outbox"
 )
 
 // Discord's limits on autocomplete answers.
@@ -94,11 +95,11 @@ func fitChoices(in []*discordgo.ApplicationCommandOptionChoice) []*discordgo.App
 		if len(out) == maxChoices {
 			break
 		}
-		if v, ok := c.Value.(string); ok && units(v) > maxChoiceName {
+		if v, ok := c.Value.(string); ok && outbox.Units(v) > maxChoiceName {
 			continue
 		}
 		fitted := *c
-		fitted.Name, _ = capUnits(c.Name, maxChoiceName)
+		fitted.Name, _ = outbox.CapUnits(c.Name, maxChoiceName)
 		out = append(out, &fitted)
 	}
 	return out

@@ -33,7 +33,7 @@ func Buttons(rows []outbox.ButtonRow) []discordgo.MessageComponent {
 			if !ok {
 				style = discordgo.SecondaryButton
 			}
-			label, _ := capUnits(b.Label, maxButtonLabel)
+			label, _ := outbox.CapUnits(b.Label, maxButtonLabel)
 			row.Components = append(row.Components, discordgo.Button{Label: label, Style: style, CustomID: b.CustomID, Disabled: b.Disabled})
 		}
 		if len(row.Components) > 0 {

@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"zocalo/core/errs"
+	"zocalo/core/outbox"
 	"zocalo/core/tickets"
 )
 
@@ -113,7 +114,7 @@ func ticketModal(b *Bot) *Component {
 				}
 			}
 			// An interaction's answer holds 2,000 characters; the portal has the whole answer.
-			text, _ = capUnits(text, maxInteractionContent)
+			text, _ = outbox.CapUnits(text, maxInteractionContent)
 			return Reply{Content: text}, nil
 		},
 	}

@@ -42,6 +42,17 @@ func (e *botRace) openShift(t *testing.T, memberID string, ago time.Duration) st
 	return sh
 }
 
+// lastWeeksShift records a closed two-hour shift on last week's Tuesday, directly in the table.
+func (e *botRace) lastWeeksShift(t *testing.T, memberID string) {
+	t.Helper()
+	start := e.app.Shifts.WeekStart(e.app.Now()).AddDate(0, 0, -7).Add(26 * time.Hour).UTC()
+	end := start.Add(2 * time.Hour)
+	if err := e.d.Conn(context.Background()).Create(&staff.Shift{MemberID: memberID, Server: e.app.Shifts.Servers()[0],
+		StartedAt: start, EndedAt: &end}).Error; err != nil {
+		t.Fatal(err)
+	}
+}
+
 func (e *botRace) shift(t *testing.T, id uint64) staff.Shift {
 	t.Helper()
 	var sh staff.Shift

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"testing"
-	"time"
 
 	"zocalo/core/authz"
 	"zocalo/core/staff"
@@ -15,12 +14,7 @@ var _ = addBotRaceRows(botRaceRow{
 	run: func(t *testing.T, e *botRace) {
 		ctx := context.Background()
 		mod := e.member(t, authz.Moderador)
-		lastWeek := e.app.Shifts.WeekStart(e.app.Now()).AddDate(0, 0, -7)
-		start := lastWeek.Add(26 * time.Hour).UTC()
-		end := start.Add(2 * time.Hour)
-		if err := e.d.Conn(ctx).Create(&staff.Shift{MemberID: mod, Server: e.app.Shifts.Servers()[0], StartedAt: start, EndedAt: &end}).Error; err != nil {
-			t.Fatal(err)
-		}
+		e.lastWeeksShift(t, mod)
 		e.runJob(t, "fold-staff-time", botRaceN)
 		var fold staff.Fold
 		if err := e.d.Conn(ctx).Where("member_id = ?", mod).Take(&fold).Error; err != nil {

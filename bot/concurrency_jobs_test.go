@@ -34,13 +34,8 @@ var _ = addBotRaceRows(
 		run: func(t *testing.T, e *botRace) {
 			ctx := context.Background()
 			mod := e.member(t, authz.Moderador)
+			e.lastWeeksShift(t, mod)
 			lastWeek := e.app.Shifts.WeekStart(e.app.Now()).AddDate(0, 0, -7)
-			start := lastWeek.Add(26 * time.Hour).UTC()
-			end := start.Add(2 * time.Hour)
-			if err := e.d.Conn(ctx).Create(&staff.Shift{MemberID: mod, Server: e.app.Shifts.Servers()[0],
-				StartedAt: start, EndedAt: &end}).Error; err != nil {
-				t.Fatal(err)
-			}
 			// Enough staff with long names for the report to pass one message's limits. They
 			// are in the guild and recorded as the role sync records them, without a gateway
 			// event each.

@@ -3,26 +3,10 @@ package bot
 import (
 	"bytes"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
-)
 
-// Discord's limits on one message (docs: resources/message, "Embed Limits" and Create
-// Message). Discord counts characters; we count UTF-16 code units, never fewer than code
-// points, so a text that fits here fits however Discord counts it.
-const (
-	maxContent          = 2000
-	maxEmbeds           = 10
-	maxEmbedTitle       = 256
-	maxEmbedDescription = 4096
-	maxEmbedFields      = 25
-	maxFieldName        = 256
-	maxFieldValue       = 1024
-	maxEmbedFooter      = 2048
-	maxEmbedAuthor      = 256
-	maxEmbedsTotal      = 6000
+	"zocalo/core/outbox"
 )
 
 const (
@@ -30,7 +14,6 @@ const (
 	// limits cut what the message shows.
 	fullTextName   = "mensaje-completo.txt"
 	fullTextNotice = "Texto completo en el archivo adjunto"
-	ellipsis       = "…"
 	footerSep      = " · "
 )
 
@@ -92,19 +75,19 @@ func fitContent(content, marker string) (string, bool) {
 		}
 		whole += last
 	}
-	if units(whole) <= maxContent {
+	if outbox.Units(whole) <= outbox.MaxContent {
 		return whole, false
 	}
-	tail := ellipsis + "\n-# " + joinNonEmpty(footerSep, fullTextNotice, marker)
-	return cutUnits(content, maxContent-units(tail)) + tail, true
+	tail := outbox.Ellipsis + "\n-# " + joinNonEmpty(footerSep, fullTextNotice, marker)
+	return outbox.CutUnits(content, outbox.MaxContent-outbox.Units(tail)) + tail, true
 }
 
 // fitEmbeds copies embeds within Discord's limits, the marker (and, with notice, the
 // notice of the attachment) in the first one's footer. It tells whether anything was cut.
 func fitEmbeds(in []*discordgo.MessageEmbed, marker string, notice bool) ([]*discordgo.MessageEmbed, bool) {
 	cut := false
-	if len(in) > maxEmbeds {
-		in, cut = in[:maxEmbeds], true
+	if len(in) > outbox.MaxEmbedsPerMessage {
+		in, cut = in[:outbox.MaxEmbedsPerMessage], true
 	}
 	out := make([]*discordgo.MessageEmbed, len(in))
 	fixed := 0 // what must stay whole: titles, authors and footers, after their own limits
@@ -112,14 +95,14 @@ func fitEmbeds(in []*discordgo.MessageEmbed, marker string, notice bool) ([]*dis
 		c := *e
 		c.Fields = nil
 		var was bool
-		c.Title, was = capUnits(e.Title, maxEmbedTitle)
+		c.Title, was = outbox.CapUnits(e.Title, outbox.MaxEmbedTitle)
 		cut = cut || was
 		if e.Author != nil {
 			a := *e.Author
-			a.Name, was = capUnits(a.Name, maxEmbedAuthor)
+			a.Name, was = outbox.CapUnits(a.Name, outbox.MaxEmbedAuthor)
 			cut = cut || was
 			c.Author = &a
-			fixed += units(a.Name)
+			fixed += outbox.Units(a.Name)
 		}
 		footer := ""
 		if e.Footer != nil {
@@ -132,7 +115,7 @@ func fitEmbeds(in []*discordgo.MessageEmbed, marker string, notice bool) ([]*dis
 			}
 			footer, was = footerWith(footer, extra, marker)
 		} else {
-			footer, was = capUnits(footer, maxEmbedFooter)
+			footer, was = outbox.CapUnits(footer, outbox.MaxEmbedFooter)
 		}
 		cut = cut || was
 		if footer != "" {
@@ -143,41 +126,41 @@ func fitEmbeds(in []*discordgo.MessageEmbed, marker string, notice bool) ([]*dis
 			}
 			c.Footer = &f
 		}
-		fixed += units(c.Title) + units(footer)
+		fixed += outbox.Units(c.Title) + outbox.Units(footer)
 		out[i] = &c
 	}
 	// Titles, authors and footers of many embeds could pass the total alone: the last
 	// embeds go to the attachment then.
-	for len(out) > 1 && fixed > maxEmbedsTotal {
+	for len(out) > 1 && fixed > outbox.MaxEmbedsTotal {
 		last := out[len(out)-1]
-		fixed -= units(last.Title) + units(footerText(last))
+		fixed -= outbox.Units(last.Title) + outbox.Units(footerText(last))
 		if last.Author != nil {
-			fixed -= units(last.Author.Name)
+			fixed -= outbox.Units(last.Author.Name)
 		}
 		out, cut = out[:len(out)-1], true
 	}
 	// Descriptions and fields share what is left, in reading order: the message keeps the
 	// start of its text.
-	left := maxEmbedsTotal - fixed
+	left := outbox.MaxEmbedsTotal - fixed
 	for i, c := range out {
 		e := in[i]
-		desc, was := capUnits(e.Description, min(maxEmbedDescription, max(left, 0)))
+		desc, was := outbox.CapUnits(e.Description, min(outbox.MaxEmbedDescription, max(left, 0)))
 		cut = cut || was
 		c.Description = desc
-		left -= units(desc)
+		left -= outbox.Units(desc)
 		fields := e.Fields
-		if len(fields) > maxEmbedFields {
-			fields, cut = fields[:maxEmbedFields], true
+		if len(fields) > outbox.MaxEmbedFields {
+			fields, cut = fields[:outbox.MaxEmbedFields], true
 		}
 		for _, f := range fields {
-			name, nameCut := capUnits(f.Name, maxFieldName)
-			value, valueCut := capUnits(f.Value, min(maxFieldValue, left-units(name)))
+			name, nameCut := outbox.CapUnits(f.Name, outbox.MaxFieldName)
+			value, valueCut := outbox.CapUnits(f.Value, min(outbox.MaxFieldValue, left-outbox.Units(name)))
 			if f.Value != "" && value == "" {
 				break // no room left: this field and the next ones go to the attachment
 			}
 			cut = cut || nameCut || valueCut
 			c.Fields = append(c.Fields, &discordgo.MessageEmbedField{Name: name, Value: value, Inline: f.Inline})
-			left -= units(name) + units(value)
+			left -= outbox.Units(name) + outbox.Units(value)
 		}
 		if len(c.Fields) < len(fields) {
 			cut = true
@@ -190,11 +173,11 @@ func fitEmbeds(in []*discordgo.MessageEmbed, marker string, notice bool) ([]*dis
 // needed) and the marker, within the footer's limit.
 func footerWith(own string, extra []string, marker string) (string, bool) {
 	rest := joinNonEmpty(footerSep, append(extra, marker)...)
-	room := maxEmbedFooter
+	room := outbox.MaxEmbedFooter
 	if rest != "" {
-		room -= units(rest) + units(footerSep)
+		room -= outbox.Units(rest) + outbox.Units(footerSep)
 	}
-	own, cut := capUnits(own, room)
+	own, cut := outbox.CapUnits(own, room)
 	return joinNonEmpty(footerSep, append(append([]string{}, extra...), own, marker)...), cut
 }
 
@@ -244,42 +227,6 @@ func joinNonEmpty(sep string, parts ...string) string {
 		}
 	}
 	return strings.Join(kept, sep)
-}
-
-// units counts s as Discord's limits are checked here: in UTF-16 code units.
-func units(s string) int {
-	n := 0
-	for _, r := range s {
-		n += utf16.RuneLen(r)
-	}
-	return n
-}
-
-// capUnits keeps s within n units: whole when it fits, else its start and an ellipsis.
-// It tells whether s was cut.
-func capUnits(s string, n int) (string, bool) {
-	if units(s) <= n {
-		return s, false
-	}
-	if n < units(ellipsis) {
-		return "", s != ""
-	}
-	return cutUnits(s, n-units(ellipsis)) + ellipsis, true
-}
-
-// cutUnits is the longest start of s within n units, never splitting a character, with
-// trailing spaces dropped (Discord trims them anyway).
-func cutUnits(s string, n int) string {
-	used, end := 0, 0
-	for end < len(s) {
-		r, size := utf8.DecodeRuneInString(s[end:])
-		if used+utf16.RuneLen(r) > n {
-			break
-		}
-		used += utf16.RuneLen(r)
-		end += size
-	}
-	return strings.TrimRight(s[:end], " \t\n")
 }
 
 // truncate keeps s within n bytes without splitting a character.

@@ -27,29 +27,29 @@ func withinLimits(t *testing.T, content string, embeds []*discordgo.MessageEmbed
 			t.Fatalf("%s has %d characters, past %d", what, c, n)
 		}
 	}
-	check("content", content, maxContent)
-	if len(embeds) > maxEmbeds {
+	check("content", content, outbox.MaxContent)
+	if len(embeds) > outbox.MaxEmbedsPerMessage {
 		t.Fatalf("%d embeds", len(embeds))
 	}
 	total := 0
 	for i, e := range embeds {
-		check(fmt.Sprintf("embed %d title", i), e.Title, maxEmbedTitle)
-		check(fmt.Sprintf("embed %d description", i), e.Description, maxEmbedDescription)
+		check(fmt.Sprintf("embed %d title", i), e.Title, outbox.MaxEmbedTitle)
+		check(fmt.Sprintf("embed %d description", i), e.Description, outbox.MaxEmbedDescription)
 		total += utf8.RuneCountInString(e.Title) + utf8.RuneCountInString(e.Description)
-		if len(e.Fields) > maxEmbedFields {
+		if len(e.Fields) > outbox.MaxEmbedFields {
 			t.Fatalf("embed %d has %d fields", i, len(e.Fields))
 		}
 		for j, f := range e.Fields {
-			check(fmt.Sprintf("embed %d field %d name", i, j), f.Name, maxFieldName)
-			check(fmt.Sprintf("embed %d field %d value", i, j), f.Value, maxFieldValue)
+			check(fmt.Sprintf("embed %d field %d name", i, j), f.Name, outbox.MaxFieldName)
+			check(fmt.Sprintf("embed %d field %d value", i, j), f.Value, outbox.MaxFieldValue)
 			total += utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
 		}
 		if e.Footer != nil {
-			check(fmt.Sprintf("embed %d footer", i), e.Footer.Text, maxEmbedFooter)
+			check(fmt.Sprintf("embed %d footer", i), e.Footer.Text, outbox.MaxEmbedFooter)
 			total += utf8.RuneCountInString(e.Footer.Text)
 		}
 	}
-	if total > maxEmbedsTotal {
+	if total > outbox.MaxEmbedsTotal {
 		t.Fatalf("embeds have %d characters in all", total)
 	}
 }
@@ -102,8 +102,8 @@ func TestAnEmojiIsNeverSplit(t *testing.T) {
 	t.Parallel()
 	f := fitMessage(strings.Repeat("😀", 1500), nil, "")
 	withinLimits(t, f.content, nil)
-	if units(f.content) > maxContent || f.fullText == nil {
-		t.Fatalf("%d units, full text %v", units(f.content), f.fullText != nil)
+	if outbox.Units(f.content) > outbox.MaxContent || f.fullText == nil {
+		t.Fatalf("%d outbox.Units, full text %v", outbox.Units(f.content), f.fullText != nil)
 	}
 }
 

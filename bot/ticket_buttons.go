@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"zocalo/core/errs"
+	"zocalo/core/outbox"
 	"zocalo/core/tickets"
 )
 
@@ -96,7 +97,7 @@ func pickedUser(inv *Invocation) string {
 }
 
 func choiceButton(label, customID string, style discordgo.ButtonStyle) discordgo.Button {
-	label, _ = capUnits(label, maxButtonLabel)
+	label, _ = outbox.CapUnits(label, maxButtonLabel)
 	return discordgo.Button{Label: label, CustomID: customID, Style: style}
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"zocalo/core/errs"
+	"zocalo/core/validate"
 )
 
 // maxJSONBody bounds every JSON request body.
@@ -20,7 +21,6 @@ var (
 	errBodyTooLarge   = errs.Invalid("La solicitud es demasiado grande.")
 	errBadJSON        = errs.Invalid("La solicitud no tiene un formato válido.")
 	errUnstorableText = errs.Invalid("El texto contiene caracteres no válidos.")
-	errPaging         = errs.Invalid("Página o límite no válidos.")
 )
 
 // bindJSON decodes the body into v, answering 400 with a Spanish message when it cannot.
@@ -74,10 +74,24 @@ func pageQuery(c *gin.Context, defLimit, maxLimit int) (page, limit int, ok bool
 	page, pageOK := numberQuery(c, "page", 1, maxPage)
 	limit, limitOK := numberQuery(c, "limit", defLimit, maxLimit)
 	if !pageOK || !limitOK {
-		fail(c, errPaging)
+		fail(c, errs.ErrPage)
 		return 0, 0, false
 	}
 	return page, limit, true
+}
+
+// cursorQuery reads ?limit= (1 to maxLimit, defLimit when absent or empty) and ?before= (an
+// item's id, 0 when absent) of a list paged by cursor. Anything else answers 400.
+func cursorQuery(c *gin.Context, defLimit, maxLimit int) (limit int, before uint64, ok bool) {
+	limit, ok = numberQuery(c, "limit", defLimit, maxLimit)
+	if raw := c.Query("before"); ok && raw != "" {
+		before, ok = validate.ID(raw)
+		ok = ok && before != 0
+	}
+	if !ok {
+		fail(c, errs.ErrPage)
+	}
+	return limit, before, ok
 }
 
 // numberQuery reads a whole-number parameter from 1 to most, or def when it is absent or

@@ -9,7 +9,6 @@ import (
 
 	"zocalo/core/errs"
 	"zocalo/core/legislative"
-	"zocalo/core/validate"
 )
 
 func pathID(c *gin.Context, notFound string) (uint64, bool) {
@@ -29,15 +28,8 @@ const (
 func (s *Server) listInitiatives(c *gin.Context) {
 	q := legislative.InitiativesQuery{Body: c.Query("type")}
 	var ok bool
-	if q.Limit, ok = numberQuery(c, "limit", legislative.DefaultInitiativesPage, legislative.MaxInitiativesPage); !ok {
-		fail(c, errPaging)
+	if q.Limit, q.Before, ok = cursorQuery(c, legislative.DefaultInitiativesPage, legislative.MaxInitiativesPage); !ok {
 		return
-	}
-	if raw := c.Query("before"); raw != "" {
-		if q.Before, ok = validate.ID(raw); !ok || q.Before == 0 {
-			fail(c, errPaging)
-			return
-		}
 	}
 	list, err := s.deps.App.Legislative.Initiatives(c.Request.Context(), actor(c), q)
 	if err != nil {

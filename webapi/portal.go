@@ -12,30 +12,12 @@ import (
 	"zocalo/core/artists"
 	"zocalo/core/contact"
 	"zocalo/core/news"
-	"zocalo/core/validate"
 )
 
-// newsPage reads ?limit= (1 to news.MaxPage, news.DefaultPage when absent) and ?before= (an
-// item's id) of a news list; anything else answers 400.
-func newsPage(c *gin.Context) (news.PageQuery, bool) {
+func (s *Server) listNews(c *gin.Context) {
 	var q news.PageQuery
 	var ok bool
-	if q.Limit, ok = numberQuery(c, "limit", news.DefaultPage, news.MaxPage); !ok {
-		fail(c, errPaging)
-		return q, false
-	}
-	if raw := c.Query("before"); raw != "" {
-		if q.Before, ok = validate.ID(raw); !ok || q.Before == 0 {
-			fail(c, errPaging)
-			return q, false
-		}
-	}
-	return q, true
-}
-
-func (s *Server) listNews(c *gin.Context) {
-	q, ok := newsPage(c)
-	if !ok {
+	if q.Limit, q.Before, ok = cursorQuery(c, news.DefaultPage, news.MaxPage); !ok {
 		return
 	}
 	if !news.CanManage(actor(c)) && q.Before == 0 {

@@ -102,4 +102,7 @@ var (
 	ErrNotSignedIn  = Unauthorized("Debes iniciar sesión.")
 	ErrSessionEnded = Unauthorized("Tu sesión expiró. Inicia sesión de nuevo.")
 	ErrNoPermission = Forbidden("No tienes permiso para realizar esta acción.")
+	// ErrPage refuses a page or a page size out of range, or a cursor that names nothing, in
+	// every paged list.
+	ErrPage = Invalid("Página o límite no válidos.")
 )

@@ -51,9 +51,6 @@ type InitiativesQuery struct {
 	Before uint64
 }
 
-// errPage is the paged lists' refusal everywhere in the portal.
-var errPage = errs.Invalid("Página o límite no válidos.")
-
 // pageKey names a page in the cache of recent reads.
 type pageKey struct {
 	body   string
@@ -75,7 +72,7 @@ func (s *Service) Initiatives(ctx context.Context, actor *authz.Actor, q Initiat
 		q.Limit = DefaultInitiativesPage
 	}
 	if q.Limit < 1 || q.Limit > MaxInitiativesPage {
-		return nil, errPage
+		return nil, errs.ErrPage
 	}
 	key := pageKey{body: body, limit: q.Limit, before: q.Before}
 	version := s.lists.writes.Load()
@@ -98,7 +95,7 @@ func (s *Service) page(ctx context.Context, key pageKey) ([]Initiative, error) {
 		if err := s.db.Conn(ctx).Select("id", "created_at").Where("id = ? AND body = ?", key.before, key.body).
 			Take(&cursor).Error; err != nil {
 			if db.IsNotFound(err) {
-				return nil, errPage
+				return nil, errs.ErrPage
 			}
 			return nil, err
 		}

@@ -29,9 +29,6 @@ type PageQuery struct {
 	Before uint64
 }
 
-// errPage is the paged lists' refusal everywhere in the portal (the tickets, the log).
-var errPage = errs.Invalid("Página o límite no válidos.")
-
 // PublicCacheTTL bounds how long the published news may miss a write made by another
 // replica; this process's own writes refresh it at once.
 const PublicCacheTTL = 2 * time.Second
@@ -52,7 +49,7 @@ func (s *Service) List(ctx context.Context, actor *authz.Actor, q PageQuery) ([]
 		q.Limit = DefaultPage
 	}
 	if q.Limit < 1 || q.Limit > MaxPage {
-		return nil, errPage
+		return nil, errs.ErrPage
 	}
 	manage := CanManage(actor)
 	if !manage && q.Before == 0 {
@@ -107,7 +104,7 @@ func (s *Service) page(ctx context.Context, activeOnly bool, q PageQuery) ([]Car
 		var cursor Item
 		if err := find.Take(&cursor).Error; err != nil {
 			if db.IsNotFound(err) {
-				return nil, errPage
+				return nil, errs.ErrPage
 			}
 			return nil, err
 		}

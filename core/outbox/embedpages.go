@@ -3,27 +3,12 @@ package outbox
 import (
 	"strings"
 	"time"
-	"unicode/utf16"
-	"unicode/utf8"
 )
 
-// Discord's limits on the embeds of one message (docs: resources/message, "Embed Limits"),
-// the same the relay fits every message to (bot/fit.go). They are counted here as there, in
-// UTF-16 code units, never fewer than code points: a text that fits here fits however
-// Discord counts it.
-const (
-	MaxEmbedsPerMessage = 10
-	MaxEmbedTitle       = 256
-	MaxEmbedDescription = 4096
-	MaxEmbedFooter      = 2048
-	// MaxEmbedsTotal bounds the titles, descriptions, fields, footers and authors of all of a
-	// message's embeds together.
-	MaxEmbedsTotal = 6000
-	// RelayMarkerRoom is left free in every message for the mark the relay adds to its first
-	// embed's footer (" · Zócalo · #<event id>", bot/marker.go): with it the message still
-	// fits, so the relay cuts nothing.
-	RelayMarkerRoom = 64
-)
+// RelayMarkerRoom is left free in every message for the mark the relay adds to its first
+// embed's footer (" · Zócalo · #<event id>", bot/marker.go): with it the message still fits
+// (Discord's limits: limits.go), so the relay cuts nothing.
+const RelayMarkerRoom = 64
 
 // LinePages is a list of lines posted as embeds over as many messages as Discord's limits
 // need, so that every line shows in the channel and none goes to the relay's attachment.
@@ -50,8 +35,8 @@ func (p LinePages) Messages(lines []string) []ChannelMessage {
 	if len(lines) == 0 {
 		lines = []string{p.Empty}
 	}
-	footer := capUnits(p.Footer, MaxEmbedFooter-RelayMarkerRoom)
-	budget := MaxEmbedsTotal - RelayMarkerRoom - textUnits(footer) // a message's titles and descriptions
+	footer := capped(p.Footer, MaxEmbedFooter-RelayMarkerRoom)
+	budget := MaxEmbedsTotal - RelayMarkerRoom - Units(footer) // a message's titles and descriptions
 	longestLine := min(MaxEmbedDescription, budget-MaxEmbedTitle)
 	// Each embed has a line at least, so there are never more embeds than lines: each
 	// continuation title is given room for that many parts, and numbered with the real count
@@ -59,9 +44,9 @@ func (p LinePages) Messages(lines []string) []ChannelMessage {
 	maxParts := len(lines)
 	title := func(part, parts int) string {
 		if part == 1 || p.Continued == nil {
-			return capUnits(p.Title, MaxEmbedTitle)
+			return capped(p.Title, MaxEmbedTitle)
 		}
-		return capUnits(p.Continued(part, parts), MaxEmbedTitle)
+		return capped(p.Continued(part, parts), MaxEmbedTitle)
 	}
 
 	type page struct {
@@ -73,8 +58,8 @@ func (p LinePages) Messages(lines []string) []ChannelMessage {
 	used := 0 // titles and descriptions of the last message
 	parts := 0
 	for _, line := range lines {
-		line = capUnits(line, longestLine)
-		n := textUnits(line)
+		line = capped(line, longestLine)
+		n := Units(line)
 		if len(messages) > 0 {
 			last := messages[len(messages)-1]
 			pg := last[len(last)-1]
@@ -86,7 +71,7 @@ func (p LinePages) Messages(lines []string) []ChannelMessage {
 			}
 		}
 		parts++
-		room := textUnits(title(parts, maxParts))
+		room := Units(title(parts, maxParts))
 		if len(messages) == 0 || len(messages[len(messages)-1]) == MaxEmbedsPerMessage || used+room+n > budget {
 			messages = append(messages, nil)
 			used = 0
@@ -104,7 +89,7 @@ func (p LinePages) Messages(lines []string) []ChannelMessage {
 			part++
 			// Numbered with the real count, which never makes it longer than the room kept
 			// for it while Continued keeps its word; cut to that room if it does not.
-			embeds[j] = Embed{Title: capUnits(title(part, parts), pg.titleRoom), Description: strings.Join(pg.lines, "\n"), Color: p.Color}
+			embeds[j] = Embed{Title: capped(title(part, parts), pg.titleRoom), Description: strings.Join(pg.lines, "\n"), Color: p.Color}
 		}
 		embeds[len(embeds)-1].Footer = footer
 		embeds[len(embeds)-1].Timestamp = p.Timestamp
@@ -113,32 +98,8 @@ func (p LinePages) Messages(lines []string) []ChannelMessage {
 	return out
 }
 
-// textUnits counts s as Discord's limits are checked: in UTF-16 code units.
-func textUnits(s string) int {
-	n := 0
-	for _, r := range s {
-		n += utf16.RuneLen(r)
-	}
-	return n
-}
-
-// capUnits keeps s within n units: whole when it fits, else its start and an ellipsis.
-func capUnits(s string, n int) string {
-	if textUnits(s) <= n {
-		return s
-	}
-	const ellipsis = "…" // one unit
-	if n < 1 {
-		return ""
-	}
-	used, end := 0, 0
-	for end < len(s) {
-		r, size := utf8.DecodeRuneInString(s[end:])
-		if used+utf16.RuneLen(r) > n-1 {
-			break
-		}
-		used += utf16.RuneLen(r)
-		end += size
-	}
-	return s[:end] + ellipsis
+// capped is s within n units, cut with an ellipsis when it does not fit.
+func capped(s string, n int) string {
+	out, _ := CapUnits(s, n)
+	return out
 }

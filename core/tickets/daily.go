@@ -57,15 +57,14 @@ func (s *Service) Daily(ctx context.Context, actor *authz.Actor, days int) ([]Da
 	for i := range out {
 		out[i].Day = bounds[i].Format(time.DateOnly)
 	}
-	// Each figure is grouped by day in SQL over the span's days: a few hundred bound
-	// parameters whatever the number of tickets, and one row per day back.
 	cached, err := s.cachedDays(ctx, bounds)
 	if err != nil {
 		return nil, err
 	}
 	var missing []int
 	for i := range out {
-		if c, ok := cached[bounds[i].UnixNano()]; ok {
+		// A day kept under another zone's cut is not this day.
+		if c, ok := cached[bounds[i].UnixNano()]; ok && c.DayEnd.Equal(bounds[i+1]) {
 			out[i].Opened, out[i].Resolved = c.Opened, c.Resolved
 			out[i].MedianFirstResponseSeconds, out[i].MedianResolutionSeconds = c.MedianFirstResponseSeconds, c.MedianResolutionSeconds
 		} else {
@@ -109,18 +108,15 @@ func (s *Service) cachedDays(ctx context.Context, bounds []time.Time) (map[int64
 		return nil, err
 	}
 	out := make(map[int64]DayCache, len(rows))
-	for i, r := range rows {
-		for d := range len(bounds) - 1 {
-			// A day kept under another zone's cut is not this day.
-			if r.DayStart.Equal(bounds[d]) && r.DayEnd.Equal(bounds[d+1]) {
-				out[bounds[d].UnixNano()] = rows[i]
-			}
-		}
+	for _, r := range rows {
+		out[r.DayStart.UnixNano()] = r
 	}
 	return out, nil
 }
 
-// computeDays computes the given days of the span into out and keeps them.
+// computeDays computes the given days of the span into out and keeps them. Each figure is
+// grouped by day in SQL: two bound values per day whatever the number of tickets, and one
+// row per day back.
 func (s *Service) computeDays(ctx context.Context, bounds []time.Time, days []int, out []DayFigures) error {
 	ranges := make([][2]time.Time, len(days))
 	for k, i := range days {

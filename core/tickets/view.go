@@ -158,8 +158,6 @@ type ListResult struct {
 // MaxCounted is how many matches of a search or a filter the list counts at most.
 const MaxCounted = 1000
 
-var errPage = errs.Invalid("Página o límite no válidos.")
-
 // List pages through tickets, newest activity first: the caller's own, or every ticket
 // for staff.
 func (s *Service) List(ctx context.Context, actor *authz.Actor, q ListQuery) (ListResult, error) {
@@ -167,7 +165,7 @@ func (s *Service) List(ctx context.Context, actor *authz.Actor, q ListQuery) (Li
 		return ListResult{}, errs.ErrNotSignedIn
 	}
 	if q.Page < 1 || q.Limit < 1 || q.Limit > 100 {
-		return ListResult{}, errPage
+		return ListResult{}, errs.ErrPage
 	}
 	// filtered narrows tickets, or with `from` a derived table of them, to the query.
 	filtered := func(conn *gorm.DB, from ...string) *gorm.DB {
@@ -213,12 +211,9 @@ func (s *Service) List(ctx context.Context, actor *authz.Actor, q ListQuery) (Li
 		// for their values.
 		conn := s.db.ConnPlannedPerCall(ctx)
 		offset := (q.Page - 1) * q.Limit
-		bound := int64(max(MaxCounted, offset+q.Limit))
-		if err := conn.Table("(?) AS matches", filtered(conn).Select("1").Limit(int(bound)+1)).Count(&total).Error; err != nil {
+		var err error
+		if total, capped, err = db.CountUpTo(filtered(conn), max(MaxCounted, offset+q.Limit)); err != nil {
 			return ListResult{}, err
-		}
-		if total > bound {
-			total, capped = bound, true
 		}
 		listed := filtered(conn)
 		if capped && strings.TrimSpace(q.Search) != "" && s.db.Dialect() == db.Postgres {
