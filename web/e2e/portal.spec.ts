@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { shot, signIn, signInFromLogin, openUserMenu } from './helpers';
+import { appReady, shot, signIn, signInFromLogin, openUserMenu } from './helpers';
 
 test('comite signs in through Discord and finds the user menu with Dashboard', async ({ page }) => {
   await page.goto('/login');
@@ -78,6 +78,8 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await expect(page.getByText('Página No Encontrada')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Regresar' })).toBeVisible();
   await shot(page, 'not-found');
+  // The server writes the page; its buttons answer once the app has hydrated it.
+  await appReady(page);
   await page.getByRole('button', { name: 'Página Principal' }).click();
   await expect(page).toHaveURL('/');
 });

@@ -123,9 +123,12 @@ test('comite publishes a news item, which shows as text on /news and its page, t
   await shot(page, 'news-detail-script');
 
   await page.goto('/admin/news');
+  await appReady(page);
   await page.getByRole('button', { name: `Eliminar: ${title}` }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: '¿Estás seguro de que deseas eliminar esta noticia?' });
   await expect(confirm).toBeVisible();
+  // A click while the confirmation is still opening can miss its button.
+  await settled(page);
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByText('Noticia eliminada exitosamente')).toBeVisible();
   await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
