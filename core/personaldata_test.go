@@ -60,6 +60,9 @@ func TestEveryTableDeclaresWhatItHoldsAboutPeople(t *testing.T) {
 						}
 					}
 				}
+				if h.SearchWords != "" && g.Dialector.Name() == "postgres" && !slices.Contains(columnsOf[h.Table], h.SearchWords) {
+					t.Errorf("%s keeps its search words in %s, which it does not have", h.Table, h.SearchWords)
+				}
 				for _, w := range h.Withheld {
 					if !slices.Contains(columnsOf[h.Table], w) {
 						t.Errorf("%s withholds %s, which it does not have", h.Table, w)

@@ -76,6 +76,9 @@ type Holding struct {
 	Through *Through
 	// Withheld are columns never exported: secrets and their hashes.
 	Withheld []string
+	// SearchWords names the column PostgreSQL derives from the others for search (a
+	// tsvector): never exported, and absent on SQLite, whose word index is a table of its own.
+	SearchWords string
 	// Erase says, for each column of About (and Through's Column), what suppressing the
 	// person does to the rows that name them there: every such column must say.
 	Erase map[string]Erase
@@ -299,7 +302,7 @@ func (r *Registry) walkTable(ctx context.Context, conn *gorm.DB, h Holding, p Pe
 	var shown []string
 	var kept []int // the positions of the columns shown
 	for i, c := range columns {
-		if !slices.Contains(h.Withheld, c) && !strings.HasPrefix(c, postColumns) {
+		if !slices.Contains(h.Withheld, c) && c != h.SearchWords && !strings.HasPrefix(c, postColumns) {
 			shown, kept = append(shown, c), append(kept, i)
 		}
 	}

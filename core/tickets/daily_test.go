@@ -125,7 +125,7 @@ func TestDailyFiguresPastTheParameterLimits(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-		} else if err := d.Conn(ctx).Exec("ALTER TABLE tickets DISABLE TRIGGER USER; DROP INDEX idx_tickets_search_words").Error; err != nil {
+		} else if err := d.Conn(ctx).Exec("ALTER TABLE tickets DISABLE TRIGGER USER; ALTER TABLE tickets DROP COLUMN search_words").Error; err != nil {
 			t.Fatal(err)
 		}
 		cols := "title, category, status, priority, author_id, author_name, created_at, updated_at, last_message_at, first_staff_at, resolved_at"

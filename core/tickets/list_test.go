@@ -2,6 +2,7 @@ package tickets_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"zocalo/core/db"
@@ -85,4 +86,78 @@ func other(priority string) string {
 		return tickets.PriorityLow
 	}
 	return tickets.PriorityHigh
+}
+
+// A search finds the same matches, counts them the same and pages them newest first
+// whichever way its count is taken: a word on many of the newest tickets ("robo"), a word
+// on many old ones only ("multa"), and a word on a few of the newest ("queja").
+func TestSearchesCountTheSameWhereverTheirWordsStand(t *testing.T) {
+	t.Parallel()
+	testdb.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		k := newDesk(t, d)
+		cols := "title, category, status, priority, author_id, author_name, created_at, updated_at, last_message_at"
+		// Copies are newer than the ticket they copy: the list breaks equal times by id.
+		copies := func(title string, n int) {
+			t.Helper()
+			id := k.open(t, title).TicketID
+			if err := d.Conn(ctx).Exec(`WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?)
+				INSERT INTO tickets (`+cols+`) SELECT `+cols+` FROM tickets CROSS JOIN n WHERE tickets.id = ?`, n, id).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		copies("Multa injusta", 1050)
+		copies("Robo de vehículo", 1099)
+		copies("Queja del vecino", 39)
+		list := func(q tickets.ListQuery) tickets.ListResult {
+			t.Helper()
+			got, err := k.List(ctx, k.support, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return got
+		}
+		var newest []tickets.View // every ticket, newest activity first
+		for p := 1; ; p++ {
+			got := list(tickets.ListQuery{Page: p, Limit: 100})
+			newest = append(newest, got.Tickets...)
+			if len(got.Tickets) < 100 {
+				break
+			}
+		}
+		for _, c := range []struct {
+			word    string
+			matches int
+		}{{"multa", 1051}, {"robo", 1100}, {"queja", 40}} {
+			var want []string
+			for _, v := range newest {
+				if strings.Contains(strings.ToLower(v.Title), c.word) {
+					want = append(want, v.TicketID)
+				}
+			}
+			if len(want) != c.matches {
+				t.Fatalf("%s: %d tickets hold it, want %d", c.word, len(want), c.matches)
+			}
+			last := (c.matches + 24) / 25
+			for _, p := range []int{1, 2, last} {
+				got := list(tickets.ListQuery{Page: p, Limit: 25, Search: c.word})
+				total, capped := int64(c.matches), false
+				if bound := max(tickets.MaxCounted, p*25); c.matches > bound {
+					total, capped = int64(bound), true
+				}
+				if got.Total != total || got.TotalCapped != capped {
+					t.Fatalf("%s, page %d: total %d capped %v, want %d %v", c.word, p, got.Total, got.TotalCapped, total, capped)
+				}
+				page := want[(p-1)*25 : min(p*25, len(want))]
+				if len(got.Tickets) != len(page) {
+					t.Fatalf("%s, page %d: %d rows, want %d", c.word, p, len(got.Tickets), len(page))
+				}
+				for i, v := range got.Tickets {
+					if v.TicketID != page[i] {
+						t.Fatalf("%s, page %d: row %d is #%s, want #%s", c.word, p, i, v.TicketID, page[i])
+					}
+				}
+			}
+		}
+	})
 }

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -210,19 +209,16 @@ func (s *Service) List(ctx context.Context, actor *authz.Actor, q ListQuery) (Li
 		// a filter matches decides between an index and a walk by date, so these are planned
 		// for their values.
 		conn := s.db.ConnPlannedPerCall(ctx)
-		offset := (q.Page - 1) * q.Limit
+		matching := func(from ...string) *gorm.DB { return filtered(conn, from...) }
+		bound := max(MaxCounted, (q.Page-1)*q.Limit+q.Limit)
+		var walk bool
 		var err error
-		if total, capped, err = db.CountUpTo(filtered(conn), max(MaxCounted, offset+q.Limit)); err != nil {
+		if total, capped, walk, err = s.searchCount(matching, strings.TrimSpace(q.Search) != "", bound); err != nil {
 			return ListResult{}, err
 		}
 		listed := filtered(conn)
-		if capped && strings.TrimSpace(q.Search) != "" && s.db.Dialect() == db.Postgres {
-			// A word on more tickets than the bound: the newest of them are near the top, so
-			// the page comes from walking tickets newest first until it is full. The text
-			// index would fetch and sort every match (PostgreSQL misjudges how many a prefix
-			// matches, and chose it: 14 ms at 8,000 matches, growing with the community).
-			// The OFFSET 0 keeps the search outside the walk, where the planner cannot swap it.
-			listed = filtered(conn, "(SELECT * FROM tickets ORDER BY updated_at DESC, id DESC OFFSET 0) AS tickets")
+		if walk {
+			listed = filtered(conn, newestFirst)
 		}
 		if err := page(listed).Find(&rows).Error; err != nil {
 			return ListResult{}, err
@@ -291,67 +287,6 @@ func (s *Service) tallied(ctx context.Context, statuses []string) *gorm.DB {
 	}
 	return q
 }
-
-// searching narrows q to the tickets a staff search finds: by the words of the title or
-// the author's name, or by number. Every word typed must appear, the last one also as the
-// start of a word (the person may still be typing it), ignoring case and accents. Each
-// engine has a word index for it: FTS5 on SQLite, a GIN index of tsvectors on PostgreSQL
-// (migration 00017). A search without a letter or a digit looks for the text as typed.
-func (s *Service) searching(q *gorm.DB, term string) *gorm.DB {
-	var cond string
-	var args []any
-	typed := term
-	if s.db.Dialect() != db.SQLite {
-		// The letters unaccent turns into punctuation cut words in this index, as that
-		// punctuation does; an apostrophe would also end a quoted word of the query.
-		typed = strings.Map(func(r rune) rune {
-			if strings.ContainsRune(punctuationLetters, r) {
-				return ' '
-			}
-			return r
-		}, term)
-	}
-	words := searchWords(typed)
-	switch {
-	case len(words) > 0 && s.db.Dialect() == db.SQLite:
-		for i, w := range words {
-			words[i] = `"` + w + `"`
-		}
-		cond = "id IN (SELECT rowid FROM tickets_search WHERE tickets_search MATCH ?)"
-		args = []any{strings.Join(words, " ") + "*"}
-	case len(words) > 0:
-		// Quoted, a word the parser would cut in two becomes a phrase instead of a syntax
-		// error; the words hold only letters, digits and marks, never a quote.
-		cond = "tickets_search_words(title, author_name) @@ tickets_search_query(?)"
-		args = []any{"'" + strings.Join(words, "' & '") + "':*"}
-	default:
-		like := "%" + strings.ToLower(strings.NewReplacer("\\", "\\\\", "%", "\\%", "_", "\\_").Replace(term)) + "%"
-		cond = "LOWER(title) LIKE ? ESCAPE '\\' OR LOWER(author_name) LIKE ? ESCAPE '\\'"
-		args = []any{like, like}
-	}
-	if id, err := strconv.ParseUint(strings.TrimPrefix(term, "#"), 10, 63); err == nil {
-		cond += " OR id = ?"
-		args = append(args, id)
-	}
-	return q.Where("("+cond+")", args...)
-}
-
-// searchWords splits a search into the words the full-text index holds: runs of letters
-// and digits, as its tokenizer cuts them. A run without a letter or a digit (combining
-// marks alone) holds nothing to look for.
-func searchWords(term string) []string {
-	words := strings.FieldsFunc(term, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) })
-	kept := words[:0]
-	for _, w := range words {
-		if strings.IndexFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
-			kept = append(kept, w)
-		}
-	}
-	return kept
-}
-
-// punctuationLetters are the letters PostgreSQL's unaccent.rules maps to punctuation.
-const punctuationLetters = "ŉʹʺʻʼʽˆˈˋː"
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
 

@@ -16,15 +16,23 @@ func hotQueries(dialect db.Dialect, c community) []struct{ name, sql string } {
 	player := c.players[0]
 	// The words of the bench's search, the last as a prefix, as core/tickets writes them.
 	words := strings.Fields(searchedTitle)
-	matching := "tickets_search_words(title, author_name) @@ tickets_search_query('''" + strings.Join(words, "'' & ''") + "'':*')"
+	matching := "search_words @@ tickets_search_query('''" + strings.Join(words, "'' & ''") + "'':*')"
 	if dialect == db.SQLite {
 		matching = `id IN (SELECT rowid FROM tickets_search WHERE tickets_search MATCH '"` + strings.Join(words, `" "`) + `"*')`
 	}
 	searched := "SELECT * FROM tickets WHERE (" + matching + ") ORDER BY updated_at DESC, id DESC LIMIT 10"
 	common := strings.Fields(commonWords)
-	matchingCommon := "tickets_search_words(title, author_name) @@ tickets_search_query('''" + strings.Join(common, "'' & ''") + "'':*')"
+	matchingCommon := "search_words @@ tickets_search_query('''" + strings.Join(common, "'' & ''") + "'':*')"
 	if dialect == db.SQLite {
 		matchingCommon = `id IN (SELECT rowid FROM tickets_search WHERE tickets_search MATCH '"` + strings.Join(common, `" "`) + `"*')`
+	}
+	// On PostgreSQL a common word is counted and paged walking the newest tickets
+	// (core/tickets/search.go); SQLite reads its full-text index.
+	newestCommon := func(bound string) string {
+		if dialect == db.SQLite {
+			return "tickets"
+		}
+		return "(SELECT * FROM tickets ORDER BY updated_at DESC, id DESC " + bound + ") AS tickets"
 	}
 	staffer := c.staff[0]
 	weekAgo := "'" + time.Now().UTC().AddDate(0, 0, -7).Format("2006-01-02 15:04:05") + "+00:00'"
@@ -48,8 +56,9 @@ func hotQueries(dialect db.Dialect, c community) []struct{ name, sql string } {
 		{"ticket figures (summary, list totals)", "SELECT * FROM ticket_tallies WHERE status IN ('open')"},
 		{"a player's tickets", "SELECT * FROM tickets WHERE author_id = '" + player + "' ORDER BY updated_at DESC, id DESC LIMIT 10"},
 		{"tickets searched", searched},
-		{"tickets searched by a common word", "SELECT * FROM tickets WHERE (" + matchingCommon + ") ORDER BY updated_at DESC, id DESC LIMIT 10"},
-		{"a common word's matches, counted up to 1,001", "SELECT COUNT(*) FROM (SELECT 1 FROM tickets WHERE (" + matchingCommon + ") LIMIT 1001) AS matches"},
+		{"tickets searched by a common word", "SELECT * FROM " + newestCommon("OFFSET 0") + " WHERE (" + matchingCommon + ") ORDER BY updated_at DESC, id DESC LIMIT 10"},
+		{"a common word among the 1,000 newest tickets", "SELECT COUNT(*) FROM (SELECT 1 FROM " + newestCommon("LIMIT 1000") + " WHERE (" + matchingCommon + ") LIMIT 1001) AS matches"},
+		{"a common word's matches, counted up to 1,001", "SELECT COUNT(*) FROM (SELECT 1 FROM " + newestCommon("LIMIT 30000") + " WHERE (" + matchingCommon + ") LIMIT 1001) AS matches"},
 		{"tickets by priority", "SELECT * FROM tickets WHERE priority = 'High' ORDER BY updated_at DESC, id DESC LIMIT 10"},
 		{"a staff member's replies", "SELECT COUNT(DISTINCT ticket_messages.ticket_id), COUNT(DISTINCT tickets.author_id) FROM ticket_messages JOIN tickets ON tickets.id = ticket_messages.ticket_id WHERE ticket_messages.sender_type = 'staff' AND ticket_messages.sender_id = '" + staffer + "'"},
 		{"ratings of a staff member's tickets", "SELECT COALESCE(SUM(rating), 0), COUNT(rating) FROM tickets WHERE assignee_id = '" + staffer + "' AND rating IS NOT NULL"},
