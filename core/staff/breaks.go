@@ -119,8 +119,8 @@ func (s *Shifts) openBreak(ctx context.Context, shiftID uint64) (*Break, error) 
 
 // breaksOf reads the breaks the scope selects, by shift.
 func (s *Shifts) breaksOf(ctx context.Context, scope func(*gorm.DB) *gorm.DB) (map[uint64][]Break, error) {
-	var list []Break
-	if err := scope(s.db.Conn(ctx).Model(&Break{})).Order("started_at, id").Find(&list).Error; err != nil {
+	list, err := findBreaks(scope(s.db.Conn(ctx).Model(&Break{})).Order("started_at, id"))
+	if err != nil {
 		return nil, err
 	}
 	out := map[uint64][]Break{}

@@ -116,8 +116,8 @@ func (s *Shifts) computeWeeks(ctx context.Context, memberID string, starts []tim
 	if memberID != "" {
 		q = q.Where("member_id = ?", memberID)
 	}
-	var shifts []Shift
-	if err := q.Order("id").Find(&shifts).Error; err != nil {
+	shifts, err := findShifts(q.Order("id"))
+	if err != nil {
 		return err
 	}
 	breaks, err := s.breaksOverlapping(ctx, memberFilter(memberID), shifts, from, to)

@@ -94,21 +94,16 @@ func (s *Service) Moderators(ctx context.Context, actor *authz.Actor) ([]Moderat
 	if err != nil {
 		return nil, err
 	}
-	var recs []Record
-	if err := s.db.Conn(ctx).Where("member_id IN ?", ids).Find(&recs).Error; err != nil {
+	hired, err := hiredOf(s.db.Conn(ctx), ids)
+	if err != nil {
 		return nil, err
-	}
-	records := make(map[string]Record, len(recs))
-	for _, r := range recs {
-		records[r.MemberID] = r
 	}
 	for _, m := range rows {
 		t := totals[m.DiscordID]
 		mod := Moderator{UserID: m.DiscordID, Username: m.Username, Avatar: m.Avatar, Inactividad: "No",
 			TiempoTotal: t.TotalSeconds, Jornada: jornadaOf(t)}
-		if rec, ok := records[m.DiscordID]; ok {
-			hired := rec.HiredAt
-			mod.TiempoContratado = &hired
+		if at, ok := hired[m.DiscordID]; ok {
+			mod.TiempoContratado = &at
 		}
 		out = append(out, mod)
 	}

@@ -42,8 +42,8 @@ func (s *Shifts) TotalsFor(ctx context.Context, memberIDs []string) (map[string]
 	if len(memberIDs) == 0 {
 		return out, nil
 	}
-	var folds []Fold
-	if err := s.db.Conn(ctx).Where("member_id IN ?", memberIDs).Find(&folds).Error; err != nil {
+	folds, err := findFolds(s.db.Conn(ctx).Where("member_id IN ?", memberIDs))
+	if err != nil {
 		return nil, err
 	}
 	foldOf := make(map[string]Fold, len(folds))
@@ -64,19 +64,18 @@ func (s *Shifts) TotalsFor(ctx context.Context, memberIDs []string) (map[string]
 	shifts := map[uint64]Shift{}
 	breaks := map[uint64][]Break{}
 	for line, ids := range byLine {
-		var list []Shift
 		q := s.db.Conn(ctx).Where("member_id IN ?", ids)
 		if !line.IsZero() {
 			q = q.Where("started_at >= ?", line)
 		}
-		if err := q.Find(&list).Error; err != nil {
+		list, err := findShifts(q)
+		if err != nil {
 			return nil, err
 		}
 		// Shifts folded already that still reach into this week, for its days.
 		var reaching []Shift
 		if !line.IsZero() {
-			if err := s.db.Conn(ctx).Where("member_id IN ? AND started_at < ? AND (ended_at IS NULL OR ended_at > ?)", ids, line, week).
-				Find(&reaching).Error; err != nil {
+			if reaching, err = findShifts(s.db.Conn(ctx).Where("member_id IN ? AND started_at < ? AND (ended_at IS NULL OR ended_at > ?)", ids, line, week)); err != nil {
 				return nil, err
 			}
 		}
