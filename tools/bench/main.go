@@ -64,7 +64,7 @@ func main() {
 	flag.Float64Var(&o.scale, "scale", 1, "the community's size as a fraction of the budgets' (1 = 5,000 members, 100,000 tickets…)")
 	flag.Float64Var(&o.growth, "growth", 10, "PostgreSQL also serves a community this many times -scale's, from a server of its own in the same run, and each read's p50 there is budgeted against -scale's (0: none)")
 	flag.BoolVar(&o.plans, "plans", false, "print the query plan of each hot query after seeding")
-	flag.BoolVar(&o.keep, "keep", false, "keep the seeded PostgreSQL databases (their URLs are printed), to look into them")
+	flag.BoolVar(&o.keep, "keep", false, "keep the seeded databases (their URLs or files are printed), to look into them")
 	flag.BoolVar(&o.skipSQLite, "skip-sqlite", false, "measure PostgreSQL only")
 	flag.StringVar(&o.only, "only", "", "drive only the endpoints whose name contains this text (budgets are checked on those)")
 	flag.StringVar(&o.parts, "parts", "load,delivery,live,ceiling", "the parts to run: load (the endpoints under load), delivery (a write's post reaching Discord; PostgreSQL only), live (open streams' memory and a write reaching a stream on another replica; PostgreSQL only), ceiling (the largest community of -ceiling at which SQLite keeps every budget)")
@@ -256,6 +256,9 @@ func prepare(ctx context.Context, o options, target string, scale float64) (*see
 			fmt.Printf("%s at %gx kept: %s\n", target, scale, databaseURL)
 			p.cleanup = func() { os.RemoveAll(dir) }
 		}
+	} else if o.keep {
+		fmt.Printf("%s at %gx kept: %s\n", target, scale, filepath.Join(dir, "zocalo.db"))
+		p.cleanup = func() {}
 	}
 	p.env = productionEnv(dir, databaseURL)
 	cfg, err := config.Load("", func(k string) string { return p.env[k] })
