@@ -11,9 +11,16 @@ import (
 )
 
 // newestFirst is every ticket, newest activity first, as a table to filter: a page read
-// from it stops once full. The OFFSET 0 keeps the filters outside, where the planner cannot
-// turn the walk into a read of the text index.
-const newestFirst = "(SELECT * FROM tickets ORDER BY updated_at DESC, id DESC OFFSET 0) AS tickets"
+// from it stops once full. On PostgreSQL the OFFSET 0 keeps the filters outside, where the
+// planner cannot turn the walk into a read of the text index; SQLite is told the index,
+// since it would otherwise read every match's row to sort them (14 ms for 4,000 matches
+// of a word, against 1 ms walking).
+func (s *Service) newestFirst() string {
+	if s.db.Dialect() == db.SQLite {
+		return "tickets INDEXED BY idx_tickets_updated"
+	}
+	return "(SELECT * FROM tickets ORDER BY updated_at DESC, id DESC OFFSET 0) AS tickets"
+}
 
 // newestOnly is the n newest tickets as a table to filter.
 func newestOnly(n int) string {
@@ -31,7 +38,7 @@ const (
 )
 
 // searchCount counts a search's or a filter's matches up to bound, and says whether the
-// page is best read walking the newest tickets (a common word on PostgreSQL). matching
+// page is best read walking the newest tickets (a common word). matching
 // narrows tickets, or the table given, to the query.
 func (s *Service) searchCount(matching func(from ...string) *gorm.DB, search bool, bound int) (total int64, capped, walk bool, err error) {
 	if search && s.db.Dialect() == db.Postgres {
@@ -49,7 +56,7 @@ func (s *Service) searchCount(matching func(from ...string) *gorm.DB, search boo
 	total, capped, err = db.CountUpTo(matching(), bound)
 	// A common word's newest matches are near the top: walking finds the page sooner than
 	// the text index, which would fetch and sort every match.
-	return total, capped, capped && search && s.db.Dialect() == db.Postgres, err
+	return total, capped, capped && search, err
 }
 
 // searching narrows q to the tickets a staff search finds: by the words of the title or

@@ -218,7 +218,7 @@ func (s *Service) List(ctx context.Context, actor *authz.Actor, q ListQuery) (Li
 		}
 		listed := filtered(conn)
 		if walk {
-			listed = filtered(conn, newestFirst)
+			listed = filtered(conn, s.newestFirst())
 		}
 		if err := page(listed).Find(&rows).Error; err != nil {
 			return ListResult{}, err
