@@ -4,7 +4,8 @@
 // docs/performance.md. A budget missed makes it exit non-zero. Its second part runs the
 // portal and the bot as two processes on PostgreSQL against a fake Discord and measures
 // how soon a write's post reaches Discord; its third runs two portal replicas and measures
-// what a thousand open live streams cost and how soon a write reaches a stream.
+// what open live streams cost and how soon a write reaches a stream; its fourth runs the bot
+// against a fake guild of 50,000 members and measures its member reconcile.
 //
 // On PostgreSQL it also seeds a community -growth times larger (10 by default: 50,000
 // members, a million tickets) and serves both from two servers in the same run, endpoint by
@@ -67,15 +68,15 @@ func main() {
 	flag.BoolVar(&o.keep, "keep", false, "keep the seeded databases (their URLs or files are printed), to look into them")
 	flag.BoolVar(&o.skipSQLite, "skip-sqlite", false, "measure PostgreSQL only")
 	flag.StringVar(&o.only, "only", "", "drive only the endpoints whose name contains this text (budgets are checked on those)")
-	flag.StringVar(&o.parts, "parts", "load,delivery,live,ceiling", "the parts to run: load (the endpoints under load), delivery (a write's post reaching Discord; PostgreSQL only), live (open streams' memory and a write reaching a stream on another replica; PostgreSQL only), ceiling (the largest community of -ceiling at which SQLite keeps every budget)")
+	flag.StringVar(&o.parts, "parts", "load,delivery,live,reconcile,ceiling", "the parts to run: load (the endpoints under load), delivery (a write's post reaching Discord; PostgreSQL only), live (open streams' memory and a write reaching a stream on another replica; PostgreSQL only), reconcile (the bot's member reconcile of a 50,000-member guild, at its start and after a new session; PostgreSQL only), ceiling (the largest community of -ceiling at which SQLite keeps every budget)")
 	flag.StringVar(&o.ceiling, "ceiling", "0.5,1,2,5", "the communities the ceiling part tries on SQLite, smallest first")
 	flag.IntVar(&o.deliveryWrites, "delivery-writes", 100, "writes measured by the delivery part, one at a time and again together")
 	flag.IntVar(&o.deliveryConns, "delivery-conns", 4, "connections the delivery part writes from together")
 	flag.Parse()
 	parts := map[string]bool{}
 	for _, p := range strings.Split(o.parts, ",") {
-		if p = strings.TrimSpace(p); p != "load" && p != "delivery" && p != "live" && p != "ceiling" {
-			fmt.Fprintf(os.Stderr, "-parts: unknown part %q (load, delivery, live, ceiling)\n", p)
+		if p = strings.TrimSpace(p); p != "load" && p != "delivery" && p != "live" && p != "reconcile" && p != "ceiling" {
+			fmt.Fprintf(os.Stderr, "-parts: unknown part %q (load, delivery, live, reconcile, ceiling)\n", p)
 			os.Exit(2)
 		}
 		parts[p] = true
@@ -103,6 +104,9 @@ func main() {
 	}
 	if parts["live"] {
 		pass = runPostgresPart(ctx, o, "Live stream", runLive) && pass
+	}
+	if parts["reconcile"] {
+		pass = runPostgresPart(ctx, o, "Member reconcile", runReconcile) && pass
 	}
 	if !pass {
 		os.Exit(1)
