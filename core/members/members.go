@@ -467,10 +467,13 @@ func Holding(ctx context.Context, d *db.DB, roleIDs []string) ([]Member, error) 
 	}
 	// Scanned by hand: the staff roster reads hundreds of members a call, where GORM's
 	// reflection was a fifth of the team's list.
-	list, err := d.Conn(ctx).Model(&Member{}).
-		Select("discord_id, username, global_name, avatar, in_guild, joined_at, left_at, created_at, updated_at").
-		Where("in_guild = ? AND EXISTS (SELECT 1 FROM member_roles WHERE member_roles.member_id = members.discord_id AND member_roles.role_id IN ?)", true, roleIDs).
-		Order("username, discord_id").Rows()
+	// From the role's members (the index on member_roles.role_id), not from every member:
+	// SQLite ran an EXISTS per member of the guild.
+	list, err := d.Conn(ctx).Model(&Member{}).Distinct("members.discord_id, members.username, members.global_name, members.avatar, "+
+		"members.in_guild, members.joined_at, members.left_at, members.created_at, members.updated_at").
+		Joins("JOIN member_roles ON member_roles.member_id = members.discord_id").
+		Where("members.in_guild = ? AND member_roles.role_id IN ?", true, roleIDs).
+		Order("members.username, members.discord_id").Rows()
 	if err != nil {
 		return rows, err
 	}
