@@ -42,14 +42,21 @@ func TestReconcile(t *testing.T) {
 		if res.Seen != 1200 || len(res.Changes) != 1200 || res.Left != 0 {
 			t.Fatalf("first reconcile %+v changes", len(res.Changes))
 		}
-		// Nothing changed: nothing is rewritten.
+		// Nothing changed: nothing is rewritten, roles or rows.
+		before := time.Now().UTC()
+		time.Sleep(2 * time.Millisecond)
 		res, err = s.Reconcile(ctx, first, nil)
 		if err != nil || len(res.Changes) != 0 {
 			t.Fatalf("second reconcile: %d changes, %v", len(res.Changes), err)
 		}
-		// One member lost a role, one left, the rest stayed.
+		var rewritten int64
+		if err := d.Conn(ctx).Model(&members.Member{}).Where("updated_at > ?", before).Count(&rewritten).Error; err != nil || rewritten != 0 {
+			t.Fatalf("second reconcile rewrote %d members (%v)", rewritten, err)
+		}
+		// One member lost a role, one left, one changed their name, the rest stayed.
 		next := slices.Clone(first[:1199])
 		next[0].RoleIDs = nil
+		next[1].Username = "renombrado"
 		res, err = s.Reconcile(ctx, next, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -59,6 +66,9 @@ func TestReconcile(t *testing.T) {
 		}
 		if ids, _ := s.RoleIDs(ctx, first[0].DiscordID); len(ids) != 0 {
 			t.Fatalf("roles of the demoted member: %v", ids)
+		}
+		if renamed, _ := s.Get(ctx, first[1].DiscordID); renamed == nil || renamed.Username != "renombrado" || !renamed.UpdatedAt.After(before) {
+			t.Fatalf("renamed member: %+v", renamed)
 		}
 		gone, _ := s.Get(ctx, first[1199].DiscordID)
 		if gone == nil || gone.InGuild || gone.LeftAt == nil {
