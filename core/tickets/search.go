@@ -29,12 +29,12 @@ func newestOnly(n int) string {
 
 // How a search on PostgreSQL tells a word on many tickets from a rare one before counting:
 // a word on enough of the probeRows newest tickets to reach the count's bound within the
-// walkRows newest is counted by walking those, which takes a few milliseconds whatever the
+// walkRows newest is counted by walking those, which takes a millisecond or so whatever the
 // community's size. The text index gathers every match before a count can stop (83,000 for
 // a word on one ticket in twelve of a million: 25 ms); it counts the rarer words.
 const (
-	probeRows = 1000
-	walkRows  = 30000
+	probeRows = 300
+	walkRows  = 6000
 )
 
 // searchCount counts a search's or a filter's matches up to bound, and says whether the
