@@ -43,17 +43,31 @@ func (s *Service) MyHours(ctx context.Context, actor *authz.Actor, weeks int) ([
 
 // HoursByWeek sums the worked time of closed shifts (breaks left out) per community-time week and server, a shift crossing a
 // week's boundary split across both; memberID "" means everyone. Weeks are cut in Go, not in
-// SQL, so that SQLite and PostgreSQL agree on the zone. The team's weeks already over are
-// kept once computed (staff_week_hours), until a shift or a break in them changes.
+// SQL, so that SQLite and PostgreSQL agree on the zone. The team's weeks already over, and
+// the days already over of this week, are kept once computed (staff_week_hours) until a
+// shift or a break in them changes, so a read computes today and what changed.
 func (s *Shifts) HoursByWeek(ctx context.Context, memberID string, weeks int) ([]WeekHours, error) {
 	if weeks <= 0 {
 		weeks = DefaultHourWeeks
 	}
 	weeks = min(weeks, MaxHourWeeks)
-	current := s.WeekStart(s.now())
+	now := s.now()
+	current := s.WeekStart(now)
 	starts := make([]time.Time, weeks+1) // the last is the end of this week
 	for i := range starts {
 		starts[i] = current.AddDate(0, 0, -7*(weeks-1-i))
+	}
+	spans := make([]span, 0, weeks+6)
+	for i := range weeks - 1 {
+		spans = append(spans, span{from: starts[i], to: starts[i+1], week: i})
+	}
+	if memberID == "" {
+		// This week day by day, up to today: no shift closes in the future.
+		for day := current; !day.After(now); day = day.AddDate(0, 0, 1) {
+			spans = append(spans, span{from: day, to: day.AddDate(0, 0, 1), week: weeks - 1})
+		}
+	} else {
+		spans = append(spans, span{from: current, to: starts[weeks], week: weeks - 1})
 	}
 	servers := s.Servers()
 	sums := map[string][]int64{}
@@ -66,31 +80,29 @@ func (s *Shifts) HoursByWeek(ctx context.Context, memberID string, weeks int) ([
 		}
 		sums[server][week] += seconds
 	}
-	var todo []int
+	var todo []span
 	if memberID == "" {
-		kept, err := s.keptWeeks(ctx, starts)
+		kept, err := s.keptSpans(ctx, spans)
 		if err != nil {
 			return nil, err
 		}
-		for i := range weeks {
-			rows, ok := kept[starts[i].UnixNano()]
+		for _, sp := range spans {
+			rows, ok := kept[sp.key()]
 			if !ok {
-				todo = append(todo, i)
+				todo = append(todo, sp)
 				continue
 			}
 			for _, r := range rows {
 				if r.Server != weekComputed {
-					add(r.Server, i, r.Seconds)
+					add(r.Server, sp.week, r.Seconds)
 				}
 			}
 		}
 	} else {
-		for i := range weeks {
-			todo = append(todo, i)
-		}
+		todo = spans
 	}
 	if len(todo) > 0 {
-		if err := s.computeWeeks(ctx, memberID, starts, todo, add); err != nil {
+		if err := s.computeSpans(ctx, memberID, todo, add); err != nil {
 			return nil, err
 		}
 	}
@@ -108,10 +120,19 @@ func (s *Shifts) HoursByWeek(ctx context.Context, memberID string, weeks int) ([
 	return out, nil
 }
 
-// computeWeeks adds the worked time of the given weeks from their shifts; for the team, the
-// weeks already over are kept.
-func (s *Shifts) computeWeeks(ctx context.Context, memberID string, starts []time.Time, todo []int, add func(string, int, int64)) error {
-	from, to := starts[todo[0]], starts[todo[len(todo)-1]+1]
+// span is a stretch whose hours add to one week of the chart: a week over, or a day of this
+// week.
+type span struct {
+	from, to time.Time
+	week     int
+}
+
+func (sp span) key() [2]int64 { return [2]int64{sp.from.UnixNano(), sp.to.UnixNano()} }
+
+// computeSpans adds the worked time of the given spans, oldest first, from their shifts; for
+// the team, the spans already over are kept.
+func (s *Shifts) computeSpans(ctx context.Context, memberID string, todo []span, add func(string, int, int64)) error {
+	from, to := todo[0].from, todo[len(todo)-1].to
 	q := s.db.Conn(ctx).Where("ended_at IS NOT NULL AND started_at < ? AND ended_at > ?", to, from)
 	if memberID != "" {
 		q = q.Where("member_id = ?", memberID)
@@ -124,16 +145,16 @@ func (s *Shifts) computeWeeks(ctx context.Context, memberID string, starts []tim
 	if err != nil {
 		return err
 	}
-	computed := map[int]map[string]int64{}
-	for _, i := range todo {
+	computed := make([]map[string]int64, len(todo))
+	for i, sp := range todo {
 		computed[i] = map[string]int64{}
 		for _, sh := range shifts {
-			if seconds := WorkedIn(sh, *sh.EndedAt, breaks[sh.ID], starts[i], starts[i+1]); seconds > 0 {
+			if seconds := WorkedIn(sh, *sh.EndedAt, breaks[sh.ID], sp.from, sp.to); seconds > 0 {
 				computed[i][sh.Server] += seconds
 			}
 		}
 		for server, seconds := range computed[i] {
-			add(server, i, seconds)
+			add(server, sp.week, seconds)
 		}
 	}
 	if memberID != "" {
@@ -141,33 +162,33 @@ func (s *Shifts) computeWeeks(ctx context.Context, memberID string, starts []tim
 	}
 	now := s.now()
 	var rows []WeekHoursKept
-	for _, i := range todo {
-		if starts[i+1].After(now) {
-			continue // this week is still being worked
+	for i, sp := range todo {
+		if sp.to.After(now) {
+			continue // still being worked
 		}
-		week := WeekHoursKept{WeekStart: starts[i].UTC(), WeekEnd: starts[i+1].UTC(), Server: weekComputed, ComputedAt: now.UTC()}
-		rows = append(rows, week)
+		kept := WeekHoursKept{WeekStart: sp.from.UTC(), WeekEnd: sp.to.UTC(), Server: weekComputed, ComputedAt: now.UTC()}
+		rows = append(rows, kept)
 		for server, seconds := range computed[i] {
-			week.Server, week.Seconds = server, seconds
-			rows = append(rows, week)
+			kept.Server, kept.Seconds = server, seconds
+			rows = append(rows, kept)
 		}
 	}
 	if len(rows) == 0 {
 		return nil
 	}
-	// Two charts computing a week at once write the same sums; the later stays.
-	return s.db.Conn(ctx).Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "week_start"}, {Name: "server"}}, UpdateAll: true}).
+	// Two charts computing a span at once write the same sums; the later stays.
+	return s.db.Conn(ctx).Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "week_start"}, {Name: "week_end"}, {Name: "server"}}, UpdateAll: true}).
 		CreateInBatches(&rows, 100).Error
 }
 
-// WeekHoursKept is the team's time in a week over on one server, kept until a shift or a
-// break of that week changes (the triggers of migration 00040 forget it) or, at most, for
-// weekKeptLife. A row with the server weekComputed says the week was computed, so a week
-// nobody worked is kept too.
+// WeekHoursKept is the team's time on one server in a week over, or in a day over of this
+// week, kept until a shift or a break in it changes (the triggers of migration 00040 forget
+// it) or, at most, for weekKeptLife. A row with the server weekComputed says the span was
+// computed, so a span nobody worked is kept too.
 type WeekHoursKept struct {
 	WeekStart  time.Time `gorm:"primaryKey"`
+	WeekEnd    time.Time `gorm:"primaryKey"`
 	Server     string    `gorm:"primaryKey;size:64"`
-	WeekEnd    time.Time `gorm:"not null"`
 	Seconds    int64     `gorm:"not null;default:0"`
 	ComputedAt time.Time `gorm:"not null"`
 }
@@ -177,27 +198,27 @@ func (WeekHoursKept) TableName() string { return "staff_week_hours" }
 
 const weekComputed = ""
 
-// weekKeptLife bounds how long a kept week is trusted: a change committed while its week was
+// weekKeptLife bounds how long a kept span is trusted: a change committed while its span was
 // being computed is forgotten before the rows it should have forgotten are written.
 const weekKeptLife = time.Hour
 
-// keptWeeks are the team's weeks of the span still kept, by the start of each week.
-func (s *Shifts) keptWeeks(ctx context.Context, starts []time.Time) (map[int64][]WeekHoursKept, error) {
+// keptSpans are the spans still kept, each with its rows, by the span's key.
+func (s *Shifts) keptSpans(ctx context.Context, spans []span) (map[[2]int64][]WeekHoursKept, error) {
 	var rows []WeekHoursKept
-	if err := s.db.Conn(ctx).Where("week_start >= ? AND week_start < ? AND computed_at > ?", starts[0].UTC(), starts[len(starts)-1].UTC(),
+	if err := s.db.Conn(ctx).Where("week_start >= ? AND week_start < ? AND computed_at > ?", spans[0].from.UTC(), spans[len(spans)-1].to.UTC(),
 		s.now().Add(-weekKeptLife).UTC()).Find(&rows).Error; err != nil {
 		return nil, err
 	}
-	byStart := map[int64][]WeekHoursKept{}
+	bySpan := map[[2]int64][]WeekHoursKept{}
 	for _, r := range rows {
-		byStart[r.WeekStart.UnixNano()] = append(byStart[r.WeekStart.UnixNano()], r)
+		k := [2]int64{r.WeekStart.UnixNano(), r.WeekEnd.UnixNano()}
+		bySpan[k] = append(bySpan[k], r)
 	}
-	out := map[int64][]WeekHoursKept{}
-	for i := range len(starts) - 1 {
-		rows := byStart[starts[i].UnixNano()]
-		// Complete only with its marker, and cut as this week is (not under another zone).
-		if slices.ContainsFunc(rows, func(r WeekHoursKept) bool { return r.Server == weekComputed && r.WeekEnd.Equal(starts[i+1]) }) {
-			out[starts[i].UnixNano()] = rows
+	out := map[[2]int64][]WeekHoursKept{}
+	for _, sp := range spans {
+		// Complete only with its marker, and cut as this span is (not under another zone).
+		if rows := bySpan[sp.key()]; slices.ContainsFunc(rows, func(r WeekHoursKept) bool { return r.Server == weekComputed }) {
+			out[sp.key()] = rows
 		}
 	}
 	return out, nil

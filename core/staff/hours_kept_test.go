@@ -5,14 +5,17 @@ import (
 	"testing"
 	"time"
 
+	"gorm.io/gorm"
+
 	"zocalo/core/db"
 	"zocalo/core/staff"
 	"zocalo/internal/testdb"
 	"zocalo/internal/testenv"
 )
 
-// The team's weeks already over are kept once computed and forgotten when a shift or a break
-// in them comes, changes or goes; this week is always computed; a kept week lasts an hour.
+// The team's weeks already over, and this week's days already over, are kept once computed
+// and forgotten when a shift or a break in them comes, changes or goes; today is always
+// computed; a kept span lasts an hour.
 func TestTeamHoursKeepTheWeeksOver(t *testing.T) {
 	t.Parallel()
 	testdb.Each(t, func(t *testing.T, d *db.DB) {
@@ -54,15 +57,38 @@ func TestTeamHoursKeepTheWeeksOver(t *testing.T) {
 		if last, this := weeks(); last != 7200 || this != 3600 {
 			t.Fatalf("weeks %d, %d", last, this)
 		}
-		var kept []staff.WeekHoursKept
-		d.Conn(ctx).Order("server").Find(&kept)
-		if len(kept) != 2 || kept[0].Server != "" || kept[1].Server != "Principal" || kept[1].Seconds != 7200 {
-			t.Fatalf("kept %+v, want last week only", kept)
+		// Kept: last week, and this week's Monday and Tuesday; not today.
+		span := func(from, to time.Time) func(*gorm.DB) *gorm.DB {
+			return func(q *gorm.DB) *gorm.DB { return q.Where("week_start = ? AND week_end = ?", from.UTC(), to.UTC()) }
+		}
+		lastWeek, monday, tuesday := span(at(2, 0), at(9, 0)), span(at(9, 0), at(10, 0)), span(at(10, 0), at(11, 0))
+		keptOf := func(scope func(*gorm.DB) *gorm.DB) (rows []staff.WeekHoursKept) {
+			d.Conn(ctx).Scopes(scope).Order("server").Find(&rows)
+			return rows
+		}
+		if kept := keptOf(lastWeek); len(kept) != 2 || kept[0].Server != "" || kept[1].Server != "Principal" || kept[1].Seconds != 7200 {
+			t.Fatalf("last week kept as %+v", kept)
+		}
+		if kept := keptOf(monday); len(kept) != 1 || kept[0].Server != "" {
+			t.Fatalf("Monday, nobody worked, kept as %+v", kept)
+		}
+		if kept := keptOf(tuesday); len(kept) != 2 || kept[1].Seconds != 3600 {
+			t.Fatalf("Tuesday kept as %+v", kept)
+		}
+		var all int64
+		if d.Conn(ctx).Model(&staff.WeekHoursKept{}).Count(&all); all != 5 {
+			t.Fatalf("%d rows kept, want last week's, Monday's and Tuesday's (today is not over)", all)
 		}
 		// Read from what was kept.
-		d.Conn(ctx).Model(&staff.WeekHoursKept{}).Where("server = ?", "Principal").Update("seconds", 1)
-		if last, _ := weeks(); last != 1 {
-			t.Fatalf("the kept week was not read: %d", last)
+		d.Conn(ctx).Model(&staff.WeekHoursKept{}).Scopes(lastWeek).Where("server = ?", "Principal").Update("seconds", 1)
+		d.Conn(ctx).Model(&staff.WeekHoursKept{}).Scopes(tuesday).Where("server = ?", "Principal").Update("seconds", 5)
+		if last, this := weeks(); last != 1 || this != 5 {
+			t.Fatalf("the kept week and day were not read: %d, %d", last, this)
+		}
+		// A shift added on Tuesday forgets Tuesday, not last week.
+		add("3", at(10, 20), at(10, 21))
+		if last, this := weeks(); last != 1 || this != 7200 {
+			t.Fatalf("after a shift on Tuesday: %d, %d", last, this)
 		}
 		// A shift added into last week forgets it.
 		late := add("2", at(4, 8), at(4, 9))
@@ -83,16 +109,16 @@ func TestTeamHoursKeepTheWeeksOver(t *testing.T) {
 		if last, _ := weeks(); last != 7200 {
 			t.Fatalf("after a removal: %d", last)
 		}
-		// This week is never kept: a shift today counts at once.
+		// Today is never kept: a shift today counts at once.
 		add("1", at(11, 8), at(11, 9))
-		if _, this := weeks(); this != 7200 {
+		if _, this := weeks(); this != 3*3600 {
 			t.Fatalf("this week %d", this)
 		}
 		// A kept week is trusted for an hour.
 		d.Conn(ctx).Model(&staff.WeekHoursKept{}).Where("server = ?", "Principal").Update("seconds", 1)
 		clock.Advance(61 * time.Minute)
-		if last, _ := weeks(); last != 7200 {
-			t.Fatalf("a week kept past its hour: %d", last)
+		if last, this := weeks(); last != 7200 || this != 3*3600 {
+			t.Fatalf("a week and a day kept past their hour: %d, %d", last, this)
 		}
 	})
 }
