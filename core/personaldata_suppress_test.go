@@ -91,8 +91,8 @@ func TestEveryExportedColumnHasASpanishLabel(t *testing.T) {
 		}
 		for _, c := range types {
 			name := c.Name()
-			if slices.Contains(h.Withheld, name) {
-				continue
+			if slices.Contains(h.Withheld, name) || name == h.SearchWords {
+				continue // never exported
 			}
 			if personaldata.ColumnLabel(name) == strings.ReplaceAll(name, "_", " ") {
 				t.Errorf("%s.%s has no Spanish label in core/personaldata/columns.go", h.Table, name)
