@@ -22,7 +22,6 @@ import (
 	"time"
 
 	"zocalo/core/authz"
-	"zocalo/core/db"
 	"zocalo/internal/config"
 	"zocalo/internal/discordfake"
 )
@@ -121,26 +120,11 @@ func (p *postClock) expect(marker string) <-chan time.Time {
 // runDelivery measures how soon a write's post reaches Discord when the portal and the
 // bot are separate processes on PostgreSQL, so only the database can tell the bot.
 func runDelivery(ctx context.Context, o options) (*deliveryReport, error) {
-	dir, err := os.MkdirTemp("", "zocalo-bench-delivery-")
+	dir, databaseURL, done, err := migratedDatabase(ctx, o, "delivery")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
-	databaseURL, drop, err := freshDatabase(o.postgresURL, "delivery")
-	if err != nil {
-		return nil, err
-	}
-	defer drop()
-	// Migrated here, so the two processes do not start by racing to migrate.
-	d, err := db.Open(db.Options{URL: databaseURL})
-	if err != nil {
-		return nil, err
-	}
-	_, err = d.Migrate(ctx)
-	_ = d.Close()
-	if err != nil {
-		return nil, err
-	}
+	defer done()
 
 	env := productionEnv(dir, databaseURL)
 	// The bench measures the relay's own pace: Discord's route limits (5 posts per 5 s in a

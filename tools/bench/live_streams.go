@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -187,16 +186,4 @@ func (s *server) goMetrics() (goMetrics, error) {
 func (s *server) rss() (int64, error) { return s.memory("VmRSS") }
 
 // selfMemory reads one of this process's memory figures, as server.memory does a replica's.
-func selfMemory(field string) (int64, error) {
-	status, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0, err
-	}
-	for _, line := range strings.Split(string(status), "\n") {
-		if rest, ok := strings.CutPrefix(line, field+":"); ok {
-			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-			return kb * 1024, err
-		}
-	}
-	return 0, fmt.Errorf("no %s in /proc/self/status", field)
-}
+func selfMemory(field string) (int64, error) { return procMemory("/proc/self/status", field) }

@@ -316,9 +316,14 @@ func (s *server) sent(path string) ([]byte, string, error) {
 // peakRSS is the server's high-water resident set, from /proc (Linux).
 func (s *server) peakRSS() (int64, error) { return s.memory("VmHWM") }
 
-// memory reads one of the process's memory figures (in kB there) from /proc/<pid>/status.
+// memory reads one of the process's memory figures from /proc/<pid>/status.
 func (s *server) memory(field string) (int64, error) {
-	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+	return procMemory(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid), field)
+}
+
+// procMemory reads one memory figure (in kB there) from a /proc status file (Linux).
+func procMemory(path, field string) (int64, error) {
+	status, err := os.ReadFile(path)
 	if err != nil {
 		return 0, err
 	}
@@ -328,7 +333,7 @@ func (s *server) memory(field string) (int64, error) {
 			return kb * 1024, err
 		}
 	}
-	return 0, fmt.Errorf("no %s in /proc/%d/status", field, s.cmd.Process.Pid)
+	return 0, fmt.Errorf("%s: no %s", path, field)
 }
 
 func (s *server) stop() {

@@ -423,6 +423,34 @@ func freshDatabase(serverURL, part string) (string, func(), error) {
 	return u.String(), drop, nil
 }
 
+// migratedDatabase creates a database of its own for a part, migrated before any process
+// of the part starts (so that none races to migrate, and the part measures what it says),
+// with a directory for the processes' data; done removes both.
+func migratedDatabase(ctx context.Context, o options, part string) (dir, databaseURL string, done func(), err error) {
+	dir, err = os.MkdirTemp("", "zocalo-bench-"+part+"-")
+	if err != nil {
+		return "", "", nil, err
+	}
+	databaseURL, drop, err := freshDatabase(o.postgresURL, part)
+	if err != nil {
+		os.RemoveAll(dir)
+		return "", "", nil, err
+	}
+	done = func() { drop(); os.RemoveAll(dir) }
+	d, err := db.Open(db.Options{URL: databaseURL})
+	if err != nil {
+		done()
+		return "", "", nil, err
+	}
+	_, err = d.Migrate(ctx)
+	_ = d.Close()
+	if err != nil {
+		done()
+		return "", "", nil, err
+	}
+	return dir, databaseURL, done, nil
+}
+
 // analyze gathers the planner's statistics. On SQLite the full-text index's shadow tables
 // are left out: with STAT4 samples on them, FTS5's own lookups are planned again each
 // time a search binds a new term, which a profile showed as most of a search's time.

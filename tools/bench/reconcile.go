@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -17,7 +16,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"zocalo/core/authz"
-	"zocalo/core/db"
 	"zocalo/internal/config"
 	"zocalo/internal/discordfake"
 )
@@ -121,27 +119,11 @@ func seconds(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds())
 // runReconcile measures the bot's full member reconcile of a large guild: from its start
 // and again after a new gateway session, against what the fake Discord holds.
 func runReconcile(ctx context.Context, o options) (*reconcileReport, error) {
-	dir, err := os.MkdirTemp("", "zocalo-bench-reconcile-")
+	dir, databaseURL, done, err := migratedDatabase(ctx, o, "reconcile")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
-	databaseURL, drop, err := freshDatabase(o.postgresURL, "reconcile")
-	if err != nil {
-		return nil, err
-	}
-	defer drop()
-	// Migrated here: a restarted bot finds its schema in place, and the measure is the
-	// reconcile's.
-	d, err := db.Open(db.Options{URL: databaseURL})
-	if err != nil {
-		return nil, err
-	}
-	_, err = d.Migrate(ctx)
-	_ = d.Close()
-	if err != nil {
-		return nil, err
-	}
+	defer done()
 	conn, err := sql.Open("pgx", databaseURL)
 	if err != nil {
 		return nil, err
