@@ -88,7 +88,7 @@ func Open(opts Options) (*DB, error) {
 	}
 	dsn := "file:" + opts.SQLitePath +
 		"?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate"
-	g, err := gorm.Open(sqlite.Open(dsn), cfg)
+	g, err := gorm.Open(sqlite.Dialector{DriverName: utcDriverName, DSN: dsn}, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}
@@ -102,7 +102,7 @@ func Open(opts Options) (*DB, error) {
 	// Plain SELECTs outside a transaction go to a pool of read-only connections: in WAL
 	// mode they read the last commit without waiting for the writer, so a slow report
 	// or a burst of page views no longer queues behind one connection.
-	readers, err := sql.Open(sqlite.DriverName, "file:"+opts.SQLitePath+
+	readers, err := sql.Open(utcDriverName, "file:"+opts.SQLitePath+
 		"?_pragma=query_only(1)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)")
 	if err != nil {
 		_ = sqlDB.Close()
