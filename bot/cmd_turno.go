@@ -1,10 +1,8 @@
 package bot
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -125,26 +123,21 @@ func turnoEstado(ctx context.Context, b *Bot, inv *Invocation) (Reply, error) {
 }
 
 func turnoRanking(ctx context.Context, b *Bot, inv *Invocation) (Reply, error) {
-	mods, err := b.deps.App.Staff.Moderators(ctx, inv.Actor)
+	leaders, err := b.deps.App.Staff.WeekLeaders(ctx, inv.Actor, 10)
 	if err != nil {
 		return Reply{}, err
 	}
-	weekOf := func(m staff.Moderator) int64 {
-		j := m.Jornada
-		return j.Lunes + j.Martes + j.Miercoles + j.Jueves + j.Viernes + j.Sabado + j.Domingo
-	}
-	slices.SortStableFunc(mods, func(a, b staff.Moderator) int { return cmp.Compare(weekOf(b), weekOf(a)) })
-	if len(mods) == 0 || weekOf(mods[0]) == 0 {
+	if len(leaders) == 0 {
 		return Reply{Content: "Todavía no hay horas registradas esta semana."}, nil
 	}
 	var lines []string
 	medals := []string{"🥇", "🥈", "🥉"}
-	for i, m := range mods[:min(len(mods), 10)] {
+	for i, m := range leaders {
 		mark := fmt.Sprintf("%d.", i+1)
 		if i < len(medals) {
 			mark = medals[i]
 		}
-		lines = append(lines, fmt.Sprintf("%s %s: %s", mark, m.Username, staff.FormatDuration(weekOf(m))))
+		lines = append(lines, fmt.Sprintf("%s %s: %s", mark, m.Username, staff.FormatDuration(m.WeekSeconds)))
 	}
 	return Reply{Content: "**Ranking de horas del staff (esta semana)**\n" + strings.Join(lines, "\n")}, nil
 }

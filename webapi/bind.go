@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"zocalo/core/errs"
+	"zocalo/core/staff"
 	"zocalo/core/validate"
 )
 
@@ -78,6 +79,18 @@ func pageQuery(c *gin.Context, defLimit, maxLimit int) (page, limit int, ok bool
 		return 0, 0, false
 	}
 	return page, limit, true
+}
+
+// rosterQuery reads a query of the staff roster: ?q= (a name), and a page when ?limit= is
+// given (1 to staff.MaxRosterPage, with ?page=); without a limit, the whole roster.
+func rosterQuery(c *gin.Context) (staff.RosterQuery, bool) {
+	q := staff.RosterQuery{Search: c.Query("q")}
+	if c.Query("limit") == "" && c.Query("page") == "" {
+		return q, true
+	}
+	var ok bool
+	q.Page, q.Limit, ok = pageQuery(c, staff.MaxRosterPage, staff.MaxRosterPage)
+	return q, ok
 }
 
 // cursorQuery reads ?limit= (1 to maxLimit, defLimit when absent or empty) and ?before= (an

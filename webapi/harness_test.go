@@ -143,3 +143,5 @@ type messageBody struct {
 }
 
 func jsonUnmarshal(raw []byte, out any) error { return json.Unmarshal(raw, out) }
+
+func jsonDecode(r io.Reader, out any) error { return json.NewDecoder(r).Decode(out) }

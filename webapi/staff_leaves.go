@@ -44,7 +44,11 @@ func (s *Server) decideLeave(c *gin.Context) {
 }
 
 func (s *Server) quotas(c *gin.Context) {
-	board, err := s.deps.App.Staff.Quotas(c.Request.Context(), actor(c))
+	q, ok := rosterQuery(c)
+	if !ok {
+		return
+	}
+	board, err := s.deps.App.Staff.QuotasPage(c.Request.Context(), actor(c), q)
 	if err != nil {
 		fail(c, err)
 		return

@@ -2,6 +2,7 @@ package webapi
 
 import (
 	"net/http"
+	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -159,11 +160,18 @@ func (s *Server) ticketAttachment(c *gin.Context) {
 	})
 }
 
+// moderators answers the roster as the specification's array; ?limit= asks for a page of
+// it (with ?page= and ?q=, a name), and X-Total-Count says how many members matched.
 func (s *Server) moderators(c *gin.Context) {
-	mods, err := s.deps.App.Staff.Moderators(c.Request.Context(), actor(c))
+	q, ok := rosterQuery(c)
+	if !ok {
+		return
+	}
+	page, err := s.deps.App.Staff.ModeratorsPage(c.Request.Context(), actor(c), q)
 	if err != nil {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, mods)
+	c.Header("X-Total-Count", strconv.Itoa(page.Total))
+	c.JSON(http.StatusOK, page.Members)
 }

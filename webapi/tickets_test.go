@@ -542,6 +542,53 @@ func TestModeratorsRoster(t *testing.T) {
 	if mods[0].Username != "moderador" || mods[1].Username != "soporte" || mods[0].Inactividad != "No" {
 		t.Fatalf("roster %+v", mods)
 	}
+	// A page of it, and a search, say how many members matched.
+	page := func(query string) (int, string, []string) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", e.http.URL+"/api/staff/moderators"+query, nil)
+		req.Header.Set("Authorization", "Bearer "+tok["comite"])
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var got []struct {
+			Username string `json:"username"`
+		}
+		_ = jsonDecode(res.Body, &got)
+		var names []string
+		for _, m := range got {
+			names = append(names, m.Username)
+		}
+		return res.StatusCode, res.Header.Get("X-Total-Count"), names
+	}
+	for query, want := range map[string]string{
+		"?limit=1&page=2":  "200 2 [soporte]",
+		"?limit=1":         "200 2 [moderador]",
+		"?limit=5&page=9":  "200 2 []",
+		"?q=SOP":           "200 1 [soporte]",
+		"?q=nadie&limit=5": "200 0 []",
+		"?limit=0":         "400  []",
+		"?limit=101":       "400  []",
+		"?page=x":          "400  []",
+	} {
+		if code, total, names := page(query); fmt.Sprintf("%d %s %v", code, total, names) != want {
+			t.Errorf("%s: %d %s %v, want %s", query, code, total, names, want)
+		}
+	}
+	var board struct {
+		Members []struct {
+			Username string `json:"username"`
+		} `json:"members"`
+		Total      int `json:"total"`
+		UnderQuota int `json:"underQuota"`
+	}
+	if got := e.call("GET", "/api/staff/quotas?limit=1&page=2", tok["comite"], nil, &board); got != 200 || board.Total != 2 || board.UnderQuota != 2 || len(board.Members) != 1 {
+		t.Fatalf("quotas page: %d %+v", got, board)
+	}
+	if got := e.call("GET", "/api/staff/quotas?limit=500", tok["comite"], nil, nil); got != 400 {
+		t.Fatalf("quotas limit 500: %d", got)
+	}
 }
 
 func TestResolvedTicketsCloseAfterTheQuietPeriod(t *testing.T) {

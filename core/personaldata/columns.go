@@ -52,7 +52,7 @@ var columnLabels = map[string]string{
 	"window_start": "Desde", "event_id": "Entrega a Discord", "image_url": "Imagen", "blocked_attempts": "Intentos bloqueados",
 	"panel": "Panel", "can_read": "Lectura", "can_modify": "Modificación", "can_manage": "Gestión",
 	"first_staff_at": "Primera respuesta del staff", "worked_seconds": "Segundos trabajados",
-	"last_server": "Último servidor", "folded_before": "Turnos sumados hasta", "tickets": "Tickets",
+	"last_server": "Último servidor", "folded_before": "Turnos sumados hasta", "week_start": "Semana de la suma", "week_seconds": "Segundos sumados de esa semana", "tickets": "Tickets",
 }
 
 // ColumnLabel is how the PDF names a column: its Spanish label, or its name in words.

@@ -64,12 +64,15 @@ type QuotaLine struct {
 	UnderQuota   bool  `json:"underQuota"`
 }
 
-// QuotaBoard is this week's quotas: the roles' and each member's standing.
+// QuotaBoard is this week's quotas: the roles' and each member's standing. Members is the
+// page asked for; Total and UnderQuota count every member the query matched.
 type QuotaBoard struct {
 	WeekStart      string      `json:"weekStart"`
 	DefaultSeconds int64       `json:"defaultSeconds"`
 	Roles          []QuotaRole `json:"roles"`
 	Members        []QuotaLine `json:"members"`
+	Total          int         `json:"total"`
+	UnderQuota     int         `json:"underQuota"`
 }
 
 // SetQuota sets a staff role's weekly quota (directors). The same value records nothing;
@@ -131,8 +134,17 @@ func (s *Service) SetQuota(ctx context.Context, actor *authz.Actor, roleID strin
 // Quotas is this week's board: the roles' quotas and every staff member's worked time
 // against theirs, those under it first. Whoever may open the staff dashboard reads it.
 func (s *Service) Quotas(ctx context.Context, actor *authz.Actor) (QuotaBoard, error) {
+	return s.QuotasPage(ctx, actor, RosterQuery{})
+}
+
+// QuotasPage is this week's board with the members the query asks for. Each member's week
+// comes from their running total, so the board costs a row per member, not their shifts.
+func (s *Service) QuotasPage(ctx context.Context, actor *authz.Actor, q RosterQuery) (QuotaBoard, error) {
 	if !MayOpenDashboard(actor) {
 		return QuotaBoard{}, errQuotaRead
+	}
+	if err := q.check(); err != nil {
+		return QuotaBoard{}, err
 	}
 	roles, err := s.quotaRoles(ctx)
 	if err != nil {
@@ -143,19 +155,14 @@ func (s *Service) Quotas(ctx context.Context, actor *authz.Actor) (QuotaBoard, e
 	if err != nil {
 		return QuotaBoard{}, err
 	}
-	ids := make([]string, len(mods))
-	for i, m := range mods {
-		ids[i] = m.DiscordID
-	}
-	totals, err := s.shifts.TotalsFor(ctx, ids)
+	mods = matching(mods, q.Search)
+	standings, err := s.shifts.Standings(ctx, memberIDs(mods))
 	if err != nil {
 		return QuotaBoard{}, err
 	}
-	worked := make(map[string]int64, len(ids))
-	for id, t := range totals {
-		for _, d := range t.Week {
-			worked[id] += d
-		}
+	worked := make(map[string]int64, len(mods))
+	for id, st := range standings {
+		worked[id] = st.WeekSeconds
 	}
 	lines, err := s.quotaLines(ctx, mods, roles, week, worked)
 	if err != nil {
@@ -170,7 +177,14 @@ func (s *Service) Quotas(ctx context.Context, actor *authz.Actor) (QuotaBoard, e
 		}
 		return cmp.Compare(a.WorkedSeconds, b.WorkedSeconds)
 	})
-	return QuotaBoard{WeekStart: week.Format(time.DateOnly), DefaultSeconds: s.defaultQuotaSeconds(), Roles: roles, Members: lines}, nil
+	under := 0
+	for _, l := range lines {
+		if l.UnderQuota {
+			under++
+		}
+	}
+	return QuotaBoard{WeekStart: week.Format(time.DateOnly), DefaultSeconds: s.defaultQuotaSeconds(), Roles: roles,
+		Members: pageOf(lines, q), Total: len(lines), UnderQuota: under}, nil
 }
 
 func (s *Service) defaultQuotaSeconds() int64 { return int64(s.defaultQuota.Seconds()) }

@@ -12,7 +12,12 @@ import (
 
 // findShifts reads the shifts q selects.
 func findShifts(q *gorm.DB) ([]Shift, error) {
-	rows, err := q.Model(&Shift{}).Select("id, member_id, server, started_at, ended_at, capped").Rows()
+	return scanShifts(q.Model(&Shift{}).Select("id, member_id, server, started_at, ended_at, capped"))
+}
+
+// scanShifts reads the shifts q selects with their columns in the order findShifts names them.
+func scanShifts(q *gorm.DB) ([]Shift, error) {
+	rows, err := q.Rows()
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +53,7 @@ func findBreaks(q *gorm.DB) ([]Break, error) {
 
 // findFolds reads the running totals q selects.
 func findFolds(q *gorm.DB) ([]Fold, error) {
-	rows, err := q.Model(&Fold{}).Select("member_id, worked_seconds, last_server, folded_before").Rows()
+	rows, err := q.Model(&Fold{}).Select("member_id, worked_seconds, last_server, folded_before, week_start, week_seconds").Rows()
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +61,7 @@ func findFolds(q *gorm.DB) ([]Fold, error) {
 	var out []Fold
 	for rows.Next() {
 		var f Fold
-		if err := rows.Scan(&f.MemberID, &f.WorkedSeconds, &f.LastServer, &f.FoldedBefore); err != nil {
+		if err := rows.Scan(&f.MemberID, &f.WorkedSeconds, &f.LastServer, &f.FoldedBefore, &f.WeekStart, &f.WeekSeconds); err != nil {
 			return nil, err
 		}
 		out = append(out, f)

@@ -5,7 +5,9 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"zocalo/core/authz"
 	"zocalo/core/db"
@@ -75,29 +77,82 @@ func (s *Service) roster(ctx context.Context) ([]members.Member, error) {
 	return members.Holding(ctx, s.db, s.staffRoleIDs())
 }
 
-// Moderators lists every member holding a STAFF-group role, most hours first. Readers of
-// the staff panel may read it, and so may support handlers, who pick assignees from it.
-func (s *Service) Moderators(ctx context.Context, actor *authz.Actor) ([]Moderator, error) {
-	if !actor.Can(authz.PanelStaff, authz.Read) && !actor.Can(authz.PanelSupport, authz.Modify) {
-		return nil, errForbidden
+// RosterQuery asks for part of the roster: the members whose name holds Search (any case),
+// a page of Limit of them (all when Limit is 0).
+type RosterQuery struct {
+	Search string
+	Page   int
+	Limit  int
+}
+
+// MaxRosterPage is the most members a page of the roster holds.
+const MaxRosterPage = 100
+
+// maxRosterSearch bounds the name searched for.
+const maxRosterSearch = 100
+
+var errRosterSearch = errs.Invalid("La búsqueda admite hasta 100 caracteres.")
+
+// check refuses a query the roster cannot answer.
+func (q RosterQuery) check() error {
+	if utf8.RuneCountInString(q.Search) > maxRosterSearch {
+		return errRosterSearch
 	}
-	out := []Moderator{}
+	if q.Limit < 0 || q.Limit > MaxRosterPage || q.Page < 0 {
+		return errs.ErrPage
+	}
+	return nil
+}
+
+// ModeratorPage is a page of the roster and how many members the query matched.
+type ModeratorPage struct {
+	Members []Moderator
+	Total   int
+}
+
+// Moderators lists every member holding a STAFF-group role, most hours first.
+func (s *Service) Moderators(ctx context.Context, actor *authz.Actor) ([]Moderator, error) {
+	page, err := s.ModeratorsPage(ctx, actor, RosterQuery{})
+	return page.Members, err
+}
+
+// ModeratorsPage lists the members holding a STAFF-group role that the query asks for,
+// most hours first. Readers of the staff panel may read it, and so may support handlers,
+// who pick assignees from it. The order comes from each member's running total, so only
+// the page's members have their week read day by day.
+func (s *Service) ModeratorsPage(ctx context.Context, actor *authz.Actor, q RosterQuery) (ModeratorPage, error) {
+	if !actor.Can(authz.PanelStaff, authz.Read) && !actor.Can(authz.PanelSupport, authz.Modify) {
+		return ModeratorPage{}, errForbidden
+	}
+	if err := q.check(); err != nil {
+		return ModeratorPage{}, err
+	}
 	rows, err := s.roster(ctx)
 	if err != nil {
-		return nil, err
+		return ModeratorPage{}, err
 	}
-	ids := make([]string, len(rows))
-	for i, m := range rows {
-		ids[i] = m.DiscordID
+	rows = matching(rows, q.Search)
+	ids := memberIDs(rows)
+	standings, err := s.shifts.Standings(ctx, ids)
+	if err != nil {
+		return ModeratorPage{}, err
 	}
+	// Most time first; the order by name of the roster settles ties.
+	slices.SortStableFunc(rows, func(a, b members.Member) int {
+		return cmp.Compare(standings[b.DiscordID].TotalSeconds, standings[a.DiscordID].TotalSeconds)
+	})
+	total := len(rows)
+	rows = pageOf(rows, q)
+	ids = memberIDs(rows)
 	totals, err := s.shifts.TotalsFor(ctx, ids)
 	if err != nil {
-		return nil, err
+		return ModeratorPage{}, err
 	}
 	hired, err := hiredOf(s.db.Conn(ctx), ids)
 	if err != nil {
-		return nil, err
+		return ModeratorPage{}, err
 	}
+	out := make([]Moderator, 0, len(rows))
 	for _, m := range rows {
 		t := totals[m.DiscordID]
 		mod := Moderator{UserID: m.DiscordID, Username: m.Username, Avatar: m.Avatar, Inactividad: "No",
@@ -107,7 +162,62 @@ func (s *Service) Moderators(ctx context.Context, actor *authz.Actor) ([]Moderat
 		}
 		out = append(out, mod)
 	}
-	// Most time first; the order by name above settles ties.
-	slices.SortStableFunc(out, func(a, b Moderator) int { return cmp.Compare(b.TiempoTotal, a.TiempoTotal) })
-	return out, nil
+	return ModeratorPage{Members: out, Total: total}, nil
+}
+
+// WeekLeader is a member's worked time this week, as the bot's ranking shows it.
+type WeekLeader struct {
+	UserID      string
+	Username    string
+	WeekSeconds int64
+}
+
+// WeekLeaders are the n members who worked most this week, most first, leaving out those
+// who have not worked; whoever may read the roster may read them.
+func (s *Service) WeekLeaders(ctx context.Context, actor *authz.Actor, n int) ([]WeekLeader, error) {
+	if !actor.Can(authz.PanelStaff, authz.Read) && !actor.Can(authz.PanelSupport, authz.Modify) {
+		return nil, errForbidden
+	}
+	rows, err := s.roster(ctx)
+	if err != nil {
+		return nil, err
+	}
+	standings, err := s.shifts.Standings(ctx, memberIDs(rows))
+	if err != nil {
+		return nil, err
+	}
+	out := []WeekLeader{}
+	for _, m := range rows {
+		if w := standings[m.DiscordID].WeekSeconds; w > 0 {
+			out = append(out, WeekLeader{UserID: m.DiscordID, Username: m.Username, WeekSeconds: w})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b WeekLeader) int { return cmp.Compare(b.WeekSeconds, a.WeekSeconds) })
+	return out[:min(len(out), n)], nil
+}
+
+// matching keeps the members whose name holds search, in any case.
+func matching(rows []members.Member, search string) []members.Member {
+	search = strings.ToLower(strings.TrimSpace(search))
+	if search == "" {
+		return rows
+	}
+	return slices.DeleteFunc(rows, func(m members.Member) bool { return !strings.Contains(strings.ToLower(m.Username), search) })
+}
+
+// pageOf is the page of list the query asks for: all of it when the query has no limit.
+func pageOf[T any](list []T, q RosterQuery) []T {
+	if q.Limit <= 0 {
+		return list
+	}
+	from := min(max(q.Page-1, 0)*q.Limit, len(list))
+	return list[from:min(from+q.Limit, len(list))]
+}
+
+func memberIDs(rows []members.Member) []string {
+	ids := make([]string, len(rows))
+	for i, m := range rows {
+		ids[i] = m.DiscordID
+	}
+	return ids
 }

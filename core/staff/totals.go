@@ -2,6 +2,9 @@ package staff
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -10,18 +13,27 @@ import (
 
 // Fold is a member's running total: the worked time of their closed shifts that started
 // before FoldedBefore, and the server of the last of them. A total is the fold plus the
-// shifts after it, so reading it costs this week's shifts, not every shift ever recorded.
-// Closed shifts never change, which is what makes folding them safe; FoldHistory moves the
-// line forward, and a total read before it runs is the same, only dearer.
+// shifts after it, so reading it costs the shifts since the last fold, not every shift ever
+// recorded. Closed shifts never change, which is what makes folding them safe; FoldHistory
+// moves the line forward, and a total read before it runs is the same, only dearer.
 type Fold struct {
 	MemberID      string    `gorm:"primaryKey;size:32"`
 	WorkedSeconds int64     `gorm:"not null;default:0"`
 	LastServer    string    `gorm:"size:64;not null;default:''"`
 	FoldedBefore  time.Time `gorm:"not null"`
+	// WeekStart is the week WeekSeconds counts: the worked time within it of the shifts
+	// folded while it ran. A fold of a later week starts the count again, so a week's worked
+	// time is this figure plus the shifts after the line, whatever the roster's size.
+	WeekStart   *time.Time
+	WeekSeconds int64 `gorm:"not null;default:0"`
 }
 
 // TableName keeps the table's name explicit.
 func (Fold) TableName() string { return "staff_time_folds" }
+
+// foldMargin keeps the latest hour out of a fold: a shift clocked in by a replica whose
+// clock runs a little behind never starts before a line it did not see.
+const foldMargin = time.Hour
 
 // Totals are a member's time: the total of all time, and this week's by day.
 type Totals struct {
@@ -30,10 +42,101 @@ type Totals struct {
 	LastServer   string
 }
 
+// Standing is what orders the roster: a member's total and this week's worked time, read
+// from the fold and the few shifts after it, without this week's shifts one by one.
+type Standing struct {
+	TotalSeconds int64
+	WeekSeconds  int64
+}
+
+// afterFolds reads the members' folds and the shifts after each member's line: every shift
+// of a member never folded. Folded members' shifts are found from the fold's line in the
+// shifts' (member, start) index, so the read is one short range per member.
+func (s *Shifts) afterFolds(ctx context.Context, memberIDs []string) (map[string]Fold, []Shift, error) {
+	folds, err := findFolds(s.db.Conn(ctx).Where("member_id IN ?", memberIDs))
+	if err != nil {
+		return nil, nil, err
+	}
+	foldOf := make(map[string]Fold, len(folds))
+	for _, f := range folds {
+		foldOf[f.MemberID] = f
+	}
+	var never []string
+	for _, id := range memberIDs {
+		if _, ok := foldOf[id]; !ok {
+			never = append(never, id)
+		}
+	}
+	var shifts []Shift
+	if len(folds) > 0 {
+		got, err := scanShifts(s.db.Conn(ctx).Table("staff_time_folds f").
+			Select("s.id, s.member_id, s.server, s.started_at, s.ended_at, s.capped").
+			Joins("JOIN staff_shifts s ON s.member_id = f.member_id AND s.started_at >= f.folded_before").
+			Where("f.member_id IN ?", memberIDs))
+		if err != nil {
+			return nil, nil, err
+		}
+		shifts = got
+	}
+	if len(never) > 0 {
+		got, err := findShifts(s.db.Conn(ctx).Where("member_id IN ?", never))
+		if err != nil {
+			return nil, nil, err
+		}
+		shifts = append(shifts, got...)
+	}
+	return foldOf, shifts, nil
+}
+
+// Standings computes the members' totals (closed shifts' worked time plus adjustments,
+// never below zero) and this week's worked time, for ordering the roster.
+func (s *Shifts) Standings(ctx context.Context, memberIDs []string) (map[string]Standing, error) {
+	out := make(map[string]Standing, len(memberIDs))
+	if len(memberIDs) == 0 {
+		return out, nil
+	}
+	foldOf, after, err := s.afterFolds(ctx, memberIDs)
+	if err != nil {
+		return nil, err
+	}
+	breaks, err := s.breaksOfShifts(ctx, closedOnly(after))
+	if err != nil {
+		return nil, err
+	}
+	adjusted, err := s.adjustments(ctx, memberIDs)
+	if err != nil {
+		return nil, err
+	}
+	week := s.WeekStart(s.now())
+	weekEnd := week.AddDate(0, 0, 7)
+	for _, id := range memberIDs {
+		f := foldOf[id]
+		st := Standing{TotalSeconds: f.WorkedSeconds + adjusted[id]}
+		if f.WeekStart != nil && f.WeekStart.Equal(week) {
+			st.WeekSeconds = f.WeekSeconds
+		}
+		out[id] = st
+	}
+	for _, sh := range after {
+		if sh.EndedAt == nil {
+			continue
+		}
+		st := out[sh.MemberID]
+		st.TotalSeconds += Worked(sh, *sh.EndedAt, breaks[sh.ID])
+		st.WeekSeconds += WorkedIn(sh, *sh.EndedAt, breaks[sh.ID], week, weekEnd)
+		out[sh.MemberID] = st
+	}
+	for id, st := range out {
+		st.TotalSeconds = max(st.TotalSeconds, 0)
+		out[id] = st
+	}
+	return out, nil
+}
+
 // TotalsFor computes the members' totals: the worked time of closed shifts (their breaks
 // left out) plus adjustments (never below zero), and this week's seconds per day, a shift
 // crossing midnight split across days. It reads each member's fold, the shifts after it and
-// the shifts that ended this week or are open.
+// this week's shifts; meant for a page of members, as it reads each one's week.
 func (s *Shifts) TotalsFor(ctx context.Context, memberIDs []string) (map[string]*Totals, error) {
 	out := make(map[string]*Totals, len(memberIDs))
 	for _, id := range memberIDs {
@@ -42,72 +145,36 @@ func (s *Shifts) TotalsFor(ctx context.Context, memberIDs []string) (map[string]
 	if len(memberIDs) == 0 {
 		return out, nil
 	}
-	folds, err := findFolds(s.db.Conn(ctx).Where("member_id IN ?", memberIDs))
+	foldOf, after, err := s.afterFolds(ctx, memberIDs)
 	if err != nil {
 		return nil, err
 	}
-	foldOf := make(map[string]Fold, len(folds))
-	// Members grouped by where their fold ends: the job folds everyone to the same line, so
-	// there are few groups; members never folded read all their shifts.
-	byLine := map[time.Time][]string{}
-	for _, f := range folds {
-		foldOf[f.MemberID] = f
-		byLine[f.FoldedBefore] = append(byLine[f.FoldedBefore], f.MemberID)
+	week := s.WeekStart(s.now())
+	thisWeek, err := s.weekShifts(ctx, memberIDs, week)
+	if err != nil {
+		return nil, err
 	}
-	for _, id := range memberIDs {
-		if _, ok := foldOf[id]; !ok {
-			byLine[time.Time{}] = append(byLine[time.Time{}], id)
-		}
+	shifts := make(map[uint64]Shift, len(after)+len(thisWeek))
+	for _, sh := range append(after, thisWeek...) {
+		shifts[sh.ID] = sh
 	}
-	now := s.now()
-	week := s.WeekStart(now)
-	shifts := map[uint64]Shift{}
-	breaks := map[uint64][]Break{}
-	for line, ids := range byLine {
-		q := s.db.Conn(ctx).Where("member_id IN ?", ids)
-		if !line.IsZero() {
-			q = q.Where("started_at >= ?", line)
-		}
-		list, err := findShifts(q)
-		if err != nil {
-			return nil, err
-		}
-		// Shifts folded already that still reach into this week, for its days.
-		var reaching []Shift
-		if !line.IsZero() {
-			if reaching, err = findShifts(s.db.Conn(ctx).Where("member_id IN ? AND started_at < ? AND (ended_at IS NULL OR ended_at > ?)", ids, line, week)); err != nil {
-				return nil, err
-			}
-		}
-		earliest := line
-		for _, sh := range append(list, reaching...) {
-			shifts[sh.ID] = sh
-			if sh.StartedAt.Before(earliest) {
-				earliest = sh.StartedAt
-			}
-		}
-		// A break lies within its shift, so the breaks from the earliest shift read are all
-		// that these shifts have.
-		got, err := s.breaksOf(ctx, func(q *gorm.DB) *gorm.DB {
-			q = q.Where("member_id IN ?", ids)
-			if !line.IsZero() {
-				q = q.Where("started_at >= ?", earliest)
-			}
-			return q
-		})
-		if err != nil {
-			return nil, err
-		}
-		for id, b := range got {
-			breaks[id] = b
-		}
+	all := make([]Shift, 0, len(shifts))
+	for _, sh := range shifts {
+		all = append(all, sh)
+	}
+	breaks, err := s.breaksOfShifts(ctx, closedOnly(all))
+	if err != nil {
+		return nil, err
+	}
+	adjusted, err := s.adjustments(ctx, memberIDs)
+	if err != nil {
+		return nil, err
 	}
 	latest := map[string]time.Time{}
-	for _, f := range folds {
-		out[f.MemberID].TotalSeconds = f.WorkedSeconds
-		out[f.MemberID].LastServer = f.LastServer
+	for id, f := range foldOf {
+		out[id].TotalSeconds, out[id].LastServer = f.WorkedSeconds, f.LastServer
 	}
-	for _, sh := range shifts {
+	for _, sh := range all {
 		t := out[sh.MemberID]
 		folded := sh.StartedAt.Before(foldOf[sh.MemberID].FoldedBefore)
 		if !folded && !sh.StartedAt.Before(latest[sh.MemberID]) {
@@ -120,44 +187,100 @@ func (s *Shifts) TotalsFor(ctx context.Context, memberIDs []string) (map[string]
 			t.TotalSeconds += Worked(sh, *sh.EndedAt, breaks[sh.ID])
 		}
 		for day := range 7 {
-			from := week.AddDate(0, 0, day)
-			to := week.AddDate(0, 0, day+1)
-			t.Week[day] += WorkedIn(sh, *sh.EndedAt, breaks[sh.ID], from, to)
+			t.Week[day] += WorkedIn(sh, *sh.EndedAt, breaks[sh.ID], week.AddDate(0, 0, day), week.AddDate(0, 0, day+1))
 		}
 	}
-	var adj []struct {
-		MemberID string
-		Total    int64
-	}
-	if err := s.db.Conn(ctx).Model(&Adjustment{}).Select("member_id, SUM(seconds) AS total").
-		Where("member_id IN ?", memberIDs).Group("member_id").Scan(&adj).Error; err != nil {
-		return nil, err
-	}
-	for _, a := range adj {
-		out[a.MemberID].TotalSeconds += a.Total
-	}
-	for _, t := range out {
-		t.TotalSeconds = max(t.TotalSeconds, 0)
+	for id, t := range out {
+		t.TotalSeconds = max(t.TotalSeconds+adjusted[id], 0)
 	}
 	return out, nil
 }
 
-// FoldHistory folds, for every member with closed shifts that started before this week,
-// those shifts into the member's running total, and returns how many members it folded. A
-// member's open shift that started earlier stops their line at its start. Runs at once
-// agree: each member's fold moves from the line it read to the next, or not at all.
+// weekShifts reads the members' shifts that may reach into the week starting at week: those
+// started in it, and each member's last shift started before it (shifts of one member never
+// overlap, so no earlier one can), kept if it is open or ended after the week began.
+func (s *Shifts) weekShifts(ctx context.Context, memberIDs []string, week time.Time) ([]Shift, error) {
+	out, err := findShifts(s.db.Conn(ctx).Where("member_id IN ? AND started_at >= ?", memberIDs, week))
+	if err != nil {
+		return nil, err
+	}
+	// One lookup per member in the (member, start) index; VALUES names the members without
+	// needing a row of theirs anywhere.
+	args := []any{week}
+	for _, id := range memberIDs {
+		args = append(args, id)
+	}
+	last := fmt.Sprintf(`id IN (SELECT (SELECT p.id FROM staff_shifts p WHERE p.member_id = v.column1 AND p.started_at < ?
+		ORDER BY p.started_at DESC LIMIT 1) FROM (VALUES %s) AS v)`, strings.TrimSuffix(strings.Repeat("(?),", len(memberIDs)), ","))
+	before, err := findShifts(s.db.Conn(ctx).Where(last, args...))
+	if err != nil {
+		return nil, err
+	}
+	for _, sh := range before {
+		if sh.EndedAt == nil || sh.EndedAt.After(week) {
+			out = append(out, sh)
+		}
+	}
+	return out, nil
+}
+
+// adjustments adds up each member's adjustments of their time.
+func (s *Shifts) adjustments(ctx context.Context, memberIDs []string) (map[string]int64, error) {
+	var rows []struct {
+		MemberID string
+		Total    int64
+	}
+	if err := s.db.Conn(ctx).Model(&Adjustment{}).Select("member_id, SUM(seconds) AS total").
+		Where("member_id IN ?", memberIDs).Group("member_id").Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make(map[string]int64, len(rows))
+	for _, r := range rows {
+		out[r.MemberID] = r.Total
+	}
+	return out, nil
+}
+
+func closedOnly(shifts []Shift) []Shift {
+	return slices.DeleteFunc(slices.Clone(shifts), func(sh Shift) bool { return sh.EndedAt == nil })
+}
+
+// breaksOfShifts reads the breaks of the given shifts by their ids, in bounded batches.
+func (s *Shifts) breaksOfShifts(ctx context.Context, shifts []Shift) (map[uint64][]Break, error) {
+	out := map[uint64][]Break{}
+	ids := make([]uint64, len(shifts))
+	for i, sh := range shifts {
+		ids[i] = sh.ID
+	}
+	for batch := range slices.Chunk(ids, 5000) {
+		got, err := s.breaksOf(ctx, func(q *gorm.DB) *gorm.DB { return q.Where("shift_id IN ?", batch) })
+		if err != nil {
+			return nil, err
+		}
+		for id, b := range got {
+			out[id] = b
+		}
+	}
+	return out, nil
+}
+
+// FoldHistory folds, for every member with closed shifts not yet folded, those shifts into
+// the member's running total, up to an hour ago, and returns how many members it folded. A
+// member's open shift stops their line at its start. Runs at once agree: each member's fold
+// moves from the line it read to the next, or not at all.
 func (s *Shifts) FoldHistory(ctx context.Context) (int, error) {
-	line := s.WeekStart(s.now())
+	now := s.now()
+	line := now.Add(-foldMargin)
 	var candidates []string
 	if err := s.db.Conn(ctx).Table("staff_shifts").Select("DISTINCT staff_shifts.member_id").
 		Joins("LEFT JOIN staff_time_folds f ON f.member_id = staff_shifts.member_id").
-		Where("staff_shifts.started_at < ? AND (f.folded_before IS NULL OR staff_shifts.started_at >= f.folded_before)", line).
+		Where("staff_shifts.started_at < ? AND staff_shifts.ended_at IS NOT NULL AND (f.folded_before IS NULL OR staff_shifts.started_at >= f.folded_before)", line).
 		Order("staff_shifts.member_id").Scan(&candidates).Error; err != nil {
 		return 0, err
 	}
 	folded := 0
 	for _, id := range candidates {
-		ok, err := s.foldMember(ctx, id, line)
+		ok, err := s.foldMember(ctx, id, line, s.WeekStart(now))
 		if err != nil {
 			return folded, err
 		}
@@ -168,7 +291,7 @@ func (s *Shifts) FoldHistory(ctx context.Context) (int, error) {
 	return folded, nil
 }
 
-func (s *Shifts) foldMember(ctx context.Context, memberID string, line time.Time) (bool, error) {
+func (s *Shifts) foldMember(ctx context.Context, memberID string, line, week time.Time) (bool, error) {
 	moved := false
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
 		var prior Fold
@@ -191,15 +314,18 @@ func (s *Shifts) foldMember(ctx context.Context, memberID string, line time.Time
 			Order("started_at, id").Find(&list).Error; err != nil {
 			return err
 		}
-		breaks, err := s.breaksOf(ctx, func(q *gorm.DB) *gorm.DB {
-			return q.Where("member_id = ? AND started_at >= ?", memberID, prior.FoldedBefore)
-		})
+		breaks, err := s.breaksOfShifts(ctx, list)
 		if err != nil {
 			return err
 		}
-		next := Fold{MemberID: memberID, WorkedSeconds: prior.WorkedSeconds, LastServer: prior.LastServer, FoldedBefore: to}
+		next := Fold{MemberID: memberID, WorkedSeconds: prior.WorkedSeconds, LastServer: prior.LastServer, FoldedBefore: to, WeekStart: &week}
+		if prior.WeekStart != nil && prior.WeekStart.Equal(week) {
+			next.WeekSeconds = prior.WeekSeconds
+		}
+		weekEnd := week.AddDate(0, 0, 7)
 		for _, sh := range list {
 			next.WorkedSeconds += Worked(sh, *sh.EndedAt, breaks[sh.ID])
+			next.WeekSeconds += WorkedIn(sh, *sh.EndedAt, breaks[sh.ID], week, weekEnd)
 			next.LastServer = sh.Server
 		}
 		var res *gorm.DB
@@ -208,7 +334,8 @@ func (s *Shifts) foldMember(ctx context.Context, memberID string, line time.Time
 		} else {
 			// Moved only from the line this run read: a run that folded first wins.
 			res = s.db.Conn(ctx).Model(&Fold{}).Where("member_id = ? AND folded_before = ?", memberID, prior.FoldedBefore).
-				Updates(map[string]any{"worked_seconds": next.WorkedSeconds, "last_server": next.LastServer, "folded_before": to})
+				Updates(map[string]any{"worked_seconds": next.WorkedSeconds, "last_server": next.LastServer, "folded_before": to,
+					"week_start": week, "week_seconds": next.WeekSeconds})
 		}
 		moved = res.Error == nil && res.RowsAffected == 1
 		return res.Error

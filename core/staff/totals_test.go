@@ -60,19 +60,35 @@ func TestFoldingHistoryKeepsEveryTotal(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := everyShift(t, d, sh, members, clock.Now())
+			standings, err := sh.Standings(ctx, members)
+			if err != nil {
+				t.Fatal(err)
+			}
 			for _, id := range members {
 				if *got[id] != *want[id] {
 					t.Fatalf("%s, member %s: %+v, every shift says %+v", when, id, *got[id], *want[id])
 				}
+				var week int64
+				for _, d := range want[id].Week {
+					week += d
+				}
+				if st := standings[id]; st.TotalSeconds != want[id].TotalSeconds || st.WeekSeconds != week {
+					t.Fatalf("%s, member %s: standing %+v, every shift says total %d, week %d", when, id, st, want[id].TotalSeconds, week)
+				}
 			}
 		}
 		check("before folding")
-		if got := foldAtOnce(t, sh); got != 2 {
-			t.Fatalf("members folded %d, want 2 (member 3 has nothing before this week)", got)
+		if got := foldAtOnce(t, sh); got != 3 {
+			t.Fatalf("members folded %d, want 3 (member 4 has no shift)", got)
 		}
+		// Folded up to an hour ago, member 2 up to their open shift; this week's part of
+		// member 1's Sunday night shift and Tuesday's, and member 3's Monday, kept apart.
 		var folds []staff.Fold
 		d.Conn(ctx).Order("member_id").Find(&folds)
-		if len(folds) != 2 || !folds[0].FoldedBefore.Equal(at(9, 0, 0)) || !folds[1].FoldedBefore.Equal(at(8, 20, 0)) {
+		foldOK := func(f staff.Fold, before time.Time, week int64) bool {
+			return f.FoldedBefore.Equal(before) && f.WeekStart != nil && f.WeekStart.Equal(at(9, 0, 0)) && f.WeekSeconds == week
+		}
+		if len(folds) != 3 || !foldOK(folds[0], at(11, 11, 0), 4*3600) || !foldOK(folds[1], at(8, 20, 0), 0) || !foldOK(folds[2], at(11, 11, 0), 45*60) {
 			t.Fatalf("folds %+v", folds)
 		}
 		check("after folding")
@@ -84,8 +100,8 @@ func TestFoldingHistoryKeepsEveryTotal(t *testing.T) {
 		}
 		shift("1", "Eventos", at(16, 7, 0), ptr(at(16, 9, 0)))
 		check("a week later")
-		if got := foldAtOnce(t, sh); got != 3 {
-			t.Fatalf("members folded a week later %d, want 3", got)
+		if got := foldAtOnce(t, sh); got != 2 {
+			t.Fatalf("members folded a week later %d, want 2 (member 3 did not work)", got)
 		}
 		check("folded a week later")
 		if got := foldAtOnce(t, sh); got != 0 {

@@ -91,8 +91,10 @@ func endpoints(c community, t tokens) []endpoint {
 		{name: "GET daily chart, 180 days", build: get("/api/tickets/stats/daily?days=180", t.staff)},
 		{name: "GET own staff stats", build: get("/api/staff/stats", t.staff)},
 		{name: "GET own staff profile", build: get("/api/staff/profile", t.staff)},
-		{name: "GET moderators (the team)", build: get("/api/staff/moderators", t.directors)},
-		{name: "GET quotas", build: get("/api/staff/quotas", t.directors)},
+		// The staff table's first page and the quota card's, as the web asks for them.
+		{name: "GET moderators (the team)", build: get("/api/staff/moderators?limit=10&page=1", t.directors)},
+		{name: "GET moderators, top 5", build: get("/api/staff/moderators?limit=5&page=1", t.directors)},
+		{name: "GET quotas", build: get("/api/staff/quotas?limit=10&page=1", t.directors)},
 		{name: "GET team hours by week", build: get("/api/staff/hours", t.directors)},
 		{name: "GET audit log page 1", build: get("/api/audit?page=1&limit=25", t.directors)},
 		{name: "GET audit log page 40", build: get("/api/audit?page=40&limit=25", t.directors)},

@@ -1626,25 +1626,34 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every member holding a STAFF-group role (STAFF and ADMIN may read it). */
+        /** Every member holding a STAFF-group role, most time first (STAFF and ADMIN may read it); with limit, a page of them. */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description a part of the member's name, any case */
+                    q?: string;
+                    /** @description a page of this many members; without it (and page), the whole roster */
+                    limit?: number;
+                    page?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description the roster */
+                /** @description the roster, or the page asked for */
                 200: {
                     headers: {
+                        /** @description how many members the query matched */
+                        "X-Total-Count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Moderator"][];
                     };
                 };
+                400: components["responses"]["Error"];
                 403: components["responses"]["Error"];
             };
         };
@@ -2305,10 +2314,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This week's hour quotas (whoever may open the staff dashboard) - each staff role's, and each member's worked time against theirs (their roles' highest, pro-rated for approved leave), those under it first. */
+        /** This week's hour quotas (whoever may open the staff dashboard) - each staff role's, and each member's worked time against theirs (their roles' highest, pro-rated for approved leave), those under it first; with limit, a page of the members. */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description a part of the member's name, any case */
+                    q?: string;
+                    /** @description a page of this many members; without it (and page), every member */
+                    limit?: number;
+                    page?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2322,6 +2337,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description how many members the query matched */
+                            total: number;
+                            /** @description how many of them are under their quota */
+                            underQuota: number;
                             /** Format: date */
                             weekStart: string;
                             /** @description the configured quota of a role without its own */
@@ -2340,6 +2359,7 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["Error"];
                 403: components["responses"]["Error"];
             };
         };
