@@ -315,16 +315,13 @@ func (s *Service) leaveView(lv Leave, username string) LeaveView {
 }
 
 // leaveDaysIn counts, per member, the days of [weekStart, weekStart+7) on approved leave.
-func (s *Service) leaveDaysIn(ctx context.Context, memberIDs []string, weekStart time.Time) (map[string]int, error) {
+func (s *Service) leaveDaysIn(ctx context.Context, who Members, weekStart time.Time) (map[string]int, error) {
 	out := map[string]int{}
-	if len(memberIDs) == 0 {
-		return out, nil
-	}
 	first := weekStart.Format(time.DateOnly)
 	last := weekStart.AddDate(0, 0, 6).Format(time.DateOnly)
 	var list []Leave
-	if err := s.db.Conn(ctx).Where("member_id IN ? AND status = ? AND starts_on <= ? AND ends_on >= ?",
-		memberIDs, LeaveApproved, last, first).Find(&list).Error; err != nil {
+	if err := who.in(s.db.Conn(ctx), "member_id").Where("status = ? AND starts_on <= ? AND ends_on >= ?",
+		LeaveApproved, last, first).Find(&list).Error; err != nil {
 		return nil, err
 	}
 	covered := map[string]map[string]bool{}

@@ -156,7 +156,7 @@ func (s *Service) QuotasPage(ctx context.Context, actor *authz.Actor, q RosterQu
 		return QuotaBoard{}, err
 	}
 	mods = matching(mods, q.Search)
-	standings, err := s.shifts.Standings(ctx, memberIDs(mods))
+	standings, err := s.shifts.Standings(ctx, s.rosterMembers())
 	if err != nil {
 		return QuotaBoard{}, err
 	}
@@ -216,28 +216,35 @@ func (s *Service) quotaRoles(ctx context.Context) ([]QuotaRole, error) {
 
 // quotaLines weighs each member's worked seconds of the week starting at week against
 // their quota: the highest of their staff roles', less a seventh per day on approved leave.
+// mods are members of the roster, whose roles and leave are read for the whole roster.
 func (s *Service) quotaLines(ctx context.Context, mods []members.Member, roles []QuotaRole, week time.Time, worked map[string]int64) ([]QuotaLine, error) {
-	ids := make([]string, len(mods))
-	for i, m := range mods {
-		ids[i] = m.DiscordID
-	}
 	roleQuota := make(map[string]int64, len(roles))
 	for _, r := range roles {
 		roleQuota[r.RoleID] = r.Seconds
 	}
-	var held []members.MemberRole
-	if len(ids) > 0 {
-		if err := s.db.Conn(ctx).Where("member_id IN ? AND role_id IN ?", ids, s.staffRoleIDs()).Find(&held).Error; err != nil {
+	quota := map[string]int64{}
+	if len(mods) > 0 {
+		rows, err := s.db.Conn(ctx).Model(&members.MemberRole{}).Select("member_roles.member_id, member_roles.role_id").
+			Joins("JOIN members ON members.discord_id = member_roles.member_id").
+			Where("members.in_guild = ? AND member_roles.role_id IN ?", true, s.staffRoleIDs()).Rows()
+		if err != nil {
+			return nil, err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var member, role string
+			if err := rows.Scan(&member, &role); err != nil {
+				return nil, err
+			}
+			if q, ok := roleQuota[role]; ok && (q > quota[member] || !hasKey(quota, member)) {
+				quota[member] = q
+			}
+		}
+		if err := rows.Err(); err != nil {
 			return nil, err
 		}
 	}
-	quota := map[string]int64{}
-	for _, h := range held {
-		if q, ok := roleQuota[h.RoleID]; ok && (q > quota[h.MemberID] || !hasKey(quota, h.MemberID)) {
-			quota[h.MemberID] = q
-		}
-	}
-	leave, err := s.leaveDaysIn(ctx, ids, week)
+	leave, err := s.leaveDaysIn(ctx, s.rosterMembers(), week)
 	if err != nil {
 		return nil, err
 	}

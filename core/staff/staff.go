@@ -72,6 +72,9 @@ func NewService(d *db.DB, roles authz.RoleIDs, shifts *Shifts, o *outbox.Store, 
 
 var errForbidden = errs.Forbidden("No tienes permiso para ver la lista de moderadores.")
 
+// rosterMembers names the roster for the reads of every member's figures.
+func (s *Service) rosterMembers() Members { return Members{Roles: s.staffRoleIDs()} }
+
 // roster is every member in the guild holding a STAFF-group role, by name.
 func (s *Service) roster(ctx context.Context) ([]members.Member, error) {
 	return members.Holding(ctx, s.db, s.staffRoleIDs())
@@ -132,8 +135,7 @@ func (s *Service) ModeratorsPage(ctx context.Context, actor *authz.Actor, q Rost
 		return ModeratorPage{}, err
 	}
 	rows = matching(rows, q.Search)
-	ids := memberIDs(rows)
-	standings, err := s.shifts.Standings(ctx, ids)
+	standings, err := s.shifts.Standings(ctx, s.rosterMembers())
 	if err != nil {
 		return ModeratorPage{}, err
 	}
@@ -143,7 +145,7 @@ func (s *Service) ModeratorsPage(ctx context.Context, actor *authz.Actor, q Rost
 	})
 	total := len(rows)
 	rows = pageOf(rows, q)
-	ids = memberIDs(rows)
+	ids := memberIDs(rows)
 	totals, err := s.shifts.TotalsFor(ctx, ids)
 	if err != nil {
 		return ModeratorPage{}, err
@@ -182,7 +184,7 @@ func (s *Service) WeekLeaders(ctx context.Context, actor *authz.Actor, n int) ([
 	if err != nil {
 		return nil, err
 	}
-	standings, err := s.shifts.Standings(ctx, memberIDs(rows))
+	standings, err := s.shifts.Standings(ctx, s.rosterMembers())
 	if err != nil {
 		return nil, err
 	}

@@ -60,7 +60,7 @@ func TestFoldingHistoryKeepsEveryTotal(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := everyShift(t, d, sh, members, clock.Now())
-			standings, err := sh.Standings(ctx, members)
+			standings, err := sh.Standings(ctx, staff.Members{IDs: members})
 			if err != nil {
 				t.Fatal(err)
 			}

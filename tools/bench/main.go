@@ -25,6 +25,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -69,7 +70,7 @@ func main() {
 	flag.BoolVar(&o.plans, "plans", false, "print the query plan of each hot query after seeding")
 	flag.BoolVar(&o.keep, "keep", false, "keep the seeded databases (their URLs or files are printed), to look into them")
 	flag.BoolVar(&o.skipSQLite, "skip-sqlite", false, "measure PostgreSQL only")
-	flag.StringVar(&o.only, "only", "", "drive only the endpoints whose name contains this text (budgets are checked on those)")
+	flag.StringVar(&o.only, "only", "", "drive only the endpoints whose name contains this text, or one of these texts separated by commas (budgets are checked on those)")
 	flag.StringVar(&o.parts, "parts", "load,delivery,live,reconcile,ceiling", "the parts to run: load (the endpoints under load), delivery (a write's post reaching Discord; PostgreSQL only), live (open streams' memory and a write reaching a stream on another replica; PostgreSQL only), reconcile (the bot's member reconcile of a 50,000-member guild, at its start and after a new session; PostgreSQL only), ceiling (the largest community of -ceiling at which SQLite keeps every budget)")
 	flag.StringVar(&o.ceiling, "ceiling", "0.5,1,2,5", "the communities the ceiling part tries on SQLite, smallest first")
 	flag.IntVar(&o.deliveryWrites, "delivery-writes", 100, "writes measured by the delivery part, one at a time and again together")
@@ -363,7 +364,7 @@ func measure(ctx context.Context, o options, communities []*seededCommunity) ([]
 	for e := range lists[0] {
 		for i := range communities {
 			ep := lists[i][e]
-			if !strings.Contains(ep.name, o.only) {
+			if !slices.ContainsFunc(strings.Split(o.only, ","), func(part string) bool { return strings.Contains(ep.name, part) }) {
 				continue
 			}
 			reports[i].results = append(reports[i].results, drive(ctx, ep.name, servers[i].url, o, ep.write, ep.build))
