@@ -114,7 +114,20 @@ async function send(path: string, options: ApiFetchOptions, accept: string): Pro
  * parses a JSON answer and throws ApiError with the server's `message` on failure.
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  return readJson<T>(await send(path, options, 'application/json'), options);
+}
+
+/**
+ * As apiFetch, with the answer's headers beside its body: for the answers that say something
+ * in a header (a page's X-Total-Count).
+ */
+export async function apiFetchWithHeaders<T>(path: string, options: ApiFetchOptions = {}): Promise<{ data: T; headers: Headers }> {
   const response = await send(path, options, 'application/json');
+  return { data: await readJson<T>(response, options), headers: response.headers };
+}
+
+/** A successful answer's JSON body; undefined when it has none. */
+async function readJson<T>(response: Response, options: ApiFetchOptions): Promise<T> {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   if (text === '') return undefined as T;

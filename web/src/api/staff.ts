@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unlessJustAnswered } from './queryClient';
-import { UnexpectedDataError, apiFetch } from './client';
+import { UnexpectedDataError, apiFetch, apiFetchWithHeaders } from './client';
 import { useCreateMutation } from './idempotency';
 import type {
   DismissInput,
@@ -51,7 +51,9 @@ export const MODERATORS_STALE_TIME = 5 * 60_000;
 
 export const staffKeys = {
   all: ['staff'] as const,
+  // Every page and search of the roster sits under ['staff', 'moderators'], so a change refreshes them all.
   moderators: ['staff', 'moderators'] as const,
+  moderatorsPage: (query: RosterQuery) => ['staff', 'moderators', rosterKey(query)] as const,
   stats: ['staff', 'stats'] as const,
   profile: ['staff', 'profile'] as const,
   weekly: ['staff', 'weekly'] as const,
@@ -63,19 +65,73 @@ export const staffKeys = {
   leaves: (status: LeaveStatus | '') => ['staff', 'leaves', 'all', status] as const,
   myLeaves: ['staff', 'leaves', 'mine'] as const,
   quotas: ['staff', 'quotas'] as const,
+  quotasPage: (page: RosterPage) => ['staff', 'quotas', { page: page.page, limit: page.limit }] as const,
 };
 
-export async function fetchModerators(): Promise<Moderator[]> {
-  const data = await apiFetch<unknown>('/api/staff/moderators', { errorMessage: MODERATORS_LOAD_ERROR });
-  if (!Array.isArray(data)) throw new UnexpectedDataError(MODERATORS_FORMAT_ERROR);
-  return data as Moderator[];
+/** A page of the roster: 1-based `page` of `limit` members (1 to 100, as the server allows). */
+export interface RosterPage {
+  page: number;
+  limit: number;
 }
 
-/** Every staff member, most time first: the dashboard's table and top 5, and the ticket assignment choices. */
-export const moderatorsQuery = () => queryOptions({ queryKey: staffKeys.moderators, queryFn: fetchModerators, staleTime: MODERATORS_STALE_TIME });
+/** A page of the members whose name holds `q` (any case; empty or absent, every member). */
+export interface RosterQuery extends RosterPage {
+  q?: string;
+}
 
-export function useModerators(enabled = true) {
-  return useQuery({ ...moderatorsQuery(), enabled });
+/** A page of the roster as the server answered it: its members and how many matched the search. */
+export interface ModeratorsPage {
+  members: Moderator[];
+  total: number;
+}
+
+const TOTAL_HEADER = 'X-Total-Count';
+
+/** The query as its cache key holds it: the same search typed with spaces around is the same page. */
+function rosterKey({ q, page, limit }: RosterQuery) {
+  return { q: q?.trim() ?? '', page, limit };
+}
+
+/** ?q=&limit=&page= of a roster query; no q when the search is empty. */
+export function rosterSearch(query: RosterQuery): string {
+  const { q, page, limit } = rosterKey(query);
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  params.set('limit', String(limit));
+  params.set('page', String(page));
+  return params.toString();
+}
+
+/**
+ * One page of the staff roster, most time first, with how many members matched (the answer's
+ * X-Total-Count). Without the header the count is what this page shows it to be at least.
+ */
+export async function fetchModeratorsPage(query: RosterQuery): Promise<ModeratorsPage> {
+  const { data, headers } = await apiFetchWithHeaders<unknown>(`/api/staff/moderators?${rosterSearch(query)}`, {
+    errorMessage: MODERATORS_LOAD_ERROR,
+  });
+  if (!Array.isArray(data)) throw new UnexpectedDataError(MODERATORS_FORMAT_ERROR);
+  const members = data as Moderator[];
+  const header = headers.get(TOTAL_HEADER);
+  const counted = header === null || header.trim() === '' ? Number.NaN : Number(header);
+  const total = Number.isInteger(counted) && counted >= 0 ? counted : (query.page - 1) * query.limit + members.length;
+  return { members, total };
+}
+
+/**
+ * A page of the staff roster (the dashboard's top 5 and table, the ticket assignment choices);
+ * the page shown stays while the next one loads.
+ */
+export const moderatorsPageQuery = (query: RosterQuery) =>
+  queryOptions({
+    queryKey: staffKeys.moderatorsPage(query),
+    queryFn: () => fetchModeratorsPage(query),
+    staleTime: MODERATORS_STALE_TIME,
+    placeholderData: keepPreviousData,
+  });
+
+export function useModeratorsPage(query: RosterQuery, enabled = true) {
+  return useQuery({ ...moderatorsPageQuery(query), enabled });
 }
 
 /** The signed-in staff member's four figures. */
@@ -264,17 +320,25 @@ export function useDecideLeave() {
   });
 }
 
-/** This week's quotas: each staff role's, and every member's time against theirs. */
-export const quotasQuery = () =>
+/** How many members under their quota the quota card lists at a time. */
+export const QUOTA_PAGE_SIZE = 10;
+
+/**
+ * This week's quotas: each staff role's, how many members there are and how many are under
+ * their quota, and a page of the members (those under quota first, least worked first).
+ */
+export const quotasQuery = (page: RosterPage = { page: 1, limit: QUOTA_PAGE_SIZE }) =>
   queryOptions({
-    queryKey: staffKeys.quotas,
-    queryFn: () => apiFetch<QuotaBoard>('/api/staff/quotas', { errorMessage: QUOTAS_ERROR }),
+    queryKey: staffKeys.quotasPage(page),
+    queryFn: () =>
+      apiFetch<QuotaBoard>(`/api/staff/quotas?limit=${page.limit}&page=${page.page}`, { errorMessage: QUOTAS_ERROR }),
     staleTime: 0,
     refetchOnMount: unlessJustAnswered,
+    placeholderData: keepPreviousData,
   });
 
-export function useQuotas() {
-  return useQuery(quotasQuery());
+export function useQuotas(page?: RosterPage) {
+  return useQuery(quotasQuery(page));
 }
 
 /** Sets a staff role's weekly quota (directors). */

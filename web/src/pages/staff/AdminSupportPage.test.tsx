@@ -10,6 +10,7 @@ import { findDialogTitled, ticket, ticketStats } from '../../test/tickets';
 import { setViewport } from '../../test/viewport';
 import { NOT_MEASURED } from '../../components/QueryState';
 import { failUntilRepaired, findOneRetryableError, retry } from '../../test/loadStates';
+import { requestsTo, rosterAnswer } from '../../test/staffRoster';
 import { LIVE_KINDS } from '../../api/serverConstants.gen';
 import { foldLiveEvent } from '../../live/fold';
 import { AdminSupportPage } from './AdminSupportPage';
@@ -52,7 +53,7 @@ function serveStaff(extra: Parameters<typeof mockFetch>[0] = {}) {
     '/api/tickets/stats/daily': () => jsonResponse(ticketDays),
     'GET /api/tickets': () =>
       jsonResponse({ tickets: [ticket({ assignedTo: { staffId: '1400000000000000007', staffUsername: 'soporte' } }), ticket({ ticketId: '8', title: 'Sin dueño' })], total: 2 }),
-    '/api/staff/moderators': () => jsonResponse([member('1400000000000000005', 'moderador'), member('1400000000000000007', 'soporte')]),
+    '/api/staff/moderators': rosterAnswer([member('1400000000000000005', 'moderador'), member('1400000000000000007', 'soporte')]),
     ...extra,
   });
 }
@@ -172,6 +173,38 @@ describe('AdminSupportPage', () => {
     await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url) === '/api/tickets/7/assign')).toBe(true));
     const put = fetch.mock.calls.find(([url]) => String(url) === '/api/tickets/7/assign');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ staffId: null });
+  });
+
+  it('searches the assignee on the server, 20 at a time, keeping nobody first and the assigned member listed', async () => {
+    setViewport(1280);
+    const roster = [member('1400000000000000005', 'moderador'), member('1400000000000000007', 'soporte'), member('1400000000000000009', 'Soporte_Nocturno')];
+    const fetch = serveStaff({
+      'GET /api/tickets': () =>
+        jsonResponse({ tickets: [ticket({ assignedTo: { staffId: '1400000000000000099', staffUsername: 'ausente' } })], total: 1 }),
+      '/api/staff/moderators': rosterAnswer(roster),
+      'PUT /api/tickets/7/assign': () => jsonResponse({ ticket: ticket() }),
+    });
+    renderWithProviders(<AdminSupportPage />, '/admin/support');
+    await userEvent.click(await screen.findByRole('button', { name: 'Asignar ticket #7' }));
+    const dialog = await findDialogTitled('Asignar Ticket');
+    const select = within(dialog).getByRole('combobox', { name: 'Asignar a' });
+    // The member assigned now is shown by the name the ticket gives, though the roster's page does not list them.
+    expect(within(dialog).getByTitle('ausente')).toBeInTheDocument();
+    await waitFor(() => expect(requestsTo(fetch.mock.calls, '/api/staff/moderators').map(String)).toEqual(['limit=20&page=1']));
+
+    await userEvent.click(select);
+    await userEvent.type(select, 'soPORte');
+    await waitFor(() => expect(requestsTo(fetch.mock.calls, '/api/staff/moderators').at(-1)?.get('q')).toBe('soPORte'));
+    await waitFor(() => expect(screen.queryAllByTitle('moderador').filter((found) => found.classList.contains('ant-select-item-option'))).toHaveLength(0));
+    const listed = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].map((found) => found.getAttribute('title'));
+    expect(listed).toEqual(['Sin asignar', 'ausente', 'soporte', 'Soporte_Nocturno']);
+    expect(requestsTo(fetch.mock.calls, '/api/staff/moderators').every((query) => query.get('limit') === '20' && query.get('page') === '1')).toBe(true);
+
+    await userEvent.click(option('Soporte_Nocturno'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Asignar' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url) === '/api/tickets/7/assign')).toBe(true));
+    const put = fetch.mock.calls.find(([url]) => String(url) === '/api/tickets/7/assign');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ staffId: '1400000000000000009' });
   });
 
   it("says 'Error al asignar el ticket' when the assignment fails", async () => {

@@ -24,7 +24,7 @@ import {
   useTicketStats,
   useTickets,
 } from '../../api/tickets';
-import { useModerators } from '../../api/staff';
+import { useModeratorsPage } from '../../api/staff';
 import type { Ticket, TicketPriority } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { BackToDashboard } from '../../components/BackToDashboard';
@@ -45,10 +45,16 @@ import { TICKET_DAYS, TicketCharts } from './TicketCharts';
 import { EmptyFigure, NO_RATINGS_TEXT } from './emptyFigures';
 import { CANNED_TITLE, CannedRepliesDialog } from './CannedRepliesDialog';
 import { PAGE_SUBTITLES } from '../../pageSubtitles';
+import { useDebouncedValue } from '../../components/useDebouncedValue';
 
 export const SUPPORT_PANEL_LOGIN_NEEDED = 'Debes iniciar sesión para acceder al panel de soporte.';
 export const UNASSIGNED = 'Sin asignar';
 export const BACK_TO_SUPPORT_PANEL = 'Volver al panel de soporte';
+
+/** How many staff members the assignment list shows for a search: enough to choose, never the whole roster. */
+export const ASSIGNEE_PAGE_SIZE = 20;
+/** How long typing pauses before the staff are searched. */
+const ASSIGNEE_SEARCH_PAUSE_MS = 300;
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
@@ -91,14 +97,25 @@ function StatCards() {
   );
 }
 
+interface AssigneeOption {
+  value: string;
+  label: string;
+}
+
 function AssignDialog({ open, ticket, onClose }: { open: boolean; ticket: Ticket | null; onClose: () => void }) {
-  const moderators = useModerators(open);
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedValue(typed.trim(), ASSIGNEE_SEARCH_PAUSE_MS);
+  // Searched on the server, 20 at a time: the roster may be hundreds.
+  const moderators = useModeratorsPage({ q: search, page: 1, limit: ASSIGNEE_PAGE_SIZE }, open);
   const assign = useAssignTicket();
-  const [choice, setChoice] = useState<string | undefined>(undefined);
-  const current = choice ?? ticket?.assignedTo?.staffId ?? '';
+  // The chosen member keeps its name while a later search no longer lists them.
+  const [choice, setChoice] = useState<AssigneeOption | undefined>(undefined);
+  const assigned = ticket?.assignedTo ? { value: ticket.assignedTo.staffId, label: ticket.assignedTo.staffUsername } : null;
+  const current = choice?.value ?? assigned?.value ?? '';
 
   const close = () => {
     setChoice(undefined);
+    setTyped('');
     assign.reset();
     onClose();
   };
@@ -107,7 +124,13 @@ function AssignDialog({ open, ticket, onClose }: { open: boolean; ticket: Ticket
     assign.mutate({ ticketId: ticket.ticketId, body: { staffId: current === '' ? null : current } }, { onSuccess: close });
   };
 
-  const options = [{ value: '', label: UNASSIGNED }, ...(moderators.data ?? []).map((member) => ({ value: member.UserId, label: member.username }))];
+  const found: AssigneeOption[] = (moderators.data?.members ?? []).map((member) => ({ value: member.UserId, label: member.username }));
+  // Nobody first; then whoever is assigned now and whoever was chosen, named from the ticket when the search does not list them.
+  const kept: AssigneeOption[] = [];
+  for (const option of [assigned, choice]) {
+    if (option && option.value !== '' && ![...found, ...kept].some((listed) => listed.value === option.value)) kept.push(option);
+  }
+  const options = [{ value: '', label: UNASSIGNED }, ...kept, ...found];
 
   return (
     <Modal
@@ -127,13 +150,16 @@ function AssignDialog({ open, ticket, onClose }: { open: boolean; ticket: Ticket
         </Typography.Paragraph>
       ) : null}
       <ErrorBanner message={moderators.error?.message ?? assign.error?.message} onClose={() => assign.reset()} />
-      <Select
+      <Select<string>
         aria-label="Asignar a"
         value={current}
         options={options}
-        loading={moderators.isPending}
-        onChange={setChoice}
-        showSearch={{ optionFilterProp: 'label' }}
+        loading={moderators.isFetching}
+        onChange={(value) => {
+          setChoice(options.find((option) => option.value === value) ?? { value, label: value });
+          setTyped('');
+        }}
+        showSearch={{ filterOption: false, searchValue: typed, onSearch: setTyped }}
         style={{ width: '100%' }}
       />
     </Modal>

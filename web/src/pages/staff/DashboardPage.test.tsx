@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
-import type { Moderator, Profile, QuotaBoard, StaffStats, WeeklyReport } from '../../api/types';
+import type { Moderator, Profile, StaffStats, WeeklyReport } from '../../api/types';
 import { jsonResponse, mockFetch, profile, roleIds } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { findDialogTitled } from '../../test/tickets';
@@ -11,6 +11,7 @@ import { setViewport } from '../../test/viewport';
 import { ProtectedRoute } from '../../components/ProtectedRoute';
 import { NOT_MEASURED } from '../../components/QueryState';
 import { failUntilRepaired, findOneRetryableError, retry } from '../../test/loadStates';
+import { quotaAnswer, requestsTo, rosterAnswer, rosterResponse, type QuotaBoardFixture } from '../../test/staffRoster';
 import { DashboardPage, NO_WEEKLY_REPORT_TEXT } from './DashboardPage';
 import { NO_RATINGS_TEXT, NO_TIME_TEXT } from './emptyFigures';
 
@@ -53,7 +54,7 @@ const teamHours = [
   { week: '2026-11-16', server: 'Eventos', seconds: 5400 },
 ];
 
-const quotaBoard: QuotaBoard = {
+const quotaBoard: QuotaBoardFixture = {
   weekStart: '2026-11-16',
   defaultSeconds: 10 * 3600,
   roles: [{ roleId: roleIds.MODERADOR, role: 'MODERADOR', name: 'Moderador', seconds: 10 * 3600, custom: false }],
@@ -68,18 +69,22 @@ function serve(user: Profile, extra: Handlers = {}) {
     '/api/auth/profile': () => jsonResponse(user),
     '/api/tickets/unread': () => jsonResponse({ count: 0 }),
     '/api/staff/stats': () => jsonResponse(stats),
-    '/api/staff/moderators': () => jsonResponse(roster),
+    '/api/staff/moderators': rosterAnswer(roster),
     '/api/staff/reports/weekly': () => jsonResponse({ report: null }),
     '/api/staff/on-shift': () => jsonResponse([]),
     '/api/staff/hours': () => jsonResponse(teamHours),
-    '/api/staff/quotas': () => jsonResponse(quotaBoard),
+    '/api/staff/quotas': quotaAnswer(quotaBoard),
     '/api/staff/leaves/mine': () => jsonResponse([]),
     ...extra,
   });
 }
 
 const calls = (fetch: ReturnType<typeof mockFetch>, method: string, path: string) =>
-  fetch.mock.calls.filter(([url, init]) => String(url) === path && (init?.method ?? 'GET') === method);
+  fetch.mock.calls.filter(([url, init]) => String(url).split('?')[0] === path && (init?.method ?? 'GET') === method);
+/** The queries the roster was asked with, in order. */
+const rosterRequests = (fetch: ReturnType<typeof mockFetch>) => requestsTo(fetch.mock.calls, '/api/staff/moderators');
+/** A roster request's page, size and search, as one string. */
+const pageAsked = (query: URLSearchParams) => `page=${query.get('page')}&limit=${query.get('limit')}&q=${query.get('q') ?? ''}`;
 
 // Role queries walk antd's whole tree and take a second or more each here; labels are found at once.
 const staffTable = () => screen.findByLabelText('Gestión de Staff');
@@ -275,7 +280,7 @@ describe('DashboardPage', () => {
     const server = failUntilRepaired('Error del servidor');
     serve(people.comite, {
       '/api/staff/stats': server.answer(() => jsonResponse(stats)),
-      '/api/staff/moderators': server.answer(() => jsonResponse(roster)),
+      '/api/staff/moderators': ({ url }) => server.answer(() => rosterResponse(roster, url))(),
       '/api/staff/reports/weekly': server.answer(() => jsonResponse({ report: null })),
     });
     renderDashboard();
@@ -297,7 +302,7 @@ describe('DashboardPage', () => {
   });
 
   it("shows 'No hay moderadores disponibles' for an empty roster, and Reintentar reads it again", async () => {
-    const fetch = serve(people.rh, { '/api/staff/moderators': () => jsonResponse([]) });
+    const fetch = serve(people.rh, { '/api/staff/moderators': rosterAnswer([]) });
     renderDashboard();
     const table = await staffTable();
     expect(await within(table).findByText('No hay moderadores disponibles')).toBeInTheDocument();
@@ -420,7 +425,7 @@ describe('DashboardPage', () => {
     setViewport(1280);
     let list = roster;
     const fetch = serve(people.rh, {
-      '/api/staff/moderators': () => jsonResponse(list),
+      '/api/staff/moderators': rosterAnswer(() => list),
       'POST /api/staff/dismiss': () => {
         list = roster.filter((m) => m.UserId !== '102');
         return jsonResponse({ message: 'Baja aplicada.' });
@@ -439,27 +444,22 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(within(table).queryByText('ajolote_rp')).not.toBeInTheDocument());
   });
 
-  it('pages the table 10 rows at a time, with 5 and 25 to choose from', async () => {
+  it('asks the server for the top 5 only: one roster request, of 5, for a member without the table', async () => {
     setViewport(1280);
-    const many = Array.from({ length: 12 }, (_, i) => member(String(200 + i), `staff_${String(i).padStart(2, '0')}`, (20 - i) * 3600));
-    serve(people.rh, { '/api/staff/moderators': () => jsonResponse(many) });
+    const fetch = serve(people.moderador);
     renderDashboard();
-    const table = await staffTable();
-    await within(table).findByText('staff_00');
-    expect(within(table).getByText('1-10 de 12')).toBeInTheDocument();
-    expect(within(table).queryByText('staff_10')).not.toBeInTheDocument();
-    await user.click(within(table).getByLabelText('Página siguiente'));
-    expect(await within(table).findByText('staff_11')).toBeInTheDocument();
-    expect(within(table).getByText('11-12 de 12')).toBeInTheDocument();
-    await user.click(within(table).getByLabelText('Filas por página'));
-    const options = await waitFor(() => {
-      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')];
-      expect(found).toHaveLength(3);
-      return found;
-    });
-    expect(options.map((option) => option.textContent)).toEqual(['5', '10', '25']);
-    await user.click(options[0] as HTMLElement);
-    expect(await within(table).findByText('1-5 de 12')).toBeInTheDocument();
+    const list = await screen.findByLabelText('Top 5 moderadores');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+    expect(rosterRequests(fetch).map(pageAsked)).toEqual(['page=1&limit=5&q=']);
+  });
+
+  it('asks a director for the top 5 and the table’s first page, never the whole roster', async () => {
+    setViewport(1280);
+    const fetch = serve(people.comite);
+    renderDashboard();
+    await within(await staffTable()).findByText('coyote_trial');
+    await screen.findByLabelText('Top 5 moderadores');
+    expect(rosterRequests(fetch).map(pageAsked).sort()).toEqual(['page=1&limit=10&q=', 'page=1&limit=5&q=']);
   });
 
   it('shows a calm text when there is no weekly report yet', async () => {

@@ -19,14 +19,16 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import {
-  moderatorsQuery,
+  moderatorsPageQuery,
   myLeavesQuery,
   onShiftQuery,
   quotasQuery,
+  staffKeys,
   staffStatsQuery,
   teamHoursQuery,
-  useModerators,
+  useModeratorsPage,
   useStaffStats,
   useTeamHours,
   useWeeklyReport,
@@ -43,8 +45,9 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { OneLineText } from '../../components/OneLineText';
 import { Page } from '../../components/Page';
 import { PAGE_TITLES } from '../../pageTitles';
-import { LOADING_LABEL, QueryErrorAlert, QueryState, measured } from '../../components/QueryState';
+import { LOADING_LABEL, QueryErrorAlert, QueryState, measured, type LoadState } from '../../components/QueryState';
 import { useHasOpened } from '../../components/useHasOpened';
+import { DEFAULT_TICKET_PAGE_SIZE } from '../../components/tickets/ticketLabels';
 import { HOURS_WEEKS, TeamHoursChart } from './HoursCharts';
 import { MyLeavesCard } from './MyLeavesCard';
 import { OnShiftCard } from './OnShiftCard';
@@ -65,6 +68,8 @@ export const NO_WEEKLY_REPORT_TEXT = 'Todavía no hay un reporte semanal. El bot
 /** Gold, silver and bronze for the first three of the top 5. */
 const RANK_COLOURS = ['#f5c518', '#b8bec7', '#cd7f32'];
 const TOP_COUNT = 5;
+/** The top 5 is the roster's first page of 5: the dashboard never reads the whole roster. */
+const TOP_PAGE = { page: 1, limit: TOP_COUNT } as const;
 
 function StatCards() {
   const stats = useStaffStats();
@@ -118,8 +123,8 @@ function StatCards() {
 }
 
 function TopModerators() {
-  const moderators = useModerators();
-  const top = (moderators.data ?? []).slice(0, TOP_COUNT);
+  const moderators = useModeratorsPage(TOP_PAGE);
+  const top = (moderators.data?.members ?? []).slice(0, TOP_COUNT);
   const body = (
     <QueryState queries={moderators} errorShownAbove isEmpty={top.length === 0} empty="Todavía no hay horas registradas.">
       <ol className="staff-top" aria-label="Top 5 moderadores">
@@ -297,25 +302,44 @@ function dashboardParts({ can, may }: Pick<Rights, 'can' | 'may'>) {
 /** What the dashboard asks for first (api/firstQueries.ts): the figures, lists and cards each part shows. */
 export const prefetchFirstQueries: FirstQueries = (queryClient, _path, rights) => {
   if (rights.may('trialNotice')) return Promise.resolve();
-  const { seesTeam, ownsRecord } = dashboardParts(rights);
+  const { isDirector, seesTeam, ownsRecord } = dashboardParts(rights);
   const queries = [
     queryClient.prefetchQuery(staffStatsQuery()),
-    queryClient.prefetchQuery(moderatorsQuery()),
+    queryClient.prefetchQuery(moderatorsPageQuery(TOP_PAGE)),
     queryClient.prefetchQuery(weeklyReportQuery()),
     queryClient.prefetchQuery(onShiftQuery()),
     queryClient.prefetchQuery(quotasQuery()),
   ];
+  // The staff table's first page, as StaffTable first asks for it.
+  if (isDirector) queries.push(queryClient.prefetchQuery(moderatorsPageQuery({ q: '', page: 1, limit: DEFAULT_TICKET_PAGE_SIZE })));
   if (seesTeam) queries.push(queryClient.prefetchQuery(teamHoursQuery(HOURS_WEEKS)));
   if (ownsRecord) queries.push(queryClient.prefetchQuery(myLeavesQuery()));
   return Promise.all(queries);
 };
+
+/**
+ * The top 5's load, as the page's one alert reads it: its Reintentar asks again for every page
+ * of the roster that failed (the top 5 and the staff table's page).
+ */
+function useRosterLoad(): LoadState {
+  const queryClient = useQueryClient();
+  const { status, fetchStatus, error } = useModeratorsPage(TOP_PAGE);
+  return {
+    status,
+    fetchStatus,
+    error,
+    refetch: () =>
+      queryClient.refetchQueries({ queryKey: staffKeys.moderators, type: 'active', predicate: (query) => query.state.status === 'error' }),
+  };
+}
 
 function Dashboard({ username }: { username: string }) {
   const [reporting, setReporting] = useState(false);
   const { isDirector, seesTeam, isReporter, ownsRecord } = dashboardParts(useAuth());
   const reportUsed = useHasOpened(reporting);
   // The figures, the top 5, the weekly report and the staff table fail once, at the top.
-  const loads = [useStaffStats(), useModerators(), useWeeklyReport(), useTeamHours(HOURS_WEEKS, seesTeam)];
+  const roster = useRosterLoad();
+  const loads = [useStaffStats(), roster, useWeeklyReport(), useTeamHours(HOURS_WEEKS, seesTeam)];
 
   return (
     <Page title={PAGE_TITLES['/dashboard']}>
@@ -357,7 +381,8 @@ function Dashboard({ username }: { username: string }) {
       ) : null}
       {isDirector ? (
         <Suspense fallback={<Loading />}>
-          <StaffTable errorShownAbove />
+          {/* The table's page fails with the top 5 as a rule: while the top 5 has not answered, the alert above speaks for both. */}
+          <StaffTable errorShownAbove={roster.status !== 'success'} />
         </Suspense>
       ) : null}
       <LinkGrid title="Paneles de Administración" cards={ADMIN_PANELS} />

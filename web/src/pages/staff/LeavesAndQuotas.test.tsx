@@ -1,13 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../api/client';
-import type { Leave, Profile, QuotaBoard } from '../../api/types';
+import type { Leave, Profile } from '../../api/types';
 import { jsonResponse, mockFetch, profile, roleIds } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { LEAVES_TITLE, LeavesPage } from './LeavesPage';
 import { MyLeavesCard, NO_LEAVES_TEXT } from './MyLeavesCard';
-import { ALL_ON_QUOTA, QUOTA_TITLE, QuotaCard } from './QuotaCard';
+import { ALL_ON_QUOTA, QUOTA_TITLE, QuotaCard, UNDER_QUOTA_PAGES_LABEL } from './QuotaCard';
+import { quotaAnswer, requestsTo, type QuotaBoardFixture } from '../../test/staffRoster';
 
 const rh = profile({ username: 'rh', discordId: '1400000000000000003', discordRoles: [roleIds.RH] });
 const moderador = profile({ username: 'moderador', discordId: '1400000000000000005', discordRoles: [roleIds.MODERADOR] });
@@ -26,7 +27,7 @@ const pending: Leave = {
   decidedAt: null,
 };
 
-const board: QuotaBoard = {
+const board: QuotaBoardFixture = {
   weekStart: '2026-03-02',
   defaultSeconds: 36000,
   roles: [
@@ -98,7 +99,7 @@ describe('MyLeavesCard', () => {
 
 describe('QuotaCard', () => {
   it('shows the roles’ quotas and who is under theirs, with their leave, without a change button for a moderator', async () => {
-    serve(moderador, { '/api/staff/quotas': () => jsonResponse(board) });
+    const fetch = serve(moderador, { '/api/staff/quotas': quotaAnswer(board) });
     renderWithProviders(<QuotaCard />);
     const region = await screen.findByLabelText(QUOTA_TITLE);
     expect(await within(region).findByLabelText('Cuota de Moderador: 14 h')).toBeInTheDocument();
@@ -109,10 +110,55 @@ describe('QuotaCard', () => {
     expect(within(under).getByText('4 días de ausencia')).toBeInTheDocument();
     expect(within(under).queryByText('beto')).toBeNull();
     expect(within(region).queryByRole('button', { name: /Cambiar la cuota/ })).toBeNull();
+    // One page of ten is enough: no pages to choose from.
+    expect(within(region).queryByRole('navigation', { name: UNDER_QUOTA_PAGES_LABEL })).toBeNull();
+    expect(requestsTo(fetch.mock.calls, '/api/staff/quotas').map(String)).toEqual(['limit=10&page=1']);
+  });
+
+  it('lists those under quota ten at a time, asking the server only for their pages', async () => {
+    const members = Array.from({ length: 23 }, (_, i) => ({
+      userId: String(100 + i),
+      username: `miembro_${String(i).padStart(2, '0')}`,
+      avatar: '',
+      workedSeconds: i * 600,
+      quotaSeconds: 14 * 3600,
+      leaveDays: 0,
+      underQuota: i < 13,
+    }));
+    const fetch = serve(moderador, { '/api/staff/quotas': quotaAnswer({ ...board, members }) });
+    const user = userEvent.setup();
+    renderWithProviders(<QuotaCard />);
+    const region = await screen.findByLabelText(QUOTA_TITLE);
+    const under = await within(region).findByLabelText('Miembros bajo la cuota');
+    expect(within(region).getByText('13 de 23 bajo la cuota')).toBeInTheDocument();
+    expect(within(under).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(under).getByText('miembro_00')).toBeInTheDocument();
+    expect(within(under).queryByText('miembro_10')).toBeNull();
+
+    const pages = within(region).getByRole('navigation', { name: UNDER_QUOTA_PAGES_LABEL });
+    // 13 under quota: two pages, though the board has 23 members.
+    expect(within(pages).queryByTitle('3')).toBeNull();
+    await user.click(within(pages).getByTitle('2'));
+    await waitFor(() => expect(within(under).queryByText('miembro_00')).toBeNull());
+    // The second page holds the last three under quota; those on quota after them are not listed.
+    expect([...under.querySelectorAll('.quota-member')].map((name) => name.textContent)).toEqual(['miembro_10', 'miembro_11', 'miembro_12']);
+    expect(within(under).queryByText('miembro_13')).toBeNull();
+    expect(requestsTo(fetch.mock.calls, '/api/staff/quotas').map(String)).toEqual(['limit=10&page=1', 'limit=10&page=2']);
+  });
+
+  it('says everyone is on quota when nobody is under it, whoever the board lists', async () => {
+    const onQuota = board.members.map((line) => ({ ...line, underQuota: false }));
+    serve(moderador, { '/api/staff/quotas': quotaAnswer({ ...board, members: onQuota }) });
+    renderWithProviders(<QuotaCard />);
+    const region = await screen.findByLabelText(QUOTA_TITLE);
+    expect(await within(region).findByText(ALL_ON_QUOTA)).toBeInTheDocument();
+    expect(within(region).getByText('0 de 3 bajo la cuota')).toBeInTheDocument();
+    expect(within(region).queryByLabelText('Miembros bajo la cuota')).toBeNull();
+    expect(within(region).queryByRole('navigation', { name: UNDER_QUOTA_PAGES_LABEL })).toBeNull();
   });
 
   it('names each role by its Spanish name from the server, never by its constant', async () => {
-    serve(moderador, { '/api/staff/quotas': () => jsonResponse(board) });
+    serve(moderador, { '/api/staff/quotas': quotaAnswer(board) });
     renderWithProviders(<QuotaCard />);
     const roles = await within(await screen.findByLabelText(QUOTA_TITLE)).findByLabelText('Cuota por rol');
     expect(within(roles).getByText('Moderador')).toBeInTheDocument();
@@ -123,7 +169,7 @@ describe('QuotaCard', () => {
   it('lets a director change a role’s quota', async () => {
     let current = board;
     const fetch = serve(rh, {
-      '/api/staff/quotas': () => jsonResponse(current),
+      '/api/staff/quotas': quotaAnswer(() => current),
       [`PUT /api/staff/quotas/${roleIds.TRIAL}`]: () => {
         current = { ...board, roles: [board.roles[0]!, { ...board.roles[1]!, seconds: 5 * 3600 + 1800, custom: true }], members: [] };
         return jsonResponse(current.roles[1]);

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
-import { Button, Card, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Pagination, Skeleton, Tag, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import { useQuotas } from '../../api/staff';
+import { QUOTA_PAGE_SIZE, useQuotas } from '../../api/staff';
 import type { QuotaLine, QuotaRole } from '../../api/types';
 import { useAuth } from '../../auth/useAuth';
 import { formatDay } from '../../components/dates';
@@ -12,6 +12,10 @@ import { MemberAvatar } from './staffParts';
 
 export const QUOTA_TITLE = 'Cuota semanal';
 export const ALL_ON_QUOTA = 'Todo el staff ya cumplió su cuota esta semana.';
+export const UNDER_QUOTA_PAGES_LABEL = 'Páginas de miembros bajo la cuota';
+
+/** How many are under their quota, out of how many members. */
+export const underQuotaText = (under: number, total: number) => `${under} de ${total} bajo la cuota`;
 
 // The editor (antd's number inputs) downloads on the first "Cambiar", not with every dashboard.
 const QuotaEditor = lazy(async () => ({ default: (await import('./QuotaEditor')).QuotaEditor }));
@@ -73,19 +77,26 @@ function UnderLine({ line }: { line: QuotaLine }) {
 
 /**
  * This week's quotas: each staff role's (directors change them) and who is still under
- * theirs (their roles' highest, less a seventh per day on approved leave), as the server counts.
+ * theirs (their roles' highest, less a seventh per day on approved leave), as the server counts,
+ * ten at a time: the server lists those under quota first, so only their pages are asked for.
  */
 export function QuotaCard() {
   const { may } = useAuth();
-  const quotas = useQuotas();
+  const [page, setPage] = useState(1);
+  const quotas = useQuotas({ page, limit: QUOTA_PAGE_SIZE });
   const board = quotas.data;
+  const underCount = board?.underQuota ?? 0;
+  const lastPage = Math.max(1, Math.ceil(underCount / QUOTA_PAGE_SIZE));
+  // Fewer under quota than before (a quota lowered, a shift ended): a page past the last is not kept.
+  if (board && !quotas.isPlaceholderData && page > lastPage) setPage(lastPage);
+  // The last page of those under quota may end with members who are not.
   const under = (board?.members ?? []).filter((line) => line.underQuota);
   return (
     <Card
       title={QUOTA_TITLE}
       role="region"
       aria-label={QUOTA_TITLE}
-      extra={board ? <Tag color={under.length > 0 ? 'warning' : 'success'}>{`${under.length} de ${board.members.length} bajo la cuota`}</Tag> : null}
+      extra={board ? <Tag color={underCount > 0 ? 'warning' : 'success'}>{underQuotaText(underCount, board.total)}</Tag> : null}
       style={{ height: '100%' }}
     >
       <QueryState queries={quotas}>
@@ -103,14 +114,30 @@ export function QuotaCard() {
               <Typography.Title level={3} style={{ fontSize: 16, marginTop: 16 }}>
                 Bajo la cuota
               </Typography.Title>
-              {under.length === 0 ? (
+              {underCount === 0 ? (
                 <Typography.Text type="secondary">{ALL_ON_QUOTA}</Typography.Text>
               ) : (
-                <ul className="quota-list" aria-label="Miembros bajo la cuota">
-                  {under.map((line) => (
-                    <UnderLine key={line.userId} line={line} />
-                  ))}
-                </ul>
+                <>
+                  <ul className="quota-list" aria-label="Miembros bajo la cuota" aria-busy={quotas.isPlaceholderData}>
+                    {under.map((line) => (
+                      <UnderLine key={line.userId} line={line} />
+                    ))}
+                  </ul>
+                  {lastPage > 1 ? (
+                    <nav aria-label={UNDER_QUOTA_PAGES_LABEL} style={{ marginTop: 12 }}>
+                      <Pagination
+                        size="small"
+                        current={Math.min(page, lastPage)}
+                        pageSize={QUOTA_PAGE_SIZE}
+                        total={underCount}
+                        showSizeChanger={false}
+                        showLessItems
+                        onChange={setPage}
+                        align="end"
+                      />
+                    </nav>
+                  ) : null}
+                </>
               )}
             </>
           ) : null

@@ -7,6 +7,7 @@ import type { StaffMemberRecord } from '../../api/types';
 import { jsonResponse, mockFetch, profile, roleIds } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { setViewport } from '../../test/viewport';
+import { rosterAnswer } from '../../test/staffRoster';
 import { StaffTable } from './StaffTable';
 import { ENTRY_TEXT_RULE, NO_NOTES_TEXT, NO_WARNINGS_TEXT, STAFF_RECORD_FORBIDDEN, STAFF_RECORD_NOT_FOUND, StaffRecordPage, WARN_SAVED } from './StaffRecordPage';
 
@@ -173,18 +174,17 @@ describe('StaffRecordPage', () => {
 describe('StaffTable', () => {
   it("links each member's row to their record", async () => {
     serve({
-      '/api/staff/moderators': () =>
-        jsonResponse([
-          {
-            UserId: MEMBER,
-            username: 'moderadora',
-            avatar: '',
-            TiempoContratado: null,
-            TiempoTotal: 0,
-            Inactividad: 'No',
-            jornada: { horasSemanales: 0, Servidor: '', Lunes: 0, Martes: 0, Miercoles: 0, Jueves: 0, Viernes: 0, Sabado: 0, Domingo: 0 },
-          },
-        ]),
+      '/api/staff/moderators': rosterAnswer([
+        {
+          UserId: MEMBER,
+          username: 'moderadora',
+          avatar: '',
+          TiempoContratado: null,
+          TiempoTotal: 0,
+          Inactividad: 'No',
+          jornada: { horasSemanales: 0, Servidor: '', Lunes: 0, Martes: 0, Miercoles: 0, Jueves: 0, Viernes: 0, Sabado: 0, Domingo: 0 },
+        },
+      ]),
     });
     const user = userEvent.setup();
     renderWithProviders(<StaffTable />, '/dashboard');
