@@ -465,7 +465,8 @@ func (s *Service) MemberActor(ctx context.Context, discordID string) (*authz.Act
 	return s.Actor(ctx, m.DiscordID, m.Username)
 }
 
-// Holding lists the members in the guild who hold any of the role ids, by name.
+// Holding lists the members in the guild who hold any of the role ids, by name: their id,
+// names and avatar.
 func Holding(ctx context.Context, d *db.DB, roleIDs []string) ([]Member, error) {
 	rows := []Member{}
 	if len(roleIDs) == 0 {
@@ -475,8 +476,8 @@ func Holding(ctx context.Context, d *db.DB, roleIDs []string) ([]Member, error) 
 	// reflection was a fifth of the team's list.
 	// From the role's members (the index on member_roles.role_id), not from every member:
 	// SQLite ran an EXISTS per member of the guild.
-	list, err := d.Conn(ctx).Model(&Member{}).Distinct("members.discord_id, members.username, members.global_name, members.avatar, "+
-		"members.in_guild, members.joined_at, members.left_at, members.created_at, members.updated_at").
+	// Their names and avatars only: what the rosters show, and a quarter of the columns.
+	list, err := d.Conn(ctx).Model(&Member{}).Distinct("members.discord_id, members.username, members.global_name, members.avatar").
 		Joins("JOIN member_roles ON member_roles.member_id = members.discord_id").
 		Where("members.in_guild = ? AND member_roles.role_id IN ?", true, roleIDs).
 		Order("members.username, members.discord_id").Rows()
@@ -486,7 +487,8 @@ func Holding(ctx context.Context, d *db.DB, roleIDs []string) ([]Member, error) 
 	defer list.Close()
 	for list.Next() {
 		var m Member
-		if err := list.Scan(&m.DiscordID, &m.Username, &m.GlobalName, &m.Avatar, &m.InGuild, &m.JoinedAt, &m.LeftAt, &m.CreatedAt, &m.UpdatedAt); err != nil {
+		m.InGuild = true
+		if err := list.Scan(&m.DiscordID, &m.Username, &m.GlobalName, &m.Avatar); err != nil {
 			return rows, err
 		}
 		rows = append(rows, m)

@@ -156,7 +156,7 @@ func (s *Service) QuotasPage(ctx context.Context, actor *authz.Actor, q RosterQu
 		return QuotaBoard{}, err
 	}
 	mods = matching(mods, q.Search)
-	standings, err := s.shifts.Standings(ctx, s.rosterMembers())
+	standings, err := s.shifts.Standings(ctx, s.rosterMembers(mods))
 	if err != nil {
 		return QuotaBoard{}, err
 	}
@@ -244,7 +244,7 @@ func (s *Service) quotaLines(ctx context.Context, mods []members.Member, roles [
 			return nil, err
 		}
 	}
-	leave, err := s.leaveDaysIn(ctx, s.rosterMembers(), week)
+	leave, err := s.leaveDaysIn(ctx, s.rosterMembers(mods), week)
 	if err != nil {
 		return nil, err
 	}

@@ -51,24 +51,6 @@ func findBreaks(q *gorm.DB) ([]Break, error) {
 	return out, rows.Err()
 }
 
-// findFolds reads the running totals q selects.
-func findFolds(q *gorm.DB) ([]Fold, error) {
-	rows, err := q.Model(&Fold{}).Select("member_id, worked_seconds, last_server, folded_before, week_start, week_seconds").Rows()
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Fold
-	for rows.Next() {
-		var f Fold
-		if err := rows.Scan(&f.MemberID, &f.WorkedSeconds, &f.LastServer, &f.FoldedBefore, &f.WeekStart, &f.WeekSeconds); err != nil {
-			return nil, err
-		}
-		out = append(out, f)
-	}
-	return out, rows.Err()
-}
-
 // hiredOf reads when each of the members was hired, for those with a staff record.
 func hiredOf(q *gorm.DB, memberIDs []string) (map[string]time.Time, error) {
 	out := make(map[string]time.Time, len(memberIDs))

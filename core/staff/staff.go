@@ -72,8 +72,10 @@ func NewService(d *db.DB, roles authz.RoleIDs, shifts *Shifts, o *outbox.Store, 
 
 var errForbidden = errs.Forbidden("No tienes permiso para ver la lista de moderadores.")
 
-// rosterMembers names the roster for the reads of every member's figures.
-func (s *Service) rosterMembers() Members { return Members{Roles: s.staffRoleIDs()} }
+// rosterMembers names the roster, whose members were read, for the reads of their figures.
+func (s *Service) rosterMembers(roster []members.Member) Members {
+	return Members{IDs: memberIDs(roster), Roles: s.staffRoleIDs()}
+}
 
 // roster is every member in the guild holding a STAFF-group role, by name.
 func (s *Service) roster(ctx context.Context) ([]members.Member, error) {
@@ -135,7 +137,7 @@ func (s *Service) ModeratorsPage(ctx context.Context, actor *authz.Actor, q Rost
 		return ModeratorPage{}, err
 	}
 	rows = matching(rows, q.Search)
-	standings, err := s.shifts.Standings(ctx, s.rosterMembers())
+	standings, err := s.shifts.Standings(ctx, s.rosterMembers(rows))
 	if err != nil {
 		return ModeratorPage{}, err
 	}
@@ -184,7 +186,7 @@ func (s *Service) WeekLeaders(ctx context.Context, actor *authz.Actor, n int) ([
 	if err != nil {
 		return nil, err
 	}
-	standings, err := s.shifts.Standings(ctx, s.rosterMembers())
+	standings, err := s.shifts.Standings(ctx, s.rosterMembers(rows))
 	if err != nil {
 		return nil, err
 	}
