@@ -38,19 +38,16 @@ const (
 )
 
 // searchCount counts a search's or a filter's matches up to bound, and says whether the
-// page is best read walking the newest tickets (a common word). matching narrows tickets,
-// or the table given, to the query, planned for its values; amongNewest narrows the newest
-// tickets the same way on the ordinary connections, since a walk of the n newest has one
-// plan whatever the words (and the few connections that plan each call are then free for
-// the statements whose plan depends on them).
-func (s *Service) searchCount(matching, amongNewest func(from ...string) *gorm.DB, search bool, bound int) (total int64, capped, walk bool, err error) {
+// page is best read walking the newest tickets (a common word). matching
+// narrows tickets, or the table given, to the query.
+func (s *Service) searchCount(matching func(from ...string) *gorm.DB, search bool, bound int) (total int64, capped, walk bool, err error) {
 	if search && s.db.Dialect() == db.Postgres {
-		recent, _, err := db.CountUpTo(amongNewest(newestOnly(probeRows)), probeRows)
+		recent, _, err := db.CountUpTo(matching(newestOnly(probeRows)), probeRows)
 		if err != nil {
 			return 0, false, false, err
 		}
 		if recent*walkRows >= int64(bound+1)*probeRows {
-			n, capped, err := db.CountUpTo(amongNewest(newestOnly(walkRows)), bound)
+			n, capped, err := db.CountUpTo(matching(newestOnly(walkRows)), bound)
 			if err != nil || capped {
 				return n, capped, capped, err
 			}

@@ -223,13 +223,12 @@ func (s *Service) List(ctx context.Context, actor *authz.Actor, q ListQuery) (Li
 		bound := max(most, (q.Page-1)*q.Limit+q.Limit)
 		var walk bool
 		var err error
-		amongNewest := func(from ...string) *gorm.DB { return filtered(s.db.Conn(ctx), from...) }
-		if total, capped, walk, err = s.searchCount(matching, amongNewest, search, bound); err != nil {
+		if total, capped, walk, err = s.searchCount(matching, search, bound); err != nil {
 			return ListResult{}, err
 		}
 		listed := filtered(conn)
 		if walk {
-			listed = amongNewest(s.newestFirst())
+			listed = filtered(conn, s.newestFirst())
 		}
 		if err := page(listed).Find(&rows).Error; err != nil {
 			return ListResult{}, err
