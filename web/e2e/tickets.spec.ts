@@ -216,6 +216,10 @@ test.describe.serial('support tickets', () => {
     await expect(transcript.getByText(ANSWER)).toBeVisible();
     await transcript.close();
     await page.bringToFront();
+    // Back on a visible page with the button's loading over: a motion due while the
+    // transcript's tab hid this page may never have run, and so never ended.
+    await page.waitForFunction(() => document.visibilityState === 'visible');
+    await expect(dialog.getByRole('button', { name: 'Transcripción' })).not.toHaveClass(/ant-btn-loading/);
 
     await settled(page);
     await dialog.getByRole('button', { name: 'Cerrar Ticket' }).click();
