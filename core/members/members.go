@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
 	"zocalo/core/audit"
@@ -477,9 +478,7 @@ func Holding(ctx context.Context, d *db.DB, roleIDs []string) ([]Member, error) 
 	// From the role's members (the index on member_roles.role_id), not from every member:
 	// SQLite ran an EXISTS per member of the guild.
 	// Their names and avatars only: what the rosters show, and a quarter of the columns.
-	list, err := d.Conn(ctx).Model(&Member{}).Distinct("members.discord_id, members.username, members.global_name, members.avatar").
-		Joins("JOIN member_roles ON member_roles.member_id = members.discord_id").
-		Where("members.in_guild = ? AND member_roles.role_id IN ?", true, roleIDs).
+	list, err := HeldRoles(d.Conn(ctx), roleIDs).Distinct("members.discord_id, members.username, members.global_name, members.avatar").
 		Order("members.username, members.discord_id").Rows()
 	if err != nil {
 		return rows, err
@@ -499,6 +498,14 @@ func Holding(ctx context.Context, d *db.DB, roleIDs []string) ([]Member, error) 
 	return rows, MaskBlocked(ctx, d, rows)
 }
 
+// HeldRoles is the roles among roleIDs held by members in the guild, one row per member and
+// role (member_roles joined to members), from the role's index: for a roster to read, to
+// count, or to name in a subquery.
+func HeldRoles(conn *gorm.DB, roleIDs []string) *gorm.DB {
+	return conn.Table("member_roles").Joins("JOIN members ON members.discord_id = member_roles.member_id").
+		Where("members.in_guild = ? AND member_roles.role_id IN ?", true, roleIDs)
+}
+
 // CountHolding counts the members in the guild who hold any of the role ids, each once,
 // without reading them.
 func CountHolding(ctx context.Context, d *db.DB, roleIDs []string) (int64, error) {
@@ -506,10 +513,7 @@ func CountHolding(ctx context.Context, d *db.DB, roleIDs []string) (int64, error
 	if len(roleIDs) == 0 {
 		return 0, nil
 	}
-	err := d.Conn(ctx).Model(&Member{}).
-		Joins("JOIN member_roles ON member_roles.member_id = members.discord_id").
-		Where("members.in_guild = ? AND member_roles.role_id IN ?", true, roleIDs).
-		Distinct("members.discord_id").Count(&n).Error
+	err := HeldRoles(d.Conn(ctx), roleIDs).Distinct("members.discord_id").Count(&n).Error
 	return n, err
 }
 

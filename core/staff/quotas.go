@@ -224,9 +224,7 @@ func (s *Service) quotaLines(ctx context.Context, mods []members.Member, roles [
 	}
 	quota := map[string]int64{}
 	if len(mods) > 0 {
-		rows, err := s.db.Conn(ctx).Model(&members.MemberRole{}).Select("member_roles.member_id, member_roles.role_id").
-			Joins("JOIN members ON members.discord_id = member_roles.member_id").
-			Where("members.in_guild = ? AND member_roles.role_id IN ?", true, s.staffRoleIDs()).Rows()
+		rows, err := members.HeldRoles(s.db.Conn(ctx), s.staffRoleIDs()).Select("member_roles.member_id, member_roles.role_id").Rows()
 		if err != nil {
 			return nil, err
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -68,7 +69,7 @@ func TestRosterPagesFollowTheRunningTotals(t *testing.T) {
 		got(k.shifts.ClockIn(ctx, moderator(ids[1]), "Principal")).must(t)
 
 		truth := everyShift(t, d, k.shifts, ids, k.clock.Now())
-		name := func(id string) string { return fmt.Sprintf("miembro-%02d", atoi(id)-100) }
+		name := func(id string) string { n, _ := strconv.Atoi(id); return fmt.Sprintf("miembro-%02d", n-100) }
 		week := func(id string) int64 {
 			var w int64
 			for _, s := range truth[id].Week {
@@ -162,12 +163,4 @@ func TestRosterPagesFollowTheRunningTotals(t *testing.T) {
 
 func weekOf(j staff.Jornada) int64 {
 	return j.Lunes + j.Martes + j.Miercoles + j.Jueves + j.Viernes + j.Sabado + j.Domingo
-}
-
-func atoi(s string) int {
-	n := 0
-	for _, r := range s {
-		n = n*10 + int(r-'0')
-	}
-	return n
 }

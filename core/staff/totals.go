@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"zocalo/core/db"
+	"zocalo/core/members"
 )
 
 // Fold is a member's running total: the worked time of their closed shifts that started
@@ -64,8 +65,7 @@ type Members struct {
 // in narrows q to the members, by column.
 func (m Members) in(q *gorm.DB, column string) *gorm.DB {
 	if m.Roles != nil {
-		return q.Where(column+` IN (SELECT mr.member_id FROM member_roles mr JOIN members ON members.discord_id = mr.member_id
-			WHERE members.in_guild = ? AND mr.role_id IN ?)`, true, m.Roles)
+		return q.Where(column+" IN (?)", members.HeldRoles(q.Session(&gorm.Session{NewDB: true}), m.Roles).Select("member_roles.member_id"))
 	}
 	return q.Where(column+" IN ?", m.IDs)
 }
